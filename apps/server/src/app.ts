@@ -1,0 +1,158 @@
+import path from 'node:path';
+import fs from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from './config/env';
+import type { Database } from './db/client';
+import { errorHandler } from './plugins/external/error-handler';
+import { db } from './plugins/app/db';
+import { auth } from './plugins/app/auth';
+import { mailer } from './plugins/app/mailer';
+import { healthRoutes } from './modules/health/health.routes';
+import { authRoutes } from './modules/auth/auth.routes';
+import { hostsRoutes } from './modules/hosts/hosts.routes';
+import { guestsRoutes } from './modules/guests/guests.routes';
+import { proxaiRoutes } from './modules/proxai/proxai.routes';
+import { licensesRoutes } from './modules/licenses/licenses.routes';
+import { newsletterRoutes } from './modules/newsletter/newsletter.routes';
+import { contactRoutes } from './modules/contact/contact.routes';
+import { devRoutes } from './modules/dev/dev.routes';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+  }
+}
+
+export interface BuildAppOptions {
+  config: Config;
+  database: Database;
+  logger?: FastifyServerOptions['logger'];
+  loggerInstance?: FastifyServerOptions['loggerInstance'];
+  /** Tests only: register extra routes under /api before the app is ready. */
+  extraRoutes?: (api: FastifyInstance) => void | Promise<void>;
+}
+
+/** Largest JSON body accepted anywhere (the biggest legitimate one is a contact message). */
+export const BODY_LIMIT = 64 * 1024;
+
+function defaultWebDist(): string {
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  // From apps/server/src or apps/server/dist to apps/web/dist.
+  return path.resolve(here, '../../web/dist');
+}
+
+/** Plugin order: external (errors, security, docs) -> app (db, auth, mail) -> modules (routes). */
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { config, database } = options;
+  const app = Fastify({
+    logger: options.loggerInstance ? undefined : (options.logger ?? false),
+    loggerInstance: options.loggerInstance,
+    bodyLimit: BODY_LIMIT,
+    trustProxy: config.TRUST_PROXY,
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('config', config);
+
+  // External
+  await app.register(errorHandler);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        mediaSrc: ["'self'"],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        frameAncestors: ["'none'"],
+        formAction: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        upgradeInsecureRequests: config.isProduction ? [] : null,
+      },
+    },
+    hsts: config.isProduction ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(cookie);
+  await app.register(rateLimit, {
+    global: false,
+    // Tests that are not about rate limits turn it off; the limits themselves are tested with it on.
+    max: config.RATE_LIMIT_ENABLED ? 1000 : 1_000_000,
+  });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'ProxAI API', version: config.version, description: 'Manage Proxmox VE hosts and backup servers.' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  // App
+  await app.register(db, { database });
+  await app.register(auth, { publicUrl: config.PUBLIC_URL });
+  await app.register(mailer, { smtpUrl: config.SMTP_URL, from: config.MAIL_FROM });
+
+  // Modules
+  await app.register(
+    async (api) => {
+      api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+      await api.register(healthRoutes);
+      await api.register(authRoutes);
+      await api.register(hostsRoutes);
+      await api.register(guestsRoutes);
+      await api.register(proxaiRoutes);
+      await api.register(licensesRoutes);
+      await api.register(newsletterRoutes);
+      await api.register(contactRoutes);
+      if (!config.isProduction) await api.register(devRoutes);
+      if (options.extraRoutes) await api.register(async (extra) => options.extraRoutes?.(extra));
+    },
+    { prefix: '/api' },
+  );
+
+  await serveWeb(app, config.WEB_DIST ?? defaultWebDist(), config.isProduction);
+  return app;
+}
+
+/**
+ * Unknown `/api` paths answer 404 `{detail}`. When the web build exists, hashed assets are cached for a year
+ * and every other GET answers index.html (the SPA routes on the client).
+ */
+async function serveWeb(app: FastifyInstance, dist: string, required: boolean): Promise<void> {
+  const index = path.join(dist, 'index.html');
+  const hasWeb = fs.existsSync(index);
+  if (!hasWeb && required) app.log.warn({ dist }, 'web build not found; only the API is served');
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root: dist,
+      wildcard: false,
+      index: false,
+      setHeaders: (reply, filePath) => {
+        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+        reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=300');
+      },
+    });
+  }
+  const html = hasWeb ? fs.readFileSync(index) : undefined;
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url.split('?')[0] ?? '/';
+    const isApi = url === '/api' || url.startsWith('/api/');
+    if (isApi || !html || (request.method !== 'GET' && request.method !== 'HEAD') || url.startsWith('/assets/')) {
+      return reply.status(404).send({ detail: `No route ${request.method} ${url}`, code: 'not_found' });
+    }
+    return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
+  });
+}

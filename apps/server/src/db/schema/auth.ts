@@ -1,0 +1,105 @@
+import { sql } from 'drizzle-orm';
+import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
+export const organisations = pgTable('organisations', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  name: text('name').notNull(),
+  createdAt: createdAt(),
+});
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    email: text('email').notNull(),
+    name: text('name'),
+    /** Platform role: `admin` is vendor staff (issues licences), `user` everyone else. */
+    role: text('role', { enum: ['admin', 'user'] }).notNull().default('user'),
+    organisationId: uuid('organisation_id').references(() => organisations.id, { onDelete: 'set null' }),
+    /** Role inside the organisation. */
+    orgRole: text('org_role', { enum: ['owner', 'admin', 'operator', 'readonly'] }).notNull().default('owner'),
+    passwordHash: text('password_hash'),
+    totpSecret: text('totp_secret'),
+    language: text('language').notNull().default('fr'),
+    createdAt: createdAt(),
+    lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('users_email_unique').on(sql`lower(${t.email})`), index('users_org_idx').on(t.organisationId)],
+);
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** SHA-256 (hex) of the 32-byte token; the token itself is never stored. */
+    tokenHash: text('token_hash').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+  },
+  (t) => [uniqueIndex('sessions_token_hash_unique').on(t.tokenHash), index('sessions_user_idx').on(t.userId)],
+);
+
+export const loginCodes = pgTable(
+  'login_codes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    email: text('email').notNull(),
+    codeHash: text('code_hash').notNull(),
+    magicTokenHash: text('magic_token_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('login_codes_email_idx').on(t.email), uniqueIndex('login_codes_magic_unique').on(t.magicTokenHash)],
+);
+
+export const oauthHandoffs = pgTable(
+  'oauth_handoffs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    handoffHash: text('handoff_hash').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('oauth_handoffs_hash_unique').on(t.handoffHash)],
+);
+
+/** Pending OpenID Connect logins: state → nonce and PKCE verifier, kept 10 minutes. */
+export const oidcStates = pgTable('oidc_states', {
+  state: text('state').primaryKey(),
+  nonce: text('nonce').notNull(),
+  codeVerifier: text('code_verifier').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  createdAt: createdAt(),
+});
+
+export const auditEvents = pgTable(
+  'audit_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    actorId: uuid('actor_id'),
+    actorEmail: text('actor_email'),
+    organisationId: uuid('organisation_id'),
+    action: text('action').notNull(),
+    target: text('target'),
+    outcome: text('outcome', { enum: ['success', 'failure'] }).notNull(),
+    ip: text('ip'),
+    details: jsonb('details').$type<Record<string, unknown>>(),
+  },
+  (t) => [index('audit_events_org_at_idx').on(t.organisationId, t.at)],
+);

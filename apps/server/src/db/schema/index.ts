@@ -1,0 +1,5 @@
+// The whole database schema; drizzle-kit reads this file to generate migrations.
+export * from './auth';
+export * from './hosts';
+export * from './licenses';
+export * from './public';

@@ -1,0 +1,58 @@
+import type { FieldError } from '@proxai/contract';
+
+/**
+ * The catalogue of errors the API answers with: a stable code, an HTTP status and whether it is worth
+ * reporting (logged at error level). Handlers and services throw `AppError`s; only the error handler
+ * writes the `{detail, code, errors?}` answer.
+ */
+export const ERROR_CATALOGUE = {
+  bad_request: { status: 400, report: false },
+  validation_failed: { status: 400, report: false },
+  invalid_json: { status: 400, report: false },
+  invalid_code: { status: 400, report: false },
+  unauthenticated: { status: 401, report: false },
+  invalid_credentials: { status: 401, report: false },
+  forbidden: { status: 403, report: false },
+  not_admin: { status: 403, report: false },
+  plan_limit: { status: 403, report: false },
+  csrf: { status: 403, report: false },
+  not_found: { status: 404, report: false },
+  conflict: { status: 409, report: false },
+  already_subscribed: { status: 409, report: false },
+  already_revoked: { status: 409, report: false },
+  invalid_state: { status: 409, report: false },
+  payload_too_large: { status: 413, report: false },
+  unsupported_media_type: { status: 415, report: false },
+  rate_limited: { status: 429, report: false },
+  internal: { status: 500, report: true },
+  not_configured: { status: 501, report: false },
+  host_unreachable: { status: 502, report: false },
+  host_error: { status: 502, report: false },
+  host_timeout: { status: 504, report: false },
+  unavailable: { status: 503, report: true },
+} as const satisfies Record<string, { status: number; report: boolean }>;
+
+export type ErrorCode = keyof typeof ERROR_CATALOGUE;
+
+export class AppError extends Error {
+  readonly status: number;
+  readonly report: boolean;
+
+  constructor(
+    readonly code: ErrorCode,
+    readonly detail: string,
+    options: { errors?: FieldError[]; cause?: unknown } = {},
+  ) {
+    super(detail, { cause: options.cause });
+    this.name = 'AppError';
+    this.status = ERROR_CATALOGUE[code].status;
+    this.report = ERROR_CATALOGUE[code].report;
+    this.errors = options.errors;
+  }
+
+  readonly errors: FieldError[] | undefined;
+}
+
+export const notFound = (what = 'Resource') => new AppError('not_found', `${what} not found`);
+export const forbidden = (detail = 'You do not have permission to do this') => new AppError('forbidden', detail);
+export const unauthenticated = (detail = 'Authentication required') => new AppError('unauthenticated', detail);

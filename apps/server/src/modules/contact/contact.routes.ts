@@ -1,0 +1,4 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+
+// Routes of the contact module; registered under /api by app.ts. Built by the issue that owns this feature.
+export const contactRoutes: FastifyPluginAsyncZod = async () => {};

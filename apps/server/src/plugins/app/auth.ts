@@ -1,0 +1,92 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { AppError, unauthenticated } from '../../errors';
+import { authenticateToken, type AuthUser } from '../../modules/sessions/sessions.service';
+
+export const SESSION_COOKIE = 'session_token';
+const ORG_ROLE_RANK = { readonly: 0, operator: 1, admin: 2, owner: 3 } as const;
+export type OrgRole = keyof typeof ORG_ROLE_RANK;
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set by `app.authenticate`; routes behind it can rely on it. */
+    user?: AuthUser;
+    authVia?: 'bearer' | 'cookie';
+  }
+  interface FastifyInstance {
+    /** preHandler: 401 unless a live session token comes as Bearer header or `session_token` cookie. */
+    authenticate: (request: FastifyRequest) => Promise<void>;
+  }
+}
+
+function bearerToken(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (!header) return undefined;
+  const match = /^Bearer\s+(\S+)$/i.exec(header);
+  return match?.[1];
+}
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** A cookie-authenticated write must come from our own origin (CSRF). */
+function isSameOrigin(request: FastifyRequest, publicUrl?: string): boolean {
+  const origin = request.headers.origin ?? request.headers.referer;
+  if (!origin) return false;
+  let originHost: string;
+  try {
+    originHost = new URL(origin).host;
+  } catch {
+    return false;
+  }
+  const allowed = new Set<string>();
+  if (request.headers.host) allowed.add(request.headers.host);
+  if (publicUrl) allowed.add(new URL(publicUrl).host);
+  return allowed.has(originHost);
+}
+
+/** The authenticated user, for handlers behind `app.authenticate`. */
+export function currentUser(request: FastifyRequest): AuthUser {
+  if (!request.user) throw unauthenticated();
+  return request.user;
+}
+
+/** The caller's organisation, or 403 when the account has none (platform admins without a tenant). */
+export function currentOrg(user: AuthUser): string {
+  if (!user.organisationId) throw new AppError('forbidden', 'Your account does not belong to an organisation');
+  return user.organisationId;
+}
+
+export function hasOrgRole(user: AuthUser, min: OrgRole): boolean {
+  return ORG_ROLE_RANK[user.orgRole] >= ORG_ROLE_RANK[min];
+}
+
+export function requireOrgRole(user: AuthUser, min: OrgRole, action: string): void {
+  if (!hasOrgRole(user, min)) {
+    throw new AppError('forbidden', `Your role (${user.orgRole}) does not allow you to ${action}; ${min} or higher is required`);
+  }
+}
+
+export function requirePlatformAdmin(user: AuthUser): void {
+  if (user.role !== 'admin') throw new AppError('forbidden', 'Only ProxAI administrators can do this');
+}
+
+async function authPlugin(app: FastifyInstance, opts: { publicUrl?: string }): Promise<void> {
+  app.decorateRequest('user', undefined);
+  app.decorateRequest('authVia', undefined);
+  app.decorate('authenticate', async (request: FastifyRequest) => {
+    const bearer = bearerToken(request);
+    const cookie = request.cookies[SESSION_COOKIE];
+    const token = bearer ?? cookie;
+    if (!token) throw unauthenticated();
+    const user = await authenticateToken(app.db, token);
+    if (!user) throw unauthenticated('Session expired or invalid; please sign in again');
+    const via = bearer ? 'bearer' : 'cookie';
+    if (via === 'cookie' && !SAFE_METHODS.has(request.method) && !isSameOrigin(request, opts.publicUrl)) {
+      throw new AppError('csrf', 'Cross-site request refused');
+    }
+    request.user = user;
+    request.authVia = via;
+  });
+}
+
+export const auth = fp(authPlugin, { name: 'auth', dependencies: ['db'] });

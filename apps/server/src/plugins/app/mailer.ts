@@ -1,0 +1,65 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
+
+export interface Mail {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  replyTo?: string;
+}
+
+export interface OutboxEntry extends Mail {
+  id: number;
+  at: string;
+}
+
+export interface Mailer {
+  send(mail: Mail): Promise<void>;
+  /** Mails kept in memory when no SMTP server is configured (development only). */
+  outbox: OutboxEntry[];
+  readonly isSmtp: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    mailer: Mailer;
+  }
+}
+
+const OUTBOX_MAX = 200;
+
+/**
+ * Sends mail through nodemailer over SMTP_URL (pooled connections). Without SMTP_URL each mail is written
+ * to the log and kept in the dev outbox so a newcomer can sign in locally.
+ */
+async function mailerPlugin(app: FastifyInstance, opts: { smtpUrl?: string; from: string }): Promise<void> {
+  const transport: Transporter | undefined = opts.smtpUrl
+    ? nodemailer.createTransport(opts.smtpUrl.includes('?') ? `${opts.smtpUrl}&pool=true` : `${opts.smtpUrl}?pool=true`)
+    : undefined;
+  const outbox: OutboxEntry[] = [];
+  let nextId = 1;
+  const mailer: Mailer = {
+    outbox,
+    isSmtp: Boolean(transport),
+    async send(mail) {
+      if (transport) {
+        await transport.sendMail({ from: opts.from, ...mail });
+        app.log.info({ to: mail.to, subject: mail.subject }, 'mail sent');
+        return;
+      }
+      outbox.push({ ...mail, id: nextId++, at: new Date().toISOString() });
+      if (outbox.length > OUTBOX_MAX) outbox.shift();
+      // Development only (no SMTP): the text is logged so the sign-in code can be read from the console.
+      app.log.info({ to: mail.to, subject: mail.subject }, `mail (dev outbox, no SMTP_URL):\n${mail.text}`);
+    },
+  };
+  app.decorate('mailer', mailer);
+  app.addHook('onClose', async () => {
+    transport?.close();
+  });
+}
+
+export const mailer = fp(mailerPlugin, { name: 'mailer' });

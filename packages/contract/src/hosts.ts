@@ -1,0 +1,2 @@
+// Schemas of the hosts routes; see SPEC.md §7. Filled by the feature that owns these routes.
+export {};

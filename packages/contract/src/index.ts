@@ -1,0 +1,8 @@
+// The HTTP contract shared by apps/server and apps/web: zod schemas and their inferred types.
+export * from './common';
+export * from './health';
+export * from './auth';
+export * from './hosts';
+export * from './proxai';
+export * from './licenses';
+export * from './public';
