@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LANGUAGES } from './languages';
 
 /** One problem in a request, as listed in the `errors` field of an error answer. */
 export const FieldErrorSchema = z.object({
@@ -23,11 +24,7 @@ export type Message = z.infer<typeof MessageSchema>;
 
 export const UuidSchema = z.uuid();
 
-/** The nine languages of the product (SPEC §9); French is the default and fallback. */
-export const LANGUAGES = ['fr', 'en', 'es', 'it', 'de', 'pt', 'zh', 'ja', 'ar'] as const;
 export const LanguageSchema = z.enum(LANGUAGES);
-export type Language = z.infer<typeof LanguageSchema>;
-export const DEFAULT_LANGUAGE: Language = 'fr';
 
 /** E-mail addresses are trimmed and compared case-insensitively everywhere. */
 export const EmailSchema = z

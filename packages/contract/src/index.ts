@@ -1,4 +1,5 @@
 // The HTTP contract shared by apps/server and apps/web: zod schemas and their inferred types.
+export * from './languages';
 export * from './common';
 export * from './health';
 export * from './auth';

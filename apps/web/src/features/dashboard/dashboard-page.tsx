@@ -1,0 +1,5 @@
+import { PlaceholderPage } from '@/components/placeholder-page';
+
+export function DashboardPage() {
+  return <PlaceholderPage title="Tableau de bord" />;
+}

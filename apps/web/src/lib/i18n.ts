@@ -1,0 +1,57 @@
+import i18n, { type BackendModule, type ReadCallback } from 'i18next';
+import LanguageDetector from 'i18next-browser-languagedetector';
+import { initReactI18next } from 'react-i18next';
+import { LANGUAGES, RTL_LANGUAGES } from '@/config/languages';
+import { STORAGE_KEYS } from '@/config/storage-keys';
+
+// Each feature owns a namespace file per language (src/locales/<lng>/<ns>.json); only the ones a page
+// uses are downloaded, so the landing page never pays for the dashboard's strings.
+const bundles = import.meta.glob<{ default: Record<string, unknown> }>('../locales/*/*.json');
+
+const lazyBackend: BackendModule = {
+  type: 'backend',
+  init: () => undefined,
+  read(language: string, namespace: string, callback: ReadCallback) {
+    const load = bundles[`../locales/${language}/${namespace}.json`];
+    if (!load) {
+      callback(null, {});
+      return;
+    }
+    load().then(
+      (mod) => callback(null, mod.default),
+      (err: unknown) => callback(err instanceof Error ? err : new Error(String(err)), false),
+    );
+  },
+};
+
+/** Applies `lang` and `dir` on <html>: Arabic is right-to-left. */
+export function applyDocumentLanguage(language: string): void {
+  const root = document.documentElement;
+  root.lang = language;
+  root.dir = RTL_LANGUAGES.has(language) ? 'rtl' : 'ltr';
+}
+
+export const i18nReady = i18n
+  .use(lazyBackend)
+  .use(LanguageDetector)
+  .use(initReactI18next)
+  .init({
+    supportedLngs: [...LANGUAGES],
+    fallbackLng: 'fr',
+    load: 'languageOnly',
+    nonExplicitSupportedLngs: true,
+    ns: ['common'],
+    defaultNS: 'common',
+    fallbackNS: 'common',
+    interpolation: { escapeValue: false },
+    detection: {
+      order: ['localStorage', 'navigator'],
+      lookupLocalStorage: STORAGE_KEYS.language,
+      caches: ['localStorage'],
+    },
+    react: { useSuspense: true },
+  });
+
+i18n.on('languageChanged', applyDocumentLanguage);
+
+export { i18n };

@@ -1,0 +1,4 @@
+/** The nine languages of the product (SPEC §9); French is the default and fallback. No zod here: the web entry imports it. */
+export const LANGUAGES = ['fr', 'en', 'es', 'it', 'de', 'pt', 'zh', 'ja', 'ar'] as const;
+export type Language = (typeof LANGUAGES)[number];
+export const DEFAULT_LANGUAGE: Language = 'fr';
