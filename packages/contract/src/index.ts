@@ -1,5 +1,6 @@
 // The HTTP contract shared by apps/server and apps/web: zod schemas and their inferred types.
 export * from './languages';
+export * from './plans';
 export * from './common';
 export * from './health';
 export * from './auth';
