@@ -1,0 +1,57 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { launchBrowser, newPage } from './support/browser';
+import { startPortal, type Portal } from './support/portal';
+
+describe('foundation in Chromium', () => {
+  let portal: Portal;
+  let browser: Browser;
+  beforeAll(async () => {
+    portal = await startPortal();
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await portal?.stop();
+  });
+
+  it('renders the landing page', async () => {
+    const { context, page } = await newPage(browser, portal.url);
+    await page.goto('/');
+    await expect.poll(() => page.locator('h1').first().isVisible()).toBe(true);
+    await context.close();
+  });
+
+  it('sends /dashboard without a token to /auth, and unknown paths to /', async () => {
+    const { context, page } = await newPage(browser, portal.url);
+    await page.goto('/dashboard');
+    await page.waitForURL('**/auth');
+    await page.goto('/licenses');
+    await page.waitForURL('**/auth');
+    await page.goto('/nope');
+    await page.waitForURL((u) => u.pathname === '/');
+    await context.close();
+  });
+
+  it('keeps the dark theme after a reload', async () => {
+    const { context, page } = await newPage(browser, portal.url);
+    await page.goto('/');
+    expect(await page.locator('html').getAttribute('class') ?? '').not.toContain('dark');
+    await page.getByTestId('theme-toggle').first().click();
+    await expect.poll(async () => (await page.locator('html').getAttribute('class')) ?? '').toContain('dark');
+    await page.reload();
+    await expect.poll(async () => (await page.locator('html').getAttribute('class')) ?? '').toContain('dark');
+    await context.close();
+  });
+
+  it('switches to Arabic right-to-left', async () => {
+    const { context, page } = await newPage(browser, portal.url);
+    await page.goto('/');
+    await page.getByTestId('language-select').first().selectOption('ar');
+    await expect.poll(() => page.locator('html').getAttribute('dir')).toBe('rtl');
+    expect(await page.locator('html').getAttribute('lang')).toBe('ar');
+    await page.reload();
+    await expect.poll(() => page.locator('html').getAttribute('dir')).toBe('rtl');
+    await context.close();
+  });
+});

@@ -1,0 +1,100 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+export interface Portal {
+  url: string;
+  port: number;
+  dataDir: string;
+  /** Every line the server printed (JSON logs). */
+  output: string[];
+  stop(): Promise<void>;
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.unref();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const addr = srv.address();
+      srv.close(() => (typeof addr === 'object' && addr ? resolve(addr.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+/**
+ * Starts the built portal (`npm run build` first) as its own process on a free port with a fresh embedded
+ * database, and waits until /api/health answers.
+ */
+export async function startPortal(options: { env?: Record<string, string> } = {}): Promise<Portal> {
+  const entry = path.join(root, 'apps/server/dist/server.js');
+  if (!fs.existsSync(entry) || !fs.existsSync(path.join(root, 'apps/web/dist/index.html'))) {
+    throw new Error('The portal is not built: run `npm run build` before the browser tests.');
+  }
+  const port = await freePort();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'proxai-e2e-'));
+  const output: string[] = [];
+  const child: ChildProcess = spawn(process.execPath, [entry], {
+    cwd: root,
+    env: {
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      NODE_ENV: 'test',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      PROXAI_DEMO: '0',
+      LOG_LEVEL: 'info',
+      ...options.env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const collect = (chunk: Buffer) => output.push(...chunk.toString('utf8').split('\n').filter(Boolean));
+  child.stdout?.on('data', collect);
+  child.stderr?.on('data', collect);
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`portal exited with ${child.exitCode}:\n${output.slice(-20).join('\n')}`);
+    try {
+      const res = await fetch(`${url}/api/health`);
+      if (res.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`portal did not become healthy:\n${output.slice(-20).join('\n')}`);
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return {
+    url,
+    port,
+    dataDir,
+    output,
+    stop: async () => {
+      if (child.exitCode === null) {
+        const exited = new Promise((r) => child.once('exit', r));
+        child.kill('SIGTERM');
+        await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
+        if (child.exitCode === null) child.kill('SIGKILL');
+      }
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The last mail the dev outbox holds for `email` (no SMTP configured in e2e unless a test sets one). */
+export async function lastMailTo(portalUrl: string, email: string): Promise<{ subject: string; text: string; html?: string } | undefined> {
+  const res = await fetch(`${portalUrl}/api/dev/outbox?to=${encodeURIComponent(email)}`);
+  if (!res.ok) return undefined;
+  const mails = (await res.json()) as { to: string; subject: string; text: string; html?: string }[];
+  return mails.filter((m) => m.to.toLowerCase() === email.toLowerCase()).at(-1);
+}
