@@ -36,7 +36,7 @@ describe('foundation in Chromium', () => {
   it('keeps the dark theme after a reload', async () => {
     const { context, page } = await newPage(browser, portal.url);
     await page.goto('/');
-    expect(await page.locator('html').getAttribute('class') ?? '').not.toContain('dark');
+    expect((await page.locator('html').getAttribute('class')) ?? '').not.toContain('dark');
     await page.getByTestId('theme-toggle').first().click();
     await expect.poll(async () => (await page.locator('html').getAttribute('class')) ?? '').toContain('dark');
     await page.reload();

@@ -12,7 +12,9 @@ export function chromiumPath(): string {
   }
   const found = CANDIDATES.find((p) => fs.existsSync(p));
   if (!found) {
-    throw new Error('No Chromium found for the browser tests. Install it with `sudo apt-get install chromium` (Debian) or set CHROME_PATH.');
+    throw new Error(
+      'No Chromium found for the browser tests. Install it with `sudo apt-get install chromium` (Debian) or set CHROME_PATH.',
+    );
   }
   return found;
 }
@@ -20,13 +22,29 @@ export function chromiumPath(): string {
 export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: chromiumPath(),
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
   });
 }
 
 /** A fresh context (empty storage) on the portal; `locale` sets the browser language (default French). */
-export async function newPage(browser: Browser, baseURL: string, options: { locale?: string; viewport?: { width: number; height: number } } = {}): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ baseURL, locale: options.locale ?? 'fr-FR', viewport: options.viewport ?? { width: 1280, height: 800 } });
+export async function newPage(
+  browser: Browser,
+  baseURL: string,
+  options: { locale?: string; viewport?: { width: number; height: number } } = {},
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({
+    baseURL,
+    locale: options.locale ?? 'fr-FR',
+    viewport: options.viewport ?? { width: 1280, height: 800 },
+  });
   const page = await context.newPage();
   return { context, page };
 }

@@ -92,7 +92,10 @@ export async function startPortal(options: { env?: Record<string, string> } = {}
 }
 
 /** The last mail the dev outbox holds for `email` (no SMTP configured in e2e unless a test sets one). */
-export async function lastMailTo(portalUrl: string, email: string): Promise<{ subject: string; text: string; html?: string } | undefined> {
+export async function lastMailTo(
+  portalUrl: string,
+  email: string,
+): Promise<{ subject: string; text: string; html?: string } | undefined> {
   const res = await fetch(`${portalUrl}/api/dev/outbox?to=${encodeURIComponent(email)}`);
   if (!res.ok) return undefined;
   const mails = (await res.json()) as { to: string; subject: string; text: string; html?: string }[];

@@ -51,7 +51,14 @@ export interface Plan {
   popular?: boolean;
 }
 
-const ESSENTIAL_FEATURES = ['ai_advice', 'nightly_automation', 'cve_scanner', 'guided_actions', 'manual_snapshots', 'scoped_api_keys'] as const;
+const ESSENTIAL_FEATURES = [
+  'ai_advice',
+  'nightly_automation',
+  'cve_scanner',
+  'guided_actions',
+  'manual_snapshots',
+  'scoped_api_keys',
+] as const;
 const PRO_FEATURES = [
   ...ESSENTIAL_FEATURES,
   'dpi_probe',

@@ -1,9 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 
-const booleanFlag = z
-  .enum(['0', '1', 'true', 'false'])
-  .transform((v) => v === '1' || v === 'true');
+const booleanFlag = z.enum(['0', '1', 'true', 'false']).transform((v) => v === '1' || v === 'true');
 
 const optionalUrl = z.url().optional();
 
@@ -24,7 +22,10 @@ const EnvSchema = z
     /** Serve the web build from this directory (production mode). */
     WEB_DIST: z.string().optional(),
     TRUST_PROXY: booleanFlag.default(false),
-    SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),
+    SMTP_URL: z
+      .string()
+      .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+      .optional(),
     MAIL_FROM: z.string().min(3).default('ProxAI <no-reply@proxai.local>'),
     CONTACT_TO: z.email().optional(),
     OIDC_ISSUER: optionalUrl,
@@ -51,7 +52,11 @@ const EnvSchema = z
       ctx.addIssue({ code: 'custom', path: ['PROXAI_ADMIN_PASSWORD'], message: 'required when PROXAI_ADMIN_EMAIL is set' });
     }
     if (Boolean(env.OIDC_CLIENT_ID) !== Boolean(env.OIDC_CLIENT_SECRET)) {
-      ctx.addIssue({ code: 'custom', path: ['OIDC_CLIENT_SECRET'], message: 'OIDC_CLIENT_ID and OIDC_CLIENT_SECRET go together' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['OIDC_CLIENT_SECRET'],
+        message: 'OIDC_CLIENT_ID and OIDC_CLIENT_SECRET go together',
+      });
     }
   });
 
@@ -76,9 +81,7 @@ export function parseConfig(source: Record<string, string | undefined>, version 
   const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ''));
   const result = EnvSchema.safeParse(cleaned);
   if (!result.success) {
-    throw new ConfigError(
-      result.error.issues.map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`),
-    );
+    throw new ConfigError(result.error.issues.map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`));
   }
   const env = result.data;
   const isProduction = env.NODE_ENV === 'production';

@@ -90,7 +90,7 @@ async function openPostgres(url: string, max: number): Promise<Database> {
       withClient(async (client) => {
         await client.query('select pg_advisory_lock($1)', [key]);
         try {
-          return await fn(drizzlePg(client, { schema }) as unknown as Db);
+          return await fn(drizzlePg(client, { schema }));
         } finally {
           await client.query('select pg_advisory_unlock($1)', [key]);
         }
@@ -100,7 +100,7 @@ async function openPostgres(url: string, max: number): Promise<Database> {
         const res = await client.query<{ locked: boolean }>('select pg_try_advisory_lock($1) as locked', [key]);
         if (!res.rows[0]?.locked) return undefined;
         try {
-          return await fn(drizzlePg(client, { schema }) as unknown as Db);
+          return await fn(drizzlePg(client, { schema }));
         } finally {
           await client.query('select pg_advisory_unlock($1)', [key]);
         }

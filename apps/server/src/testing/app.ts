@@ -28,7 +28,10 @@ export async function createTestApp(
     extraRoutes?: (api: FastifyInstance) => void | Promise<void>;
   } = {},
 ): Promise<TestApp> {
-  const config = parseConfig({ NODE_ENV: 'test', LOG_LEVEL: 'info', DATA_DIR: '/tmp/proxai-test-data', PROXAI_DEMO: '0', ...options.env }, '0.0.0-test');
+  const config = parseConfig(
+    { NODE_ENV: 'test', LOG_LEVEL: 'info', DATA_DIR: '/tmp/proxai-test-data', PROXAI_DEMO: '0', ...options.env },
+    '0.0.0-test',
+  );
   const database = options.reuseDatabase ?? (await openTestDatabase(options.database));
   const logs: Record<string, unknown>[] = [];
   const sink = new Writable({

@@ -22,7 +22,7 @@ export async function openTestDatabase(kind: 'pglite' | 'postgres' = 'pglite'): 
     url.pathname = `/${name}`;
     const database = await openDatabase({ databaseUrl: url.toString(), poolSize: 5 });
     await runMigrations(database);
-    const close = database.close;
+    const close = () => database.close();
     return {
       ...database,
       url: url.toString(),

@@ -6,7 +6,10 @@ import { createSession } from '../modules/sessions/sessions.service';
 const unique = () => randomBytes(4).toString('hex');
 
 export async function buildOrganisation(db: Db, overrides: Partial<typeof organisations.$inferInsert> = {}) {
-  const [org] = await db.insert(organisations).values({ name: `Org ${unique()}`, ...overrides }).returning();
+  const [org] = await db
+    .insert(organisations)
+    .values({ name: `Org ${unique()}`, ...overrides })
+    .returning();
   if (!org) throw new Error('organisation insert failed');
   return org;
 }

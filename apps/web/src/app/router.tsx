@@ -15,28 +15,73 @@ export const routes: RouteObject[] = [
     element: <RootLayout />,
     children: [
       { path: '/', ...page(async () => ({ Component: (await import('@/features/marketing/pages/landing-page')).LandingPage })) },
-      { path: '/old-home', ...page(async () => ({ Component: (await import('@/features/marketing/pages/old-home-page')).OldHomePage })) },
-      { path: '/old-product', ...page(async () => ({ Component: (await import('@/features/marketing/pages/old-product-page')).OldProductPage })) },
-      { path: '/old-pricing', ...page(async () => ({ Component: (await import('@/features/marketing/pages/old-pricing-page')).OldPricingPage })) },
+      {
+        path: '/old-home',
+        ...page(async () => ({ Component: (await import('@/features/marketing/pages/old-home-page')).OldHomePage })),
+      },
+      {
+        path: '/old-product',
+        ...page(async () => ({ Component: (await import('@/features/marketing/pages/old-product-page')).OldProductPage })),
+      },
+      {
+        path: '/old-pricing',
+        ...page(async () => ({ Component: (await import('@/features/marketing/pages/old-pricing-page')).OldPricingPage })),
+      },
       { path: '/auth', ...page(async () => ({ Component: (await import('@/features/auth/auth-page')).AuthPage })) },
-      { path: '/product', ...page(async () => ({ Component: (await import('@/features/marketing/pages/product-page')).ProductPage })) },
-      { path: '/pricing', ...page(async () => ({ Component: (await import('@/features/marketing/pages/pricing-page')).PricingPage })) },
-      { path: '/marketplace', ...page(async () => ({ Component: (await import('@/features/marketing/pages/marketplace-page')).MarketplacePage })) },
-      { path: '/migration-vmware', ...page(async () => ({ Component: (await import('@/features/marketing/pages/migration-page')).MigrationPage })) },
-      { path: '/technologies', ...page(async () => ({ Component: (await import('@/features/marketing/pages/technologies-page')).TechnologiesPage })) },
-      { path: '/install', ...page(async () => ({ Component: (await import('@/features/marketing/pages/install-page')).InstallPage })) },
+      {
+        path: '/product',
+        ...page(async () => ({ Component: (await import('@/features/marketing/pages/product-page')).ProductPage })),
+      },
+      {
+        path: '/pricing',
+        ...page(async () => ({ Component: (await import('@/features/marketing/pages/pricing-page')).PricingPage })),
+      },
+      {
+        path: '/marketplace',
+        ...page(async () => ({ Component: (await import('@/features/marketing/pages/marketplace-page')).MarketplacePage })),
+      },
+      {
+        path: '/migration-vmware',
+        ...page(async () => ({ Component: (await import('@/features/marketing/pages/migration-page')).MigrationPage })),
+      },
+      {
+        path: '/technologies',
+        ...page(async () => ({ Component: (await import('@/features/marketing/pages/technologies-page')).TechnologiesPage })),
+      },
+      {
+        path: '/install',
+        ...page(async () => ({ Component: (await import('@/features/marketing/pages/install-page')).InstallPage })),
+      },
       { path: '/about', ...page(async () => ({ Component: (await import('@/features/marketing/pages/about-page')).AboutPage })) },
       { path: '/blog', ...page(async () => ({ Component: (await import('@/features/marketing/pages/blog-page')).BlogPage })) },
-      { path: '/use-cases', ...page(async () => ({ Component: (await import('@/features/marketing/pages/use-cases-page')).UseCasesPage })) },
-      { path: '/why-proxai', ...page(async () => ({ Component: (await import('@/features/marketing/pages/why-page')).WhyPage })) },
-      { path: '/contact', ...page(async () => ({ Component: (await import('@/features/marketing/pages/contact-page')).ContactPage })) },
-      { path: '/legal/:type', ...page(async () => ({ Component: (await import('@/features/marketing/pages/legal-page')).LegalPage })) },
+      {
+        path: '/use-cases',
+        ...page(async () => ({ Component: (await import('@/features/marketing/pages/use-cases-page')).UseCasesPage })),
+      },
+      {
+        path: '/why-proxai',
+        ...page(async () => ({ Component: (await import('@/features/marketing/pages/why-page')).WhyPage })),
+      },
+      {
+        path: '/contact',
+        ...page(async () => ({ Component: (await import('@/features/marketing/pages/contact-page')).ContactPage })),
+      },
+      {
+        path: '/legal/:type',
+        ...page(async () => ({ Component: (await import('@/features/marketing/pages/legal-page')).LegalPage })),
+      },
       {
         loader: requireToken,
         lazy: async () => ({ Component: (await import('./protected-layout')).ProtectedLayout }),
         children: [
-          { path: '/dashboard', ...page(async () => ({ Component: (await import('@/features/dashboard/dashboard-page')).DashboardPage })) },
-          { path: '/licenses', ...page(async () => ({ Component: (await import('@/features/licenses/licenses-page')).LicensesPage })) },
+          {
+            path: '/dashboard',
+            ...page(async () => ({ Component: (await import('@/features/dashboard/dashboard-page')).DashboardPage })),
+          },
+          {
+            path: '/licenses',
+            ...page(async () => ({ Component: (await import('@/features/licenses/licenses-page')).LicensesPage })),
+          },
         ],
       },
       { path: '*', loader: () => redirect('/') },

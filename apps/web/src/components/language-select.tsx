@@ -3,7 +3,13 @@ import { LANGUAGE_ENTRIES } from '@/config/languages';
 import { cn } from './ui/cn';
 
 /** Native select of the nine languages with their flags: keyboard and screen-reader friendly by construction. */
-export function LanguageSelect({ className, languages = LANGUAGE_ENTRIES }: { className?: string; languages?: typeof LANGUAGE_ENTRIES }) {
+export function LanguageSelect({
+  className,
+  languages = LANGUAGE_ENTRIES,
+}: {
+  className?: string;
+  languages?: typeof LANGUAGE_ENTRIES;
+}) {
   const { t, i18n } = useTranslation('common');
   const current = i18n.resolvedLanguage ?? 'fr';
   return (

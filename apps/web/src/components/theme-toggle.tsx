@@ -14,7 +14,10 @@ export function ThemeToggle({ className }: { className?: string }) {
       aria-label={label}
       title={label}
       data-testid="theme-toggle"
-      className={cn('inline-flex h-9 w-9 items-center justify-center rounded-lg text-slate-600 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800', className)}
+      className={cn(
+        'inline-flex h-9 w-9 items-center justify-center rounded-lg text-slate-600 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800',
+        className,
+      )}
     >
       {theme === 'dark' ? <Sun className="h-5 w-5" aria-hidden="true" /> : <Moon className="h-5 w-5" aria-hidden="true" />}
     </button>

@@ -48,7 +48,10 @@ export interface RequestOptions<S extends z.ZodType | undefined = undefined> {
 type Result<S> = S extends z.ZodType ? z.infer<S> : unknown;
 
 /** JSON request to `/api{path}` with the stored bearer token. Throws ApiError or NetworkError. */
-export async function api<S extends z.ZodType | undefined = undefined>(path: string, options: RequestOptions<S> = {}): Promise<Result<S>> {
+export async function api<S extends z.ZodType | undefined = undefined>(
+  path: string,
+  options: RequestOptions<S> = {},
+): Promise<Result<S>> {
   const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
   const token = getToken();
   if (token) headers.authorization = `Bearer ${token}`;

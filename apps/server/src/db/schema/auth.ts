@@ -16,10 +16,14 @@ export const users = pgTable(
     email: text('email').notNull(),
     name: text('name'),
     /** Platform role: `admin` is vendor staff (issues licences), `user` everyone else. */
-    role: text('role', { enum: ['admin', 'user'] }).notNull().default('user'),
+    role: text('role', { enum: ['admin', 'user'] })
+      .notNull()
+      .default('user'),
     organisationId: uuid('organisation_id').references(() => organisations.id, { onDelete: 'set null' }),
     /** Role inside the organisation. */
-    orgRole: text('org_role', { enum: ['owner', 'admin', 'operator', 'readonly'] }).notNull().default('owner'),
+    orgRole: text('org_role', { enum: ['owner', 'admin', 'operator', 'readonly'] })
+      .notNull()
+      .default('owner'),
     passwordHash: text('password_hash'),
     totpSecret: text('totp_secret'),
     language: text('language').notNull().default('fr'),

@@ -18,7 +18,9 @@ export const hosts = pgTable(
     secretEncrypted: text('secret_encrypted').notNull(),
     tlsFingerprint: text('tls_fingerprint'),
     pveVersion: text('pve_version'),
-    status: text('status', { enum: ['online', 'offline', 'unknown'] }).notNull().default('unknown'),
+    status: text('status', { enum: ['online', 'offline', 'unknown'] })
+      .notNull()
+      .default('unknown'),
     lastSyncAt: timestamp('last_sync_at', { withTimezone: true }),
     lastError: text('last_error'),
     /** Node facts read at the last sync (memory, rootfs, storages, pending updates), used by the assistant. */
@@ -63,7 +65,9 @@ export const tasks = pgTable(
     hostId: uuid('host_id').references(() => hosts.id, { onDelete: 'cascade' }),
     userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
     action: text('action').notNull(),
-    status: text('status', { enum: ['running', 'ok', 'error'] }).notNull().default('running'),
+    status: text('status', { enum: ['running', 'ok', 'error'] })
+      .notNull()
+      .default('running'),
     exitStatus: text('exit_status'),
     startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
     endedAt: timestamp('ended_at', { withTimezone: true }),

@@ -12,9 +12,7 @@ export const licences = pgTable(
     issuedAt: timestamp('issued_at', { withTimezone: true }).notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     features: jsonb('features').$type<Record<string, boolean>>().notNull(),
-    limits: jsonb('limits')
-      .$type<{ max_hosts: number; max_vms: number; max_users: number; max_storage_gb: number }>()
-      .notNull(),
+    limits: jsonb('limits').$type<{ max_hosts: number; max_vms: number; max_users: number; max_storage_gb: number }>().notNull(),
     /** Ed25519 signature (base64) over the canonical JSON of the licence's signed fields. */
     signature: text('signature').notNull(),
     issuedBy: uuid('issued_by').references(() => users.id, { onDelete: 'set null' }),

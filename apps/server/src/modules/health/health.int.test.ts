@@ -12,7 +12,9 @@ describe.each(TEST_DATABASE_KINDS)('foundation on %s', (kind) => {
     t = await createTestApp({
       database: kind,
       extraRoutes: (api) => {
-        api.withTypeProvider<ZodTypeProvider>().post('/test-echo', { schema: { body: z.object({ email: z.email() }) } }, async (req) => req.body);
+        api
+          .withTypeProvider<ZodTypeProvider>()
+          .post('/test-echo', { schema: { body: z.object({ email: z.email() }) } }, async (req) => req.body);
       },
     });
   });
@@ -29,7 +31,7 @@ describe.each(TEST_DATABASE_KINDS)('foundation on %s', (kind) => {
   it('applying the migrations again changes nothing', async () => {
     const count = async () => {
       const res = await t.database.db.execute<{ n: number }>(sql`select count(*)::int as n from drizzle.__drizzle_migrations`);
-      return (res as unknown as { rows: { n: number }[] }).rows[0]?.n;
+      return (res as { rows: { n: number }[] }).rows[0]?.n;
     };
     const before = await count();
     await runMigrations(t.database);
@@ -58,7 +60,11 @@ describe.each(TEST_DATABASE_KINDS)('foundation on %s', (kind) => {
   it('a body that breaks the schema answers 400 with per-field errors', async () => {
     const res = await t.app.inject({ method: 'POST', url: '/api/test-echo', payload: { email: 'nope' } });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ code: 'validation_failed', detail: expect.stringContaining('body.email'), errors: [{ path: 'body.email' }] });
+    expect(res.json()).toMatchObject({
+      code: 'validation_failed',
+      detail: expect.stringContaining('body.email'),
+      errors: [{ path: 'body.email' }],
+    });
   });
 
   it('serves the OpenAPI document', async () => {

@@ -27,5 +27,8 @@ export async function touchSession(db: Db, id: string, now: Date, expiresAt: Dat
 }
 
 export async function revokeSessionById(db: Db, id: string, now: Date) {
-  await db.update(sessions).set({ revokedAt: now }).where(and(eq(sessions.id, id), isNull(sessions.revokedAt)));
+  await db
+    .update(sessions)
+    .set({ revokedAt: now })
+    .where(and(eq(sessions.id, id), isNull(sessions.revokedAt)));
 }

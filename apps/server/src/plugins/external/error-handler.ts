@@ -4,7 +4,10 @@ import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } fro
 import type { ApiError, FieldError } from '@proxai/contract';
 import { AppError } from '../../errors';
 
-function validationErrors(error: { validation: { instancePath: string; message?: string }[]; validationContext?: string }): FieldError[] {
+function validationErrors(error: {
+  validation: { instancePath: string; message?: string }[];
+  validationContext?: string;
+}): FieldError[] {
   return error.validation.map((v) => ({
     path: [error.validationContext, ...v.instancePath.split('/').filter(Boolean)].filter(Boolean).join('.'),
     message: v.message ?? 'invalid value',
@@ -14,7 +17,11 @@ function validationErrors(error: { validation: { instancePath: string; message?:
 /** Maps every error to `{detail, code, errors?}`; 5xx details never leave the server. */
 export function toApiError(error: FastifyError | AppError | Error): { status: number; body: ApiError; report: boolean } {
   if (error instanceof AppError) {
-    return { status: error.status, body: { detail: error.detail, code: error.code, ...(error.errors ? { errors: error.errors } : {}) }, report: error.report };
+    return {
+      status: error.status,
+      body: { detail: error.detail, code: error.code, ...(error.errors ? { errors: error.errors } : {}) },
+      report: error.report,
+    };
   }
   if (hasZodFastifySchemaValidationErrors(error)) {
     const errors = validationErrors(error);
@@ -35,12 +42,21 @@ export function toApiError(error: FastifyError | AppError | Error): { status: nu
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
       return { status: 413, body: { detail: 'Request body is too large', code: 'payload_too_large' }, report: false };
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
-      return { status: 415, body: { detail: 'Unsupported content type; send application/json', code: 'unsupported_media_type' }, report: false };
+      return {
+        status: 415,
+        body: { detail: 'Unsupported content type; send application/json', code: 'unsupported_media_type' },
+        report: false,
+      };
     default:
       break;
   }
-  if (status === 429) return { status, body: { detail: 'Too many requests, please retry later', code: 'rate_limited' }, report: false };
-  return { status, body: { detail: fe.message || 'Bad request', code: status === 404 ? 'not_found' : 'bad_request' }, report: false };
+  if (status === 429)
+    return { status, body: { detail: 'Too many requests, please retry later', code: 'rate_limited' }, report: false };
+  return {
+    status,
+    body: { detail: fe.message || 'Bad request', code: status === 404 ? 'not_found' : 'bad_request' },
+    report: false,
+  };
 }
 
 async function errorHandlerPlugin(app: FastifyInstance): Promise<void> {

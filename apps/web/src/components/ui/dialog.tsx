@@ -29,12 +29,17 @@ export function Dialog({ open, onOpenChange, title, description, closeLabel, chi
             <div>
               <RadixDialog.Title className="text-lg font-semibold">{title}</RadixDialog.Title>
               {description ? (
-                <RadixDialog.Description className="mt-1 text-sm text-slate-500 dark:text-slate-400">{description}</RadixDialog.Description>
+                <RadixDialog.Description className="mt-1 text-sm text-slate-500 dark:text-slate-400">
+                  {description}
+                </RadixDialog.Description>
               ) : (
                 <RadixDialog.Description className="sr-only">{title}</RadixDialog.Description>
               )}
             </div>
-            <RadixDialog.Close className="rounded-md p-1 text-slate-500 hover:bg-slate-100 dark:hover:bg-slate-800" aria-label={closeLabel}>
+            <RadixDialog.Close
+              className="rounded-md p-1 text-slate-500 hover:bg-slate-100 dark:hover:bg-slate-800"
+              aria-label={closeLabel}
+            >
               <X className="h-5 w-5" aria-hidden="true" />
             </RadixDialog.Close>
           </div>
