@@ -1,0 +1,25 @@
+export { startFleet, type Fleet, type StartFleetOptions } from './fleet';
+export { generateFleet, type GenerateOptions } from './generator';
+export { SimNode, type StorageState } from './node-state';
+export { SimPbs } from './pbs-state';
+export type {
+  AptPackageSpec,
+  BackupSpec,
+  Fault,
+  FleetSpec,
+  GuestSpec,
+  GuestType,
+  NodeSpec,
+  PbsDatastoreSpec,
+  PbsSnapshotSpec,
+  PbsSpec,
+  SimGuest,
+  SimNodeInfo,
+  SimPbsInfo,
+  SimStats,
+  SimTask,
+  SnapshotSpec,
+  StorageSpec,
+  StorageType,
+  TaskSpec,
+} from './types';

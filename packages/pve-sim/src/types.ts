@@ -1,0 +1,241 @@
+/** A fleet: standalone PVE nodes (one HTTPS port each) and an optional PBS. Plain JSON. */
+export interface FleetSpec {
+  nodes: NodeSpec[];
+  pbs?: PbsSpec;
+  /** Drives flaky faults and generated ids (default 1). */
+  seed?: number;
+  /** How long a task runs before it changes state (default 1500 ms). */
+  taskDurationMs?: number;
+  /** Delay before a 401 answer; the real servers wait ~3 s. Default 0. */
+  authFailDelayMs?: number;
+  /** Ticket lifetime in seconds (default 7200). */
+  ticketLifetimeSec?: number;
+}
+
+export interface NodeSpec {
+  name: string;
+  /** '8.2.4', '7.4-16', '9.0.3'… drives the version quirks. */
+  pveVersion: string;
+  repoid?: string;
+  cpuModel: string;
+  sockets: number;
+  cores: number;
+  /** maxcpu */
+  threads: number;
+  mhz: string;
+  memoryBytes: number;
+  rootfsBytes: number;
+  swapBytes: number;
+  uptimeSec: number;
+  latencyMs?: number;
+  fault?: Fault | null;
+  password?: string;
+  tokenSecret?: string;
+  readonlyTokenSecret?: string;
+  guests: GuestSpec[];
+  storages: StorageSpec[];
+  aptUpdates: AptPackageSpec[];
+  tasks?: TaskSpec[];
+}
+
+export type GuestType = 'qemu' | 'lxc';
+
+export interface GuestSpec {
+  vmid: number;
+  type: GuestType;
+  name: string;
+  ostype: string;
+  status: 'running' | 'stopped' | 'paused';
+  cores: number;
+  memoryBytes: number;
+  diskBytes: number;
+  swapBytes?: number;
+  /** Mean CPU fraction (0–1) while running. */
+  load: number;
+  /** Fraction of memoryBytes in use while running. */
+  memUsage: number;
+  uptimeSec?: number;
+  template?: boolean;
+  tags?: string[];
+  lock?: string;
+  agent?: boolean;
+  ha?: boolean;
+  snapshots?: SnapshotSpec[];
+}
+
+export interface SnapshotSpec {
+  name: string;
+  description?: string;
+  snaptime: number;
+  vmstate?: boolean;
+}
+
+export type StorageType = 'dir' | 'zfspool' | 'lvmthin' | 'lvm' | 'nfs' | 'cifs' | 'rbd' | 'pbs';
+
+export interface StorageSpec {
+  id: string;
+  type: StorageType;
+  content: string;
+  shared?: boolean;
+  active?: boolean;
+  enabled?: boolean;
+  totalBytes: number;
+  usedBytes: number;
+  /** type 'pbs': the PBS datastore it points at. */
+  datastore?: string;
+  backups?: BackupSpec[];
+}
+
+export interface BackupSpec {
+  vmid: number;
+  subtype: GuestType;
+  ctime: number;
+  size: number;
+  format?: string;
+  notes?: string;
+  protected?: boolean;
+}
+
+export interface AptPackageSpec {
+  Package: string;
+  Title: string;
+  Description: string;
+  Origin: string;
+  Section: string;
+  Arch: string;
+  Priority: string;
+  Version: string;
+  OldVersion: string;
+}
+
+export interface TaskSpec {
+  type: string;
+  id: string;
+  user: string;
+  starttime: number;
+  endtime: number;
+  exitstatus: string;
+  log?: string[];
+}
+
+export interface PbsSpec {
+  name: string;
+  version: string;
+  release: string;
+  latencyMs?: number;
+  fault?: Fault | null;
+  password?: string;
+  tokenSecret?: string;
+  datastores: PbsDatastoreSpec[];
+}
+
+export interface PbsDatastoreSpec {
+  name: string;
+  comment?: string;
+  maintenance?: string;
+  totalBytes: number;
+  usedBytes: number;
+  snapshots: PbsSnapshotSpec[];
+}
+
+export interface PbsSnapshotSpec {
+  type: 'vm' | 'ct' | 'host';
+  id: string;
+  time: number;
+  size: number;
+  owner?: string;
+  comment?: string;
+  protected?: boolean;
+  verification?: 'ok' | 'failed';
+  encrypted?: boolean;
+}
+
+export type Fault =
+  | { kind: 'refuse' }
+  | { kind: 'hang' }
+  | { kind: 'slow'; delayMs: number }
+  | { kind: 'flaky'; rate: number }
+  | { kind: 'expire-tickets' }
+  | { kind: 'rotate-certificate' };
+
+export interface SimNodeInfo {
+  name: string;
+  url: string;
+  port: number;
+  fingerprint: string;
+  username: 'root@pam';
+  password: string;
+  tokenId: string;
+  tokenSecret: string;
+  readonlyTokenId: string;
+  readonlyTokenSecret: string;
+}
+
+export interface SimPbsInfo {
+  name: string;
+  url: string;
+  port: number;
+  fingerprint: string;
+  username: 'root@pam';
+  password: string;
+  tokenId: string;
+  tokenSecret: string;
+  datastores: string[];
+}
+
+export interface SimGuest {
+  vmid: number;
+  type: GuestType;
+  name: string;
+  ostype: string;
+  status: 'running' | 'stopped';
+  /** qemu only: running but paused (qmpstatus 'paused'). */
+  paused: boolean;
+  cores: number;
+  memoryBytes: number;
+  diskBytes: number;
+  swapBytes: number;
+  load: number;
+  memUsage: number;
+  /** Unix seconds: first day of RRD history. */
+  createdAt: number;
+  /** Unix seconds; set while running. */
+  startedAt?: number;
+  /** Unix seconds; when it last stopped (RRD rows after it have no samples). */
+  stoppedAt?: number;
+  pid?: number;
+  template: boolean;
+  tags: string[];
+  lock?: string;
+  agent: boolean;
+  ha: boolean;
+  snapshots: SnapshotSpec[];
+  /** Deterministic per-guest phase so series differ between guests. */
+  phase: number;
+  mac: string;
+  uuid: string;
+  digest: string;
+}
+
+export interface SimTask {
+  upid: string;
+  node: string;
+  pid: number;
+  pstart: number;
+  starttime: number;
+  type: string;
+  id: string;
+  /** authid: 'root@pam' or 'root@pam!portal' */
+  user: string;
+  status: 'running' | 'stopped';
+  exitstatus?: string;
+  endtime?: number;
+  log: string[];
+}
+
+export interface SimStats {
+  requests: number;
+  logins: number;
+  ticketRenewals: number;
+  failedAuth: number;
+}
