@@ -46,19 +46,17 @@ const EnvSchema = z
     AI_MODEL: z.string().default('gpt-4o-mini'),
     AI_TIMEOUT_MS: z.coerce.number().int().min(500).max(120_000).default(15_000),
     RATE_LIMIT_ENABLED: booleanFlag.default(true),
-  })
-  .superRefine((env, ctx) => {
-    if (env.PROXAI_ADMIN_EMAIL && !env.PROXAI_ADMIN_PASSWORD) {
-      ctx.addIssue({ code: 'custom', path: ['PROXAI_ADMIN_PASSWORD'], message: 'required when PROXAI_ADMIN_EMAIL is set' });
-    }
-    if (Boolean(env.OIDC_CLIENT_ID) !== Boolean(env.OIDC_CLIENT_SECRET)) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['OIDC_CLIENT_SECRET'],
-        message: 'OIDC_CLIENT_ID and OIDC_CLIENT_SECRET go together',
-      });
-    }
   });
+
+/** Rules that span several variables; checked on the raw values so they are reported with the others. */
+function crossVariableProblems(env: Record<string, string | undefined>): string[] {
+  const problems: string[] = [];
+  if (env.PROXAI_ADMIN_EMAIL && !env.PROXAI_ADMIN_PASSWORD) problems.push('PROXAI_ADMIN_PASSWORD: required when PROXAI_ADMIN_EMAIL is set');
+  if (Boolean(env.OIDC_CLIENT_ID) !== Boolean(env.OIDC_CLIENT_SECRET)) {
+    problems.push('OIDC_CLIENT_SECRET: OIDC_CLIENT_ID and OIDC_CLIENT_SECRET go together');
+  }
+  return problems;
+}
 
 export type Env = z.infer<typeof EnvSchema>;
 
@@ -80,9 +78,11 @@ export class ConfigError extends Error {
 export function parseConfig(source: Record<string, string | undefined>, version = '0.0.0'): Config {
   const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ''));
   const result = EnvSchema.safeParse(cleaned);
-  if (!result.success) {
-    throw new ConfigError(result.error.issues.map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`));
-  }
+  const problems = [
+    ...(result.success ? [] : result.error.issues.map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`)),
+    ...crossVariableProblems(cleaned),
+  ];
+  if (!result.success || problems.length > 0) throw new ConfigError(problems);
   const env = result.data;
   const isProduction = env.NODE_ENV === 'production';
   return Object.freeze({

@@ -1,0 +1,54 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../testing/app';
+
+describe('serving the web build (production mode)', () => {
+  let t: TestApp;
+  let dist: string;
+  beforeAll(async () => {
+    dist = fs.mkdtempSync(path.join(os.tmpdir(), 'proxai-web-'));
+    fs.mkdirSync(path.join(dist, 'assets'));
+    fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>ProxAI</title><div id="root"></div>');
+    fs.writeFileSync(path.join(dist, 'assets', 'index-abc123.js'), 'console.log(1)');
+    fs.writeFileSync(path.join(dist, 'favicon.svg'), '<svg/>');
+    t = await createTestApp({ env: { NODE_ENV: 'production', WEB_DIST: dist } });
+  });
+  afterAll(async () => {
+    await t.close();
+    fs.rmSync(dist, { recursive: true, force: true });
+  });
+
+  it('answers index.html for any client route', async () => {
+    for (const url of ['/', '/dashboard', '/legal/privacy', '/deep/unknown/path?x=1']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-type']).toContain('text/html');
+      expect(res.body).toContain('<div id="root">');
+    }
+  });
+
+  it('caches hashed assets for a year and other files briefly', async () => {
+    const asset = await t.app.inject({ method: 'GET', url: '/assets/index-abc123.js' });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const icon = await t.app.inject({ method: 'GET', url: '/favicon.svg' });
+    expect(icon.headers['cache-control']).toBe('public, max-age=300');
+  });
+
+  it('keeps API 404s as JSON and missing assets as 404', async () => {
+    const api = await t.app.inject({ method: 'GET', url: '/api/nope' });
+    expect(api.statusCode).toBe(404);
+    expect(api.json()).toMatchObject({ detail: expect.any(String) });
+    expect((await t.app.inject({ method: 'GET', url: '/assets/missing.js' })).statusCode).toBe(404);
+  });
+
+  it('sends security headers: CSP limited to our origin, no framing, HSTS in production', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/' });
+    expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(res.headers['strict-transport-security']).toContain('max-age=31536000');
+    expect(res.headers['access-control-allow-origin']).toBeUndefined();
+  });
+});
