@@ -12,6 +12,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTyp
 import type { Config } from './config/env';
 import type { Database } from './db/client';
 import { errorHandler } from './plugins/external/error-handler';
+import { jsonBody } from './plugins/external/json-body';
 import { db } from './plugins/app/db';
 import { auth } from './plugins/app/auth';
 import { mailer } from './plugins/app/mailer';
@@ -65,6 +66,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   // External
   await app.register(errorHandler);
+  await app.register(jsonBody);
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {

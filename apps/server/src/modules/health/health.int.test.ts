@@ -82,3 +82,51 @@ describe.each(TEST_DATABASE_KINDS)('foundation on %s', (kind) => {
     await other.app.close();
   });
 });
+
+describe('request body limits', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({
+      extraRoutes: (api) => {
+        api.post('/test-any', async (req) => ({ ok: req.body !== undefined }));
+      },
+    });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('refuses JSON nested deeper than the limit with 400 {detail}', async () => {
+    const deep = '['.repeat(5000) + ']'.repeat(5000);
+    const res = await t.app.inject({ method: 'POST', url: '/api/test-any', headers: { 'content-type': 'application/json' }, payload: deep });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().detail).toContain('nested too deeply');
+    const ok = await t.app.inject({ method: 'POST', url: '/api/test-any', payload: { a: { b: [1, 2, { c: 3 }] } } });
+    expect(ok.statusCode).toBe(200);
+  });
+
+  it('refuses prototype-poisoning keys', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/test-any',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"__proto__": {"isAdmin": true}}',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: 'invalid_json' });
+  });
+
+  it('refuses bodies over the size limit with 413 {detail}', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/test-any', payload: { text: 'x'.repeat(200_000) } });
+    expect(res.statusCode).toBe(413);
+    expect(res.json()).toMatchObject({ detail: expect.any(String), code: 'payload_too_large' });
+  });
+
+  it('refuses an empty JSON body and other content types with 4xx {detail}', async () => {
+    const empty = await t.app.inject({ method: 'POST', url: '/api/test-any', headers: { 'content-type': 'application/json' }, payload: '' });
+    expect(empty.statusCode).toBe(400);
+    const xml = await t.app.inject({ method: 'POST', url: '/api/test-any', headers: { 'content-type': 'application/xml' }, payload: '<a/>' });
+    expect(xml.statusCode).toBe(415);
+    expect(xml.json()).toMatchObject({ detail: expect.any(String) });
+  });
+});

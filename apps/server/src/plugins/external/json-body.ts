@@ -1,0 +1,52 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import sjson from 'secure-json-parse';
+import { AppError } from '../../errors';
+
+/** Deepest nesting accepted in a JSON body; our deepest legitimate payload has depth 3. */
+export const MAX_JSON_DEPTH = 20;
+
+/** Depth of nested arrays/objects, computed without recursion so hostile input cannot overflow the stack. */
+export function jsonDepth(value: unknown, limit = Infinity): number {
+  let max = 0;
+  const stack: [unknown, number][] = [[value, 1]];
+  while (stack.length > 0) {
+    const [node, depth] = stack.pop()!;
+    if (node === null || typeof node !== 'object') continue;
+    if (depth > max) max = depth;
+    if (max > limit) return max;
+    for (const child of Array.isArray(node) ? node : Object.values(node)) {
+      if (child !== null && typeof child === 'object') stack.push([child, depth + 1]);
+    }
+  }
+  return max;
+}
+
+/**
+ * JSON bodies: prototype-poisoning keys refused (`__proto__`, `constructor.prototype`), nesting bounded, errors
+ * as 400 `{detail}`. The size bound is Fastify's bodyLimit (413).
+ */
+async function jsonBodyPlugin(app: FastifyInstance): Promise<void> {
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    if (text.trim() === '') {
+      done(new AppError('invalid_json', 'Empty JSON body'), undefined);
+      return;
+    }
+    let parsed: unknown;
+    try {
+      parsed = sjson.parse(text, undefined, { protoAction: 'error', constructorAction: 'error' });
+    } catch {
+      done(new AppError('invalid_json', 'Malformed JSON body'), undefined);
+      return;
+    }
+    if (jsonDepth(parsed, MAX_JSON_DEPTH) > MAX_JSON_DEPTH) {
+      done(new AppError('bad_request', `JSON body is nested too deeply (more than ${MAX_JSON_DEPTH} levels)`), undefined);
+      return;
+    }
+    done(null, parsed);
+  });
+}
+
+export const jsonBody = fp(jsonBodyPlugin, { name: 'json-body' });
