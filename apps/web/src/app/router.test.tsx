@@ -1,0 +1,45 @@
+import { render } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { describe, expect, it, vi } from 'vitest';
+import { routes } from './router';
+import { STORAGE_KEYS } from '@/config/storage-keys';
+import { ThemeProvider } from '@/lib/theme';
+
+function renderAt(path: string) {
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  render(
+    <ThemeProvider>
+      <RouterProvider router={router} />
+    </ThemeProvider>,
+  );
+  return router;
+}
+
+describe('routes', () => {
+  it('declares every route of SPEC.md §2', () => {
+    const paths = routes[0]!.children!.flatMap((r) => (r.path ? [r.path] : (r.children ?? []).map((c) => c.path)));
+    expect(paths).toEqual(
+      expect.arrayContaining([
+        '/', '/old-home', '/old-product', '/old-pricing', '/auth', '/product', '/pricing', '/marketplace', '/migration-vmware',
+        '/technologies', '/install', '/about', '/blog', '/use-cases', '/why-proxai', '/contact', '/legal/:type', '/dashboard', '/licenses', '*',
+      ]),
+    );
+  });
+
+  it('redirects protected routes to /auth without a token', async () => {
+    const router = renderAt('/dashboard');
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/auth'));
+  });
+
+  it('lets protected routes through with a token', async () => {
+    localStorage.setItem(STORAGE_KEYS.token, 'x'.repeat(43));
+    const router = renderAt('/licenses');
+    await vi.waitFor(() => expect(router.state.navigation.state).toBe('idle'));
+    expect(router.state.location.pathname).toBe('/licenses');
+  });
+
+  it('sends unknown paths to /', async () => {
+    const router = renderAt('/nope/at/all');
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/'));
+  });
+});

@@ -1,0 +1,59 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
+import { api, ApiError, NetworkError, setUnauthorizedHandler } from './api-client';
+import { STORAGE_KEYS } from '@/config/storage-keys';
+
+function mockFetch(status: number, body: unknown) {
+  const fn = vi.fn(async (_url: string, _init?: RequestInit) => new Response(body === undefined ? '' : JSON.stringify(body), { status }));
+  vi.stubGlobal('fetch', fn);
+  return fn;
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  setUnauthorizedHandler(null);
+});
+
+describe('api client', () => {
+  it('sends JSON with the stored bearer token under /api', async () => {
+    localStorage.setItem(STORAGE_KEYS.token, 'tok123');
+    const fetchMock = mockFetch(200, { ok: true });
+    await api('/hosts', { method: 'POST', body: { name: 'pve1' } });
+    const [url, init] = fetchMock.mock.calls[0]!;
+    expect(url).toBe('/api/hosts');
+    expect(init?.headers).toMatchObject({ authorization: 'Bearer tok123', 'content-type': 'application/json' });
+    expect(init?.body).toBe('{"name":"pve1"}');
+  });
+
+  it('validates the answer with the given schema', async () => {
+    mockFetch(200, { hosts: 2 });
+    const data = await api('/stats', { schema: z.object({ hosts: z.number() }) });
+    expect(data.hosts).toBe(2);
+    mockFetch(200, { hosts: 'two' });
+    await expect(api('/stats', { schema: z.object({ hosts: z.number() }) })).rejects.toThrow();
+  });
+
+  it('turns {detail, code} answers into ApiError', async () => {
+    mockFetch(409, { detail: 'Vous êtes déjà inscrit', code: 'already_subscribed' });
+    const err = await api('/newsletter/subscribe', { method: 'POST', body: {} }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ApiError);
+    expect(err).toMatchObject({ status: 409, detail: 'Vous êtes déjà inscrit', code: 'already_subscribed' });
+  });
+
+  it('calls the 401 handler unless told not to', async () => {
+    const handler = vi.fn();
+    setUnauthorizedHandler(handler);
+    mockFetch(401, { detail: 'Authentication required', code: 'unauthenticated' });
+    await expect(api('/vms')).rejects.toBeInstanceOf(ApiError);
+    expect(handler).toHaveBeenCalledTimes(1);
+    await expect(api('/auth/me', { skipUnauthorizedHandler: true })).rejects.toBeInstanceOf(ApiError);
+    expect(handler).toHaveBeenCalledTimes(1);
+  });
+
+  it('reports unreachable servers and non-JSON answers as NetworkError', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('fetch failed'))));
+    await expect(api('/stats')).rejects.toBeInstanceOf(NetworkError);
+    vi.stubGlobal('fetch', vi.fn(async () => new Response('<html>502 Bad Gateway</html>', { status: 502 })));
+    await expect(api('/stats')).rejects.toBeInstanceOf(NetworkError);
+  });
+});
