@@ -37,6 +37,8 @@ export interface BuildAppOptions {
   database: Database;
   logger?: FastifyServerOptions['logger'];
   loggerInstance?: FastifyServerOptions['loggerInstance'];
+  /** Tests only: called right after the instance is created (e.g. to add observing hooks). */
+  onInstance?: (app: FastifyInstance) => void;
   /** Tests only: register extra routes under /api before the app is ready. */
   extraRoutes?: (api: FastifyInstance) => void | Promise<void>;
 }
@@ -60,6 +62,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     trustProxy: config.TRUST_PROXY,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
   }).withTypeProvider<ZodTypeProvider>();
+  options.onInstance?.(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('config', config);
@@ -105,7 +108,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // App
   await app.register(db, { database });
   await app.register(auth, { publicUrl: config.PUBLIC_URL });
-  await app.register(mailer, { smtpUrl: config.SMTP_URL, from: config.MAIL_FROM });
+  // Mail bodies (sign-in codes) reach the log only in local development without SMTP, never in test or production.
+  await app.register(mailer, { smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, logBodies: config.NODE_ENV === 'development' });
 
   // Modules
   await app.register(

@@ -6,6 +6,7 @@ import { parseConfig, type Config } from '../config/env';
 import type { Database } from '../db/client';
 import { loggerOptions } from '../logger';
 import { openTestDatabase } from './database';
+import { persistLogLine, trackSecret } from './secrets';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -36,12 +37,16 @@ export async function createTestApp(
   const logs: Record<string, unknown>[] = [];
   const sink = new Writable({
     write(chunk: Buffer, _enc, cb) {
-      for (const line of chunk.toString('utf8').split('\n')) if (line) logs.push(JSON.parse(line) as Record<string, unknown>);
+      for (const line of chunk.toString('utf8').split('\n')) {
+        if (!line) continue;
+        logs.push(JSON.parse(line) as Record<string, unknown>);
+        persistLogLine(line);
+      }
       cb();
     },
   });
   const logger = pino(loggerOptions(config), sink);
-  const app = await buildApp({ config, database, loggerInstance: logger, extraRoutes: options.extraRoutes });
+  const app = await buildApp({ config, database, loggerInstance: logger, extraRoutes: options.extraRoutes, onInstance: trackSecretsInTraffic });
   await app.ready();
   return {
     app,
@@ -53,4 +58,37 @@ export async function createTestApp(
       if (!options.reuseDatabase) await database.close();
     },
   };
+}
+
+const SECRET_BODY_FIELDS = ['password', 'otp_code', 'token_value', 'token', 'secret', 'access_token', 'session_token'];
+
+function collectSecretFields(value: unknown): string[] {
+  if (!value || typeof value !== 'object') return [];
+  const record = value as Record<string, unknown>;
+  const found = SECRET_BODY_FIELDS.map((k) => record[k]).filter((v): v is string => typeof v === 'string');
+  return found;
+}
+
+/**
+ * Every secret that crosses the test app (passwords and codes sent, tokens answered, bearer and session-id
+ * headers) is registered, so the end-of-run scan can prove none of them reached a log line.
+ */
+function trackSecretsInTraffic(app: FastifyInstance): void {
+  app.addHook('preHandler', async (request) => {
+    const bearer = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1];
+    const sessionId = request.headers['x-session-id'];
+    const query = request.query as Record<string, unknown> | undefined;
+    trackSecret(bearer, typeof sessionId === 'string' ? sessionId : undefined, typeof query?.token === 'string' ? query.token : undefined);
+    trackSecret(...collectSecretFields(request.body));
+  });
+  app.addHook('onSend', async (_request, reply, payload) => {
+    if (typeof payload === 'string' && String(reply.getHeader('content-type') ?? '').includes('json')) {
+      try {
+        trackSecret(...collectSecretFields(JSON.parse(payload)));
+      } catch {
+        // not JSON after all
+      }
+    }
+    return payload;
+  });
 }

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Db } from '../db/client';
 import { organisations, users } from '../db/schema';
 import { createSession } from '../modules/sessions/sessions.service';
+import { trackSecret } from './secrets';
 
 const unique = () => randomBytes(4).toString('hex');
 
@@ -23,5 +24,6 @@ export async function buildUser(db: Db, overrides: Partial<typeof users.$inferIn
     .returning();
   if (!user) throw new Error('user insert failed');
   const { token } = await createSession(db, user.id);
+  trackSecret(token);
   return { user, token, auth: { authorization: `Bearer ${token}` } };
 }

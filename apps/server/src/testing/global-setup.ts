@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../db/client';
 import { runMigrations } from '../db/migrate';
+import { findLeaks } from './secrets';
 
 /**
  * Creating a PGlite cluster costs seconds; loading a dump costs a fraction of that. So the migrated database
@@ -19,11 +20,24 @@ export default async function setup(project: TestProject): Promise<() => void> {
   fs.writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
   await database.close();
   project.provide('pgliteTemplate', file);
-  return () => fs.rmSync(dir, { recursive: true, force: true });
+  const logDir = path.join(dir, 'logs');
+  fs.mkdirSync(logDir);
+  project.provide('testLogDir', logDir);
+  return () => {
+    const leaks = findLeaks(logDir);
+    fs.rmSync(dir, { recursive: true, force: true });
+    if (leaks.length > 0) {
+      // Vitest only logs teardown errors when running as a project: fail the run explicitly.
+      process.exitCode = 1;
+      const sample = leaks.slice(0, 5).map((l) => `  secret ${l.secret.slice(0, 4)}… in: ${l.line.slice(0, 300)}`);
+      throw new Error(`${leaks.length} log line(s) contain a secret handled by the tests:\n${sample.join('\n')}`);
+    }
+  };
 }
 
 declare module 'vitest' {
   export interface ProvidedContext {
     pgliteTemplate: string;
+    testLogDir: string;
   }
 }

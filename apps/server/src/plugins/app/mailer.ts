@@ -35,7 +35,7 @@ const OUTBOX_MAX = 200;
  * Sends mail through nodemailer over SMTP_URL (pooled connections). Without SMTP_URL each mail is written
  * to the log and kept in the dev outbox so a newcomer can sign in locally.
  */
-async function mailerPlugin(app: FastifyInstance, opts: { smtpUrl?: string; from: string }): Promise<void> {
+async function mailerPlugin(app: FastifyInstance, opts: { smtpUrl?: string; from: string; logBodies: boolean }): Promise<void> {
   const transport: Transporter | undefined = opts.smtpUrl
     ? nodemailer.createTransport(opts.smtpUrl.includes('?') ? `${opts.smtpUrl}&pool=true` : `${opts.smtpUrl}?pool=true`)
     : undefined;
@@ -52,8 +52,12 @@ async function mailerPlugin(app: FastifyInstance, opts: { smtpUrl?: string; from
       }
       outbox.push({ ...mail, id: nextId++, at: new Date().toISOString() });
       if (outbox.length > OUTBOX_MAX) outbox.shift();
-      // Development only (no SMTP): the text is logged so the sign-in code can be read from the console.
-      app.log.info({ to: mail.to, subject: mail.subject }, `mail (dev outbox, no SMTP_URL):\n${mail.text}`);
+      if (opts.logBodies) {
+        // Local development only (no SMTP): the text is logged so a newcomer can read the sign-in code.
+        app.log.info({ to: mail.to, subject: mail.subject }, `mail (dev outbox, no SMTP_URL):\n${mail.text}`);
+      } else {
+        app.log.info({ to: mail.to, subject: mail.subject }, 'mail kept in the dev outbox (no SMTP_URL)');
+      }
     },
   };
   app.decorate('mailer', mailer);
