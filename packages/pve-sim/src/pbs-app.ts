@@ -1,6 +1,6 @@
 import { extractCredentials, type Identity } from './auth';
 import { ParamError, validateParams } from './params';
-import { keyFingerprint, snapshotFiles, type PbsDatastoreState, type SimPbs } from './pbs-state';
+import { keyFingerprint, snapshotFiles, verifyJobId, type PbsDatastoreState, type SimPbs } from './pbs-state';
 import { ApiError, compileRoutes, matchRoute, num, parseBody, str, WithTotal, type RouteDef } from './router';
 import { splitAuthid } from './routes/common';
 import { sleep, type ShellHandler, type ShellRequest, type ShellResponse } from './server-shell';
@@ -204,6 +204,38 @@ const routes: RouteDef<SimPbs>[] = [
   },
 ];
 
+function verifyJob(ds: PbsDatastoreState): Record<string, unknown> {
+  return {
+    id: verifyJobId(ds.spec.name),
+    store: ds.spec.name,
+    schedule: 'daily',
+    'ignore-verified': true,
+    'outdated-after': 30,
+    comment: 'nightly verify',
+  };
+}
+
+routes.push(
+  { method: 'GET', path: '/config/verify', handler: ({ state }) => [...state.datastores.values()].map((d) => verifyJob(d)) },
+  {
+    method: 'GET',
+    path: '/admin/verify',
+    params: { store: { type: 'string', optional: true } },
+    handler: ({ state, params }) =>
+      [...state.datastores.values()]
+        .filter((d) => !params['store'] || d.spec.name === params['store'])
+        .map((d) => {
+          const last = [...state.runner.tasks].reverse().find((t) => t.type === 'verificationjob' && t.id.startsWith(`${d.spec.name}:`));
+          const now = Math.floor(Date.now() / 1000);
+          return {
+            ...verifyJob(d),
+            'next-run': Math.floor(now / 86_400 + 1) * 86_400,
+            ...(last ? { 'last-run-state': last.exitstatus ?? 'unknown', 'last-run-upid': last.upid, 'last-run-endtime': last.endtime ?? now } : {}),
+          };
+        }),
+  },
+);
+
 const ROUTES = compileRoutes<SimPbs>(routes);
 
 /** The PBS API (proxmox-backup-proxy): JSON success envelope, plain-text errors. */
@@ -253,6 +285,9 @@ export class PbsApp implements ShellHandler {
     const raw: Record<string, string> = { ...Object.fromEntries(req.url.searchParams), ...parseBody(req.body, req.headers['content-type']) };
     if (path === '/access/ticket' && method === 'POST') return this.login(raw);
 
+    // proxmox-rest-server looks the path up before it checks credentials.
+    const match = matchRoute(ROUTES, method, path);
+    if (!match) return this.error(404, `Path '${pathname}' not found.`);
     const creds = extractCredentials('PBS', { cookie: req.headers.cookie, authorization: req.headers.authorization });
     let identity: Identity;
     if (creds.token) {
@@ -271,8 +306,6 @@ export class PbsApp implements ShellHandler {
       return this.unauthorized('authentication failed');
     }
 
-    const match = matchRoute(ROUTES, method, path);
-    if (!match) return this.error(404, `Path '${pathname}' not found.`);
     const params = validateParams({ ...raw, ...match.pathParams }, match.route.params ?? {});
     const pbsnode = str(params['pbsnode']);
     if (pbsnode !== undefined && pbsnode !== 'localhost' && pbsnode !== this.pbs.name) {

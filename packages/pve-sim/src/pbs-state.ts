@@ -39,7 +39,7 @@ export class SimPbs {
     );
     this.runner = new TaskRunner(spec.name, () => 3898, (t) => formatPbsUpid(t, this.taskCounter++), 981, true);
     for (const ds of spec.datastores) {
-      const verifyTask = this.addHistoryTask('verificationjob', `${ds.name}:v-${hashString(ds.name).toString(16).slice(0, 8)}`);
+      const verifyTask = this.addHistoryTask('verificationjob', `${ds.name}:${verifyJobId(ds.name)}`);
       this.datastores.set(ds.name, {
         spec: ds,
         usedBytes: ds.usedBytes,
@@ -112,4 +112,8 @@ export function keyFingerprint(seed: string): string {
   let out = '';
   for (let i = 0; i < 32; i++) out += (hashString(`${seed}/${i}`) & 0xff).toString(16).padStart(2, '0') + (i < 31 ? ':' : '');
   return out;
+}
+
+export function verifyJobId(store: string): string {
+  return `v-${hashString(store).toString(16).padStart(8, '0')}`;
 }

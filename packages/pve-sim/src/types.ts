@@ -106,6 +106,7 @@ export interface AptPackageSpec {
   Priority: string;
   Version: string;
   OldVersion: string;
+  NotifyStatus?: string;
 }
 
 export interface TaskSpec {

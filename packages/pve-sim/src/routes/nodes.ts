@@ -82,11 +82,12 @@ export const nodeRoutes: RouteDef<SimNode>[] = [
     path: '/nodes/{node}/apt/update',
     params: { notify: { type: 'boolean', optional: true }, quiet: { type: 'boolean', optional: true } },
     perm: (p) => [`/nodes/${str(p['node'])}`, 'Sys.Modify'],
-    handler: ({ state, identity }) =>
+    handler: ({ state, params, identity }) =>
       startNodeTask(state, 'aptupdate', '', identity, {
         log: ['starting apt-get update', 'Hit:1 http://deb.debian.org/debian bookworm InRelease'],
         run: () => {
-          state.aptCache = state.aptAvailable.map((p) => ({ ...p }));
+          // With notify=1 PVE mails about the new packages and records it per package.
+          state.aptCache = state.aptAvailable.map((p) => (params['notify'] === true ? { ...p, NotifyStatus: p.Version } : { ...p }));
           return ['Reading package lists...'];
         },
       }),
