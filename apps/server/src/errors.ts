@@ -25,7 +25,7 @@ export const ERROR_CATALOGUE = {
   unsupported_media_type: { status: 415, report: false },
   rate_limited: { status: 429, report: false },
   internal: { status: 500, report: true },
-  not_configured: { status: 501, report: false },
+  not_configured: { status: 404, report: false },
   host_unreachable: { status: 502, report: false },
   host_error: { status: 502, report: false },
   host_timeout: { status: 504, report: false },

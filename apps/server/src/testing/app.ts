@@ -8,12 +8,22 @@ import { loggerOptions } from '../logger';
 import { openTestDatabase } from './database';
 import { persistLogLine, trackSecret } from './secrets';
 
+export interface RegisteredRoute {
+  method: string;
+  url: string;
+  schema?: { body?: unknown; querystring?: unknown; params?: unknown; hide?: boolean };
+  /** True when the route runs `app.authenticate` (needs a session). */
+  isAuthenticated: boolean;
+}
+
 export interface TestApp {
   app: FastifyInstance;
   database: Database;
   config: Config;
   /** Every log line the app wrote, as parsed JSON objects (for secret-leak checks). */
   logs: Record<string, unknown>[];
+  /** Every route the app registered, with its (zod) schemas: the fuzzer and the permission matrix walk these. */
+  routes: RegisteredRoute[];
   close(): Promise<void>;
 }
 
@@ -46,13 +56,35 @@ export async function createTestApp(
     },
   });
   const logger = pino(loggerOptions(config), sink);
-  const app = await buildApp({ config, database, loggerInstance: logger, extraRoutes: options.extraRoutes, onInstance: trackSecretsInTraffic });
+  const routes: RegisteredRoute[] = [];
+  const app = await buildApp({
+    config,
+    database,
+    loggerInstance: logger,
+    extraRoutes: options.extraRoutes,
+    onInstance: (instance) => {
+      trackSecretsInTraffic(instance);
+      instance.addHook('onRoute', (route) => {
+        const hooks = [route.onRequest, route.preValidation, route.preHandler].flat().filter(Boolean);
+        for (const method of [route.method].flat()) {
+          if (method === 'HEAD') continue;
+          routes.push({
+            method,
+            url: route.url,
+            schema: route.schema as RegisteredRoute['schema'],
+            isAuthenticated: hooks.some((h) => h === instance.authenticate),
+          });
+        }
+      });
+    },
+  });
   await app.ready();
   return {
     app,
     database,
     config,
     logs,
+    routes,
     close: async () => {
       await app.close();
       if (!options.reuseDatabase) await database.close();
