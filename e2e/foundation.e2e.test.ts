@@ -54,4 +54,17 @@ describe('foundation in Chromium', () => {
     await expect.poll(() => page.locator('html').getAttribute('dir')).toBe('rtl');
     await context.close();
   });
+
+  it('renders /api/docs from /api/openapi.json without CSP violations', async () => {
+    const { context, page } = await newPage(browser, portal.url);
+    const violations: string[] = [];
+    page.on('console', (msg) => {
+      if (msg.type() === 'error' && /Content Security Policy/i.test(msg.text())) violations.push(msg.text());
+    });
+    await page.goto('/api/docs');
+    await page.locator('.swagger-ui .info .title').first().waitFor({ timeout: 15_000 });
+    expect(await page.locator('.swagger-ui .info .title').first().textContent()).toContain('ProxAI API');
+    expect(violations).toEqual([]);
+    await context.close();
+  });
 });
