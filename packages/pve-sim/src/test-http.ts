@@ -29,6 +29,7 @@ export function raw(baseUrl: string, r: RawRequest): Promise<RawAnswer> {
     body = JSON.stringify(r.json);
     headers['Content-Type'] = 'application/json';
   }
+  if (body !== undefined) headers['Content-Length'] = String(Buffer.byteLength(body));
   return new Promise((resolve, reject) => {
     const req = https.request(
       url,
