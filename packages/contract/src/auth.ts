@@ -1,2 +1,71 @@
-// Schemas of the auth routes; see SPEC.md §7. Filled by the feature that owns these routes.
-export {};
+import { z } from 'zod';
+import { EmailSchema, LanguageSchema } from './common';
+
+// Schemas of the sign-in routes (SPEC.md §7, DESIGN.md §6). Field names are the ones the web client reads.
+
+/** The user as every sign-in answer and `GET /auth/me` return it. */
+export const AuthUserSchema = z
+  .object({
+    id: z.uuid(),
+    email: z.string(),
+    name: z.string().nullable(),
+    role: z.enum(['admin', 'user']),
+    organisation_id: z.uuid().nullable(),
+    org_role: z.enum(['owner', 'admin', 'operator', 'readonly']),
+  })
+  .meta({ id: 'AuthUser' });
+export type AuthUser = z.infer<typeof AuthUserSchema>;
+
+export const MagicLinkRequestSchema = z.object({
+  email: EmailSchema,
+  language: LanguageSchema.default('fr'),
+});
+export type MagicLinkRequest = z.input<typeof MagicLinkRequestSchema>;
+
+export const MagicLinkResponseSchema = z.object({ message: z.string() });
+
+/** The web form keeps the code to 6 characters; the server accepts only 6 digits. */
+export const OtpCodeSchema = z
+  .string()
+  .trim()
+  .max(6, 'at most 6 characters')
+  .regex(/^\d{6}$/, 'must be 6 digits');
+
+export const VerifyOtpRequestSchema = z.object({ email: EmailSchema, otp_code: OtpCodeSchema });
+export type VerifyOtpRequest = z.input<typeof VerifyOtpRequestSchema>;
+
+export const AdminLoginRequestSchema = z.object({
+  email: EmailSchema,
+  password: z.string().min(1, 'required').max(1024),
+});
+export type AdminLoginRequest = z.input<typeof AdminLoginRequestSchema>;
+
+export const AccessTokenResponseSchema = z.object({ access_token: z.string(), user: AuthUserSchema });
+export type AccessTokenResponse = z.infer<typeof AccessTokenResponseSchema>;
+
+export const OAuthSessionResponseSchema = z.object({ session_token: z.string(), user: AuthUserSchema });
+export type OAuthSessionResponse = z.infer<typeof OAuthSessionResponseSchema>;
+
+export const MagicQuerySchema = z.object({ token: z.string().max(200).optional() });
+
+export const OidcCallbackQuerySchema = z
+  .object({
+    code: z.string().max(4096).optional(),
+    state: z.string().max(512).optional(),
+    error: z.string().max(512).optional(),
+    error_description: z.string().max(2048).optional(),
+    iss: z.string().max(2048).optional(),
+  })
+  .loose();
+
+/** Which sign-in methods this portal offers, so the page never shows a button that leads nowhere. */
+export const AuthProvidersSchema = z
+  .object({
+    oidc: z.object({ enabled: z.boolean(), name: z.string().nullable() }),
+    email: z.boolean(),
+    admin: z.boolean(),
+  })
+  .meta({ id: 'AuthProviders' });
+export type AuthProviders = z.infer<typeof AuthProvidersSchema>;
+
+export const LogoutResponseSchema = z.object({ message: z.string() });

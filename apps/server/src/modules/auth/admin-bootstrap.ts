@@ -1,4 +1,14 @@
 import type { FastifyInstance } from 'fastify';
+import { upsertAdmin } from './admin.service';
 
-/** Creates the first administrator from PROXAI_ADMIN_EMAIL/PROXAI_ADMIN_PASSWORD at start (sign-in issue). */
-export async function bootstrapAdmin(_app: FastifyInstance): Promise<void> {}
+/**
+ * Creates the first administrator from PROXAI_ADMIN_EMAIL/PROXAI_ADMIN_PASSWORD at start. An existing account
+ * is left as it is (a changed password in the environment does not silently reset it: use `npm run admin:create`).
+ */
+export async function bootstrapAdmin(app: FastifyInstance): Promise<void> {
+  const { PROXAI_ADMIN_EMAIL: email, PROXAI_ADMIN_PASSWORD: password } = app.config;
+  if (!email || !password) return;
+  const outcome = await upsertAdmin(app.db, { email, password, reset: false });
+  if (outcome === 'created') app.log.info({ email }, 'administrator created from PROXAI_ADMIN_EMAIL');
+  else app.log.info({ email }, 'administrator from PROXAI_ADMIN_EMAIL already exists; left unchanged');
+}

@@ -1,0 +1,150 @@
+import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { loginCodes, oauthHandoffs, oidcStates, organisations, users } from '../../db/schema';
+
+export type UserRow = typeof users.$inferSelect;
+
+export async function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(sql`lower(${users.email}) = ${email.toLowerCase()}`)
+    .limit(1);
+  return row;
+}
+
+export async function findUserById(db: Db, id: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  return row;
+}
+
+/**
+ * A new user owning a new organisation. Two first requests for the same address can race: the unique index
+ * on lower(email) makes the loser fail, and the caller reads the winner's row.
+ */
+export async function insertUserWithOrganisation(
+  db: Db,
+  values: { email: string; name: string | null; language: string; organisationName: string },
+): Promise<UserRow | undefined> {
+  try {
+    return await db.transaction(async (tx) => {
+      const [org] = await tx.insert(organisations).values({ name: values.organisationName }).returning();
+      if (!org) throw new Error('organisation insert returned nothing');
+      const [user] = await tx
+        .insert(users)
+        .values({ email: values.email, name: values.name, language: values.language, organisationId: org.id, role: 'user', orgRole: 'owner' })
+        .returning();
+      return user;
+    });
+  } catch {
+    return undefined;
+  }
+}
+
+export async function setUserPassword(db: Db, id: string, passwordHash: string, role: 'admin' | 'user') {
+  await db.update(users).set({ passwordHash, role }).where(eq(users.id, id));
+}
+
+export async function insertAdminUser(db: Db, values: { email: string; name: string; passwordHash: string }) {
+  const [user] = await db
+    .insert(users)
+    .values({ ...values, role: 'admin', orgRole: 'owner', organisationId: null })
+    .returning();
+  return user;
+}
+
+export async function touchLastLogin(db: Db, id: string, now: Date) {
+  await db.update(users).set({ lastLoginAt: now }).where(eq(users.id, id));
+}
+
+// Login codes -------------------------------------------------------------------------------------------
+
+/** A new code replaces every code still pending for the address. */
+export async function replaceLoginCode(
+  db: Db,
+  values: { id: string; email: string; codeHash: string; magicTokenHash: string; expiresAt: Date },
+  now: Date,
+) {
+  await db.transaction(async (tx) => {
+    await tx
+      .update(loginCodes)
+      .set({ usedAt: now })
+      .where(and(eq(loginCodes.email, values.email), isNull(loginCodes.usedAt)));
+    await tx.insert(loginCodes).values(values);
+  });
+  // Housekeeping: rows past their life serve no purpose.
+  await db.delete(loginCodes).where(lt(loginCodes.expiresAt, new Date(now.getTime() - 24 * 3600_000)));
+}
+
+/**
+ * Counts one attempt on the address's live code, atomically, so parallel guesses cannot exceed the limit.
+ * Answers the row (with its new attempt count) or nothing when no live code remains.
+ */
+export async function countAttemptOnLiveCode(db: Db, email: string, now: Date, maxAttempts: number) {
+  const [live] = await db
+    .select({ id: loginCodes.id })
+    .from(loginCodes)
+    .where(and(eq(loginCodes.email, email), isNull(loginCodes.usedAt), gt(loginCodes.expiresAt, now)))
+    .orderBy(desc(loginCodes.createdAt))
+    .limit(1);
+  if (!live) return undefined;
+  const [row] = await db
+    .update(loginCodes)
+    .set({ attempts: sql`${loginCodes.attempts} + 1` })
+    .where(
+      and(eq(loginCodes.id, live.id), isNull(loginCodes.usedAt), gt(loginCodes.expiresAt, now), lt(loginCodes.attempts, maxAttempts)),
+    )
+    .returning();
+  return row;
+}
+
+/** Marks a code used; only the first caller gets `true` (single use under concurrency). */
+export async function markCodeUsed(db: Db, id: string, now: Date): Promise<boolean> {
+  const rows = await db
+    .update(loginCodes)
+    .set({ usedAt: now })
+    .where(and(eq(loginCodes.id, id), isNull(loginCodes.usedAt)))
+    .returning({ id: loginCodes.id });
+  return rows.length > 0;
+}
+
+/** Consumes the code row whose magic token hashes to `hash`, if still live: its e-mail, or nothing. */
+export async function consumeMagicToken(db: Db, hash: string, now: Date) {
+  const [row] = await db
+    .update(loginCodes)
+    .set({ usedAt: now })
+    .where(and(eq(loginCodes.magicTokenHash, hash), isNull(loginCodes.usedAt), gt(loginCodes.expiresAt, now)))
+    .returning({ email: loginCodes.email });
+  return row;
+}
+
+// OAuth handoffs ------------------------------------------------------------------------------------------
+
+export async function insertHandoff(db: Db, values: { handoffHash: string; userId: string; expiresAt: Date }) {
+  await db.insert(oauthHandoffs).values(values);
+}
+
+export async function consumeHandoff(db: Db, hash: string, now: Date) {
+  const [row] = await db
+    .update(oauthHandoffs)
+    .set({ usedAt: now })
+    .where(and(eq(oauthHandoffs.handoffHash, hash), isNull(oauthHandoffs.usedAt), gt(oauthHandoffs.expiresAt, now)))
+    .returning({ userId: oauthHandoffs.userId });
+  return row;
+}
+
+// OpenID Connect pending logins ---------------------------------------------------------------------------
+
+export async function insertOidcState(db: Db, values: { state: string; nonce: string; codeVerifier: string; expiresAt: Date }) {
+  await db.delete(oidcStates).where(lt(oidcStates.expiresAt, new Date()));
+  await db.insert(oidcStates).values(values);
+}
+
+/** Takes the pending login for `state` out of the table (single use), if it is still live. */
+export async function takeOidcState(db: Db, state: string, now: Date) {
+  const [row] = await db
+    .delete(oidcStates)
+    .where(and(eq(oidcStates.state, state), gt(oidcStates.expiresAt, now)))
+    .returning();
+  return row;
+}

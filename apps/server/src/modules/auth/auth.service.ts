@@ -1,0 +1,173 @@
+import { randomUUID } from 'node:crypto';
+import type { AuthUser as AuthUserDto, Language } from '@proxai/contract';
+import type { Db } from '../../db/client';
+import { AppError } from '../../errors';
+import type { Mailer } from '../../plugins/app/mailer';
+import { recordAudit } from '../audit/audit.repository';
+import { createSession, type AuthUser } from '../sessions/sessions.service';
+import {
+  consumeHandoff,
+  consumeMagicToken,
+  countAttemptOnLiveCode,
+  findUserByEmail,
+  findUserById,
+  insertHandoff,
+  insertUserWithOrganisation,
+  markCodeUsed,
+  replaceLoginCode,
+  touchLastLogin,
+  type UserRow,
+} from './auth.repository';
+import { hashesEqual, hashOtpCode, newOpaqueToken, newOtpCode, sha256Hex } from './codes';
+import { signInMail } from './mail-templates';
+import { dummyPasswordHash, verifyPassword } from './passwords';
+
+export const CODE_TTL_MS = 15 * 60 * 1000;
+export const MAX_CODE_ATTEMPTS = 5;
+export const HANDOFF_TTL_MS = 2 * 60 * 1000;
+
+export interface RequestMeta {
+  ip?: string;
+  userAgent?: string;
+}
+
+/** The user as the API answers it (snake_case: SPEC.md's client reads `organisation_id`). */
+export function toUserDto(user: UserRow | AuthUser): AuthUserDto {
+  return {
+    id: user.id,
+    email: user.email,
+    name: user.name,
+    role: user.role,
+    organisation_id: user.organisationId,
+    org_role: user.orgRole,
+  };
+}
+
+/** An organisation named after the address's domain, or its local part for public mail providers. */
+export function organisationNameFor(email: string): string {
+  const [local = email, domain = ''] = email.split('@');
+  const publicProviders = /^(gmail|googlemail|outlook|hotmail|live|yahoo|icloud|me|proton|protonmail|gmx|laposte|orange|free|wanadoo)\./;
+  if (!domain || publicProviders.test(domain)) return local;
+  return domain;
+}
+
+/** The user for a verified address, created with its own organisation (as owner) on first use. */
+export async function findOrCreateUser(db: Db, email: string, defaults: { name?: string | null; language: string }): Promise<UserRow> {
+  const existing = await findUserByEmail(db, email);
+  if (existing) return existing;
+  const created = await insertUserWithOrganisation(db, {
+    email,
+    name: defaults.name ?? null,
+    language: defaults.language,
+    organisationName: organisationNameFor(email),
+  });
+  const user = created ?? (await findUserByEmail(db, email));
+  if (!user) throw new AppError('internal', 'The account could not be created');
+  return user;
+}
+
+/**
+ * Mails a sign-in link and a 6-digit code (one login_codes row, both stored as hashes). Answers the same way
+ * whether the address was known or not, so the route cannot be used to enumerate accounts.
+ */
+export async function requestSignIn(
+  deps: { db: Db; mailer: Mailer },
+  input: { email: string; language: Language; baseUrl: string },
+  meta: RequestMeta,
+): Promise<void> {
+  const { db, mailer } = deps;
+  const user = await findOrCreateUser(db, input.email, { language: input.language });
+  const now = new Date();
+  const id = randomUUID();
+  const code = newOtpCode();
+  const magicToken = newOpaqueToken();
+  await replaceLoginCode(
+    db,
+    { id, email: input.email, codeHash: hashOtpCode(id, code), magicTokenHash: sha256Hex(magicToken), expiresAt: new Date(now.getTime() + CODE_TTL_MS) },
+    now,
+  );
+  const link = `${input.baseUrl}/api/auth/magic?token=${encodeURIComponent(magicToken)}`;
+  try {
+    await mailer.send({ to: input.email, ...signInMail(input.language, link, code) });
+  } catch (err) {
+    await recordAudit(db, { action: 'auth.magic_link', outcome: 'failure', actorId: user.id, actorEmail: user.email, organisationId: user.organisationId, ip: meta.ip, details: { reason: 'mail_failed' } });
+    throw new AppError('unavailable', 'The sign-in e-mail could not be sent; please try again later', { cause: err });
+  }
+  await recordAudit(db, { action: 'auth.magic_link', outcome: 'success', actorId: user.id, actorEmail: user.email, organisationId: user.organisationId, ip: meta.ip });
+}
+
+const invalidCode = () => new AppError('invalid_code', 'Invalid or expired code');
+
+/** Checks the e-mailed code: single use, 15 minutes, burnt after 5 wrong tries. */
+export async function verifyOtp(db: Db, input: { email: string; code: string }, meta: RequestMeta): Promise<UserRow> {
+  const now = new Date();
+  const row = await countAttemptOnLiveCode(db, input.email, now, MAX_CODE_ATTEMPTS);
+  const fail = async (reason: string) => {
+    await recordAudit(db, { action: 'auth.login', outcome: 'failure', actorEmail: input.email, ip: meta.ip, details: { method: 'otp', reason } });
+    return invalidCode();
+  };
+  if (!row) throw await fail('no_live_code');
+  if (!hashesEqual(hashOtpCode(row.id, input.code), row.codeHash)) {
+    // The fifth wrong try burns the code: a new one must be requested.
+    if (row.attempts >= MAX_CODE_ATTEMPTS) await markCodeUsed(db, row.id, now);
+    throw await fail('wrong_code');
+  }
+  if (!(await markCodeUsed(db, row.id, now))) throw await fail('already_used');
+  const user = await findUserByEmail(db, input.email);
+  if (!user) throw await fail('no_user');
+  return user;
+}
+
+/** The e-mailed link: consumes its code row and answers the user it signs in, or nothing. */
+export async function consumeMagicLink(db: Db, token: string | undefined, meta: RequestMeta): Promise<UserRow | undefined> {
+  const now = new Date();
+  const row = token && token.length >= 20 ? await consumeMagicToken(db, sha256Hex(token), now) : undefined;
+  const user = row ? await findUserByEmail(db, row.email) : undefined;
+  if (!user) {
+    await recordAudit(db, { action: 'auth.login', outcome: 'failure', ip: meta.ip, details: { method: 'magic_link', reason: 'invalid_link' } });
+  }
+  return user;
+}
+
+/** A one-time id (2 minutes) the /auth page trades for a session: shared by OpenID Connect and the e-mailed link. */
+export async function createHandoff(db: Db, userId: string): Promise<string> {
+  const id = newOpaqueToken();
+  await insertHandoff(db, { handoffHash: sha256Hex(id), userId, expiresAt: new Date(Date.now() + HANDOFF_TTL_MS) });
+  return id;
+}
+
+export async function completeHandoff(db: Db, handoffId: string | undefined, meta: RequestMeta): Promise<UserRow> {
+  const row = handoffId && handoffId.length >= 20 && handoffId.length <= 200 ? await consumeHandoff(db, sha256Hex(handoffId), new Date()) : undefined;
+  const user = row ? await findUserById(db, row.userId) : undefined;
+  if (!user) {
+    await recordAudit(db, { action: 'auth.login', outcome: 'failure', ip: meta.ip, details: { method: 'handoff', reason: 'invalid_session_id' } });
+    throw new AppError('invalid_code', 'Sign-in session is invalid or expired; please sign in again');
+  }
+  return user;
+}
+
+/**
+ * E-mail and password of a platform administrator. Unknown addresses still run one scrypt check against a
+ * dummy hash, so the answer time does not reveal which accounts exist.
+ */
+export async function adminLogin(db: Db, input: { email: string; password: string }, meta: RequestMeta): Promise<UserRow> {
+  const user = await findUserByEmail(db, input.email);
+  const ok = await verifyPassword(input.password, user?.passwordHash ?? (await dummyPasswordHash()));
+  if (!user || !user.passwordHash || !ok) {
+    await recordAudit(db, { action: 'auth.login', outcome: 'failure', actorEmail: input.email, ip: meta.ip, details: { method: 'admin', reason: 'invalid_credentials' } });
+    throw new AppError('invalid_credentials', 'Invalid e-mail or password');
+  }
+  if (user.role !== 'admin') {
+    await recordAudit(db, { action: 'auth.login', outcome: 'failure', actorId: user.id, actorEmail: user.email, organisationId: user.organisationId, ip: meta.ip, details: { method: 'admin', reason: 'not_admin' } });
+    throw new AppError('not_admin', 'This account is not authorised to use administrator sign-in');
+  }
+  return user;
+}
+
+/** Opens a session for a user who just proved who they are, and records it. */
+export async function startSession(db: Db, user: UserRow, method: string, meta: RequestMeta): Promise<string> {
+  const { token } = await createSession(db, user.id, meta);
+  await touchLastLogin(db, user.id, new Date());
+  await recordAudit(db, { action: 'auth.login', outcome: 'success', actorId: user.id, actorEmail: user.email, organisationId: user.organisationId, ip: meta.ip, details: { method } });
+  return token;
+}
