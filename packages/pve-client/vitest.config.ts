@@ -1,5 +1,10 @@
-import { defineConfig } from 'vitest/config';
+import { defineProject } from 'vitest/config';
 
-export default defineConfig({
-  test: { name: 'pve-client', include: ['src/**/*.test.ts'], environment: 'node', testTimeout: 30_000 },
+export default defineProject({
+  test: {
+    name: 'pve-client',
+    include: ['src/**/*.test.ts'],
+    testTimeout: 20_000,
+    hookTimeout: 20_000,
+  },
 });

@@ -8,7 +8,8 @@ let n: Fleet['nodes'][number];
 let t: Record<string, string>;
 const post = (path: string, form: Record<string, string> = {}): Promise<RawAnswer> =>
   raw(n.url, { method: 'POST', path: `/api2/json/nodes/node1${path}`, headers: t, form });
-const get = async <T>(path: string): Promise<T> => ((await raw(n.url, { path: `/api2/json/nodes/node1${path}`, headers: t })).json as { data: T }).data;
+const get = async <T>(path: string): Promise<T> =>
+  ((await raw(n.url, { path: `/api2/json/nodes/node1${path}`, headers: t })).json as { data: T }).data;
 const run = async (path: string, form: Record<string, string> = {}): Promise<Record<string, unknown>> => {
   const res = await post(path, form);
   expect(res.status, `${path}: ${res.statusText}`).toBe(200);
@@ -80,20 +81,29 @@ describe('guest power actions', () => {
 
   it('missing guests and wrong types answer the real 500', async () => {
     expect((await post('/lxc/100/status/start')).statusText).toBe("Configuration file 'nodes/node1/lxc/100.conf' does not exist");
-    expect((await raw(n.url, { path: '/api2/json/nodes/other/qemu', headers: t })).statusText).toMatch(/^hostname lookup 'other' failed/);
+    expect((await raw(n.url, { path: '/api2/json/nodes/other/qemu', headers: t })).statusText).toMatch(
+      /^hostname lookup 'other' failed/,
+    );
   });
 });
 
 describe('backups, snapshots, updates', () => {
   it('vzdump to a directory storage locks the guest while running and adds a volume', async () => {
     const before = (await get<unknown[]>('/storage/local/content?content=backup&vmid=100')).length;
-    const res = await post('/vzdump', { vmid: '100', storage: 'local', compress: 'zstd', 'notes-template': '{{guestname}} on {{node}}' });
+    const res = await post('/vzdump', {
+      vmid: '100',
+      storage: 'local',
+      compress: 'zstd',
+      'notes-template': '{{guestname}} on {{node}}',
+    });
     const upid = (res.json as { data: string }).data;
     expect(upid.split(':')[5]).toBe('vzdump');
     expect(upid.split(':')[6]).toBe('100');
     expect(await get('/qemu/100/status/current')).toMatchObject({ lock: 'backup' });
     expect((await waitTask(n.url, 'node1', upid, t))['exitstatus']).toBe('OK');
-    const vols = await get<{ volid: string; notes?: string; format: string; ctime: number }[]>('/storage/local/content?content=backup&vmid=100');
+    const vols = await get<{ volid: string; notes?: string; format: string; ctime: number }[]>(
+      '/storage/local/content?content=backup&vmid=100',
+    );
     expect(vols.length).toBe(before + 1);
     const newest = vols.reduce((a, b) => (b.ctime > a.ctime ? b : a));
     expect(newest.volid).toMatch(/^local:backup\/vzdump-qemu-100-\d{4}_\d{2}_\d{2}-\d{2}_\d{2}_\d{2}\.vma\.zst$/);
@@ -109,7 +119,10 @@ describe('backups, snapshots, updates', () => {
     const done = await waitTask(n.url, 'node1', upid, t);
     expect(done['exitstatus']).toBe('job errors');
     delete fleet.node('node1').guest(106).lock;
-    const snaps = fleet.pbsState()!.datastores.get('store1')!.snapshots.filter((s) => s.id === '105');
+    const snaps = fleet
+      .pbsState()!
+      .datastores.get('store1')!
+      .snapshots.filter((s) => s.id === '105');
     expect(snaps.length).toBe(2);
     const vols = await get<{ volid: string; format: string }[]>('/storage/pbs-store1/content?content=backup&vmid=105');
     expect(vols.map((v) => v.format)).toEqual(['pbs-ct', 'pbs-ct']);
@@ -121,8 +134,12 @@ describe('backups, snapshots, updates', () => {
     expect(list.map((s) => s.name)).toEqual(['before-upgrade', 'with-ram', 'pre-patch', 'current']);
     expect(list[2]).toMatchObject({ parent: 'with-ram', description: 'before patching' });
     expect(list[3]).toMatchObject({ parent: 'pre-patch', description: 'You are here!' });
-    expect((await run('/qemu/102/snapshot', { snapname: 'pre-patch' }))['exitstatus']).toBe("snapshot name 'pre-patch' already used");
-    expect((await post('/qemu/102/snapshot', { snapname: 'current' })).statusText).toBe("unable to use snapshot name 'current' (reserved name)");
+    expect((await run('/qemu/102/snapshot', { snapname: 'pre-patch' }))['exitstatus']).toBe(
+      "snapshot name 'pre-patch' already used",
+    );
+    expect((await post('/qemu/102/snapshot', { snapname: 'current' })).statusText).toBe(
+      "unable to use snapshot name 'current' (reserved name)",
+    );
   });
 
   it('apt: the cached list changes only when a refresh task ends', async () => {

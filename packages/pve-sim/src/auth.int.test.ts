@@ -43,7 +43,9 @@ describe('PVE ticket login', () => {
     const h = await ticketHeaders(n.url, n.password);
     expect((await raw(n.url, { path: '/api2/json/version', headers: h.get })).status).toBe(200);
     const ticket = decodeURIComponent(h.get['Cookie']!.split('=').slice(1).join('='));
-    expect((await raw(n.url, { path: '/api2/json/version', headers: { Authorization: `PVEAuthCookie=${ticket}` } })).status).toBe(200);
+    expect((await raw(n.url, { path: '/api2/json/version', headers: { Authorization: `PVEAuthCookie=${ticket}` } })).status).toBe(
+      200,
+    );
     const noCsrf = await raw(n.url, { method: 'POST', path: '/api2/json/nodes/node1/apt/update', headers: h.get });
     expect([noCsrf.status, noCsrf.statusText]).toEqual([401, 'Permission denied - invalid csrf token']);
     expect((await raw(n.url, { method: 'POST', path: '/api2/json/nodes/node1/apt/update', headers: h.write })).status).toBe(200);
@@ -55,7 +57,10 @@ describe('PVE ticket login', () => {
     expect(renewed.status).toBe(200);
     expect(fleet.node('node1').stats.ticketRenewals).toBeGreaterThanOrEqual(1);
     await new Promise((r) => setTimeout(r, 3_100));
-    const old = await raw(n.url, { path: '/api2/json/version', headers: { Cookie: `PVEAuthCookie=${encodeURIComponent(first.data.ticket)}` } });
+    const old = await raw(n.url, {
+      path: '/api2/json/version',
+      headers: { Cookie: `PVEAuthCookie=${encodeURIComponent(first.data.ticket)}` },
+    });
     expect([old.status, old.statusText, old.text]).toEqual([401, 'permission denied - invalid PVE ticket', '']);
     expect((await login({ username: 'root@pam', password: first.data.ticket })).status).toBe(401);
   });
@@ -63,7 +68,8 @@ describe('PVE ticket login', () => {
 
 describe('PVE API tokens', () => {
   it('work without CSRF, with "=" or a space after PVEAPIToken', async () => {
-    const post = (h: Record<string, string>) => raw(n.url, { method: 'POST', path: '/api2/json/nodes/node1/qemu/102/status/stop', headers: h });
+    const post = (h: Record<string, string>) =>
+      raw(n.url, { method: 'POST', path: '/api2/json/nodes/node1/qemu/102/status/stop', headers: h });
     expect((await post(tokenHeader(n.tokenId, n.tokenSecret))).status).toBe(200);
     expect((await post({ Authorization: `PVEAPIToken ${n.tokenId}=${n.tokenSecret}` })).status).toBe(200);
   });
@@ -77,10 +83,20 @@ describe('PVE API tokens', () => {
       ['/nodes/node1/apt/update', 'Permission check failed (/nodes/node1, Sys.Modify)'],
     ];
     for (const [path, reason] of cases) {
-      const res = await raw(n.url, { method: 'POST', path: `/api2/json${path}`, headers: ro, form: path.endsWith('snapshot') ? { snapname: 'x1' } : {} });
+      const res = await raw(n.url, {
+        method: 'POST',
+        path: `/api2/json${path}`,
+        headers: ro,
+        form: path.endsWith('snapshot') ? { snapname: 'x1' } : {},
+      });
       expect([res.status, res.statusText]).toEqual([403, reason]);
     }
-    const dump = await raw(n.url, { method: 'POST', path: '/api2/json/nodes/node1/vzdump', headers: ro, form: { vmid: '100', storage: 'local' } });
+    const dump = await raw(n.url, {
+      method: 'POST',
+      path: '/api2/json/nodes/node1/vzdump',
+      headers: ro,
+      form: { vmid: '100', storage: 'local' },
+    });
     expect([dump.status, dump.statusText]).toEqual([403, 'Permission check failed (/vms/100, VM.Backup)']);
   });
 
@@ -125,8 +141,12 @@ describe('PBS auth', () => {
     expect((await raw(p.url, { path: '/api2/json/admin/datastore', headers: h.get })).status).toBe(200);
     const noCsrf = await raw(p.url, { method: 'POST', path: '/api2/json/admin/datastore/store1/verify', headers: h.get });
     expect(noCsrf.status).toBe(401);
-    expect((await raw(p.url, { method: 'POST', path: '/api2/json/admin/datastore/store1/verify', headers: h.write })).status).toBe(200);
-    expect((await raw(p.url, { path: '/api2/json/admin/datastore', headers: tokenHeader(p.tokenId, p.tokenSecret, 'PBS') })).status).toBe(200);
+    expect(
+      (await raw(p.url, { method: 'POST', path: '/api2/json/admin/datastore/store1/verify', headers: h.write })).status,
+    ).toBe(200);
+    expect(
+      (await raw(p.url, { path: '/api2/json/admin/datastore', headers: tokenHeader(p.tokenId, p.tokenSecret, 'PBS') })).status,
+    ).toBe(200);
     const bad = await raw(p.url, { path: '/api2/json/admin/datastore', headers: tokenHeader(p.tokenId, 'nope', 'PBS') });
     expect([bad.status, bad.headers['content-type']]).toEqual([401, 'application/json']);
   });

@@ -130,14 +130,20 @@ describe('version quirks', () => {
     const fleet = await startFleet(spec);
     try {
       const [old, v9] = fleet.nodes as [Fleet['nodes'][number], Fleet['nodes'][number]];
-      const lxc = (await raw(old.url, { path: `/api2/json/nodes/${old.name}/lxc`, headers: tokenHeader(old.tokenId, old.tokenSecret) })).json as { data: { vmid: unknown }[] };
+      const lxc = (
+        await raw(old.url, { path: `/api2/json/nodes/${old.name}/lxc`, headers: tokenHeader(old.tokenId, old.tokenSecret) })
+      ).json as { data: { vmid: unknown }[] };
       expect(lxc.data.length).toBeGreaterThan(0);
       expect(lxc.data.every((c) => typeof c.vmid === 'string')).toBe(true);
       const ver = (await raw(old.url, { path: '/api2/json/version', headers: tokenHeader(old.tokenId, old.tokenSecret) })).json;
       expect(ver).toMatchObject({ data: { version: '7.4-16', release: '7.4' } });
-      const q = (await raw(v9.url, { path: `/api2/json/nodes/${v9.name}/qemu`, headers: tokenHeader(v9.tokenId, v9.tokenSecret) })).json as { data: Record<string, unknown>[] };
+      const q = (
+        await raw(v9.url, { path: `/api2/json/nodes/${v9.name}/qemu`, headers: tokenHeader(v9.tokenId, v9.tokenSecret) })
+      ).json as { data: Record<string, unknown>[] };
       expect(q.data.some((g) => 'diskread' in g)).toBe(false);
-      const st = (await raw(v9.url, { path: `/api2/json/nodes/${v9.name}/status`, headers: tokenHeader(v9.tokenId, v9.tokenSecret) })).json as { data: Record<string, Record<string, unknown>> };
+      const st = (
+        await raw(v9.url, { path: `/api2/json/nodes/${v9.name}/status`, headers: tokenHeader(v9.tokenId, v9.tokenSecret) })
+      ).json as { data: Record<string, Record<string, unknown>> };
       expect(st.data['memory']).toHaveProperty('available');
       expect(st.data).toHaveProperty('current-kernel');
     } finally {

@@ -136,7 +136,12 @@ function setFingerprint(info: SimNodeInfo, state: SimNode, fp: string): void {
   state.fingerprint = fp;
 }
 
-function applyFault(shell: ServerShell, auth: { expiredBeforeMs: number }, fault: Fault | null, onRotate: (fp: string) => void): void {
+function applyFault(
+  shell: ServerShell,
+  auth: { expiredBeforeMs: number },
+  fault: Fault | null,
+  onRotate: (fp: string) => void,
+): void {
   if (fault?.kind === 'expire-tickets') auth.expiredBeforeMs = Date.now() + 1;
   if (fault?.kind === 'rotate-certificate') {
     void shell.rotateCertificate().then((cert) => {

@@ -1,21 +1,75 @@
 /** Word lists for realistic generated fleets. */
 
 export const ROLES = [
-  'web', 'api', 'db', 'pg', 'mysql', 'redis', 'cache', 'mail', 'dns', 'proxy', 'haproxy', 'nginx', 'ci-runner',
-  'gitlab', 'grafana', 'prometheus', 'loki', 'k8s-master', 'k8s-worker', 'elastic', 'kafka', 'minio', 'vault',
-  'jenkins', 'monitor', 'nextcloud', 'jellyfin', 'pihole', 'homeassistant', 'ldap', 'backup', 'fileserver', 'vpn',
-  'rabbitmq', 'mongo', 'zabbix', 'sentry', 'keycloak', 'wiki', 'erp',
+  'web',
+  'api',
+  'db',
+  'pg',
+  'mysql',
+  'redis',
+  'cache',
+  'mail',
+  'dns',
+  'proxy',
+  'haproxy',
+  'nginx',
+  'ci-runner',
+  'gitlab',
+  'grafana',
+  'prometheus',
+  'loki',
+  'k8s-master',
+  'k8s-worker',
+  'elastic',
+  'kafka',
+  'minio',
+  'vault',
+  'jenkins',
+  'monitor',
+  'nextcloud',
+  'jellyfin',
+  'pihole',
+  'homeassistant',
+  'ldap',
+  'backup',
+  'fileserver',
+  'vpn',
+  'rabbitmq',
+  'mongo',
+  'zabbix',
+  'sentry',
+  'keycloak',
+  'wiki',
+  'erp',
 ] as const;
 
 export const WINDOWS_ROLES = ['win-dc', 'rds', 'sql', 'exchange', 'win-app', 'print', 'wsus'] as const;
 
 export const ENVS = ['prod', 'staging', 'dev', 'test'] as const;
 
-export const TAGS = ['prod', 'staging', 'dev', 'db', 'web', 'k8s', 'critical', 'backup-exempt', 'customer-a', 'customer-b'] as const;
+export const TAGS = [
+  'prod',
+  'staging',
+  'dev',
+  'db',
+  'web',
+  'k8s',
+  'critical',
+  'backup-exempt',
+  'customer-a',
+  'customer-b',
+] as const;
 
 export const LXC_OSTYPES = ['debian', 'debian', 'debian', 'ubuntu', 'ubuntu', 'alpine', 'centos', 'fedora', 'archlinux'] as const;
 
-export const SNAPSHOT_NAMES = ['before-upgrade', 'pre-patch', 'clean-install', 'before-migration', 'known-good', 'pre-kernel-update'] as const;
+export const SNAPSHOT_NAMES = [
+  'before-upgrade',
+  'pre-patch',
+  'clean-install',
+  'before-migration',
+  'known-good',
+  'pre-kernel-update',
+] as const;
 
 export const CPUS = [
   { model: 'Intel(R) Xeon(R) Silver 4214R CPU @ 2.40GHz', sockets: 2, cores: 12, threads: 48, mhz: '2400.000' },

@@ -108,7 +108,13 @@ export function generateFleet(opts: GenerateOptions): FleetSpec {
             { type: 'host', id: 'fileserver', time: now - 20 * 3_600, size: 88 * GiB, owner: 'backup@pbs', encrypted: true },
           ],
         },
-        { name: 'offsite', maintenance: 'type=read-only,message=resync', totalBytes: 16 * TiB, usedBytes: 5 * TiB, snapshots: [] },
+        {
+          name: 'offsite',
+          maintenance: 'type=read-only,message=resync',
+          totalBytes: 16 * TiB,
+          usedBytes: 5 * TiB,
+          snapshots: [],
+        },
       ],
     };
   }
@@ -137,7 +143,9 @@ function makeGuest(rng: Rng, vmid: number, roleCount: Map<string, number>, now: 
   const n = (roleCount.get(role) ?? 0) + 1;
   roleCount.set(role, n);
   const env = rng.pick(ENVS);
-  const name = windows ? `${role}${String(n).padStart(2, '0')}` : `${role}-${env === 'prod' ? '' : `${env}-`}${String(n).padStart(2, '0')}`;
+  const name = windows
+    ? `${role}${String(n).padStart(2, '0')}`
+    : `${role}-${env === 'prod' ? '' : `${env}-`}${String(n).padStart(2, '0')}`;
   const template = rng.chance(0.02);
   const r = rng();
   const status: GuestSpec['status'] = template ? 'stopped' : r < 0.8 ? 'running' : !lxc && r < 0.83 ? 'paused' : 'stopped';
@@ -146,10 +154,18 @@ function makeGuest(rng: Rng, vmid: number, roleCount: Map<string, number>, now: 
     vmid,
     type: lxc ? 'lxc' : 'qemu',
     name,
-    ostype: lxc ? rng.pick(LXC_OSTYPES) : windows ? rng.pick(['win11', 'win10', 'win11', 'w2k8']) : rng.chance(0.95) ? 'l26' : 'other',
+    ostype: lxc
+      ? rng.pick(LXC_OSTYPES)
+      : windows
+        ? rng.pick(['win11', 'win10', 'win11', 'w2k8'])
+        : rng.chance(0.95)
+          ? 'l26'
+          : 'other',
     status,
     cores: lxc ? rng.pick([1, 1, 2, 2, 4]) : windows ? rng.pick([2, 4, 4, 8]) : rng.pick([1, 2, 2, 4, 4, 8, 16]),
-    memoryBytes: Math.round((lxc ? rng.pick([0.5, 1, 1, 2, 4]) : windows ? rng.pick([4, 8, 8, 16]) : rng.pick([1, 2, 4, 4, 8, 16, 32])) * GiB),
+    memoryBytes: Math.round(
+      (lxc ? rng.pick([0.5, 1, 1, 2, 4]) : windows ? rng.pick([4, 8, 8, 16]) : rng.pick([1, 2, 4, 4, 8, 16, 32])) * GiB,
+    ),
     diskBytes: (lxc ? rng.pick([8, 8, 16, 32, 64]) : rng.pick([32, 32, 64, 100, 200, 500])) * GiB,
     load: heavy ? 0.7 + rng() * 0.25 : 0.01 + rng() ** 2 * 0.5,
     memUsage: 0.3 + rng() * 0.55,
@@ -178,7 +194,8 @@ function makeBackups(rng: Rng, g: GuestSpec, now: number): BackupSpec[] {
   if (r >= 0.8) return [];
   const newestAge = r < 0.6 ? rng.int(1_800, 23 * 3_600) : rng.int(2 * DAY, 10 * DAY);
   const count = rng.int(1, 3);
-  const size = g.type === 'qemu' ? Math.round(g.diskBytes * (0.08 + rng() * 0.2)) : Math.round(g.diskBytes * (0.05 + rng() * 0.15));
+  const size =
+    g.type === 'qemu' ? Math.round(g.diskBytes * (0.08 + rng() * 0.2)) : Math.round(g.diskBytes * (0.05 + rng() * 0.15));
   return Array.from({ length: count }, (_, i) => ({
     vmid: g.vmid,
     subtype: g.type,
@@ -194,11 +211,41 @@ function makeStorages(rng: Rng, version: string, withPbs: boolean): StorageSpec[
   const storages: StorageSpec[] = [
     { id: 'local', type: 'dir', content: 'backup,vztmpl,iso', totalBytes: 94 * GiB, usedBytes: 12 * GiB, backups: [] },
     zfs
-      ? { id: 'local-zfs', type: 'zfspool', content: 'images,rootdir', totalBytes: 3.5 * TiB, usedBytes: Math.round(rng.int(10, 70) * 0.01 * 3.5 * TiB) }
-      : { id: 'local-lvm', type: 'lvmthin', content: 'images,rootdir', totalBytes: 1.8 * TiB, usedBytes: Math.round(rng.int(10, 70) * 0.01 * 1.8 * TiB) },
+      ? {
+          id: 'local-zfs',
+          type: 'zfspool',
+          content: 'images,rootdir',
+          totalBytes: 3.5 * TiB,
+          usedBytes: Math.round(rng.int(10, 70) * 0.01 * 3.5 * TiB),
+        }
+      : {
+          id: 'local-lvm',
+          type: 'lvmthin',
+          content: 'images,rootdir',
+          totalBytes: 1.8 * TiB,
+          usedBytes: Math.round(rng.int(10, 70) * 0.01 * 1.8 * TiB),
+        },
   ];
-  if (rng.chance(0.3)) storages.push({ id: 'nfs-iso', type: 'nfs', content: 'iso,vztmpl', shared: true, active: rng.chance(0.5), totalBytes: 4 * TiB, usedBytes: TiB });
-  if (withPbs) storages.push({ id: 'pbs-store1', type: 'pbs', content: 'backup', shared: true, datastore: 'store1', totalBytes: 0, usedBytes: 0 });
+  if (rng.chance(0.3))
+    storages.push({
+      id: 'nfs-iso',
+      type: 'nfs',
+      content: 'iso,vztmpl',
+      shared: true,
+      active: rng.chance(0.5),
+      totalBytes: 4 * TiB,
+      usedBytes: TiB,
+    });
+  if (withPbs)
+    storages.push({
+      id: 'pbs-store1',
+      type: 'pbs',
+      content: 'backup',
+      shared: true,
+      datastore: 'store1',
+      totalBytes: 0,
+      usedBytes: 0,
+    });
   return storages;
 }
 
@@ -207,10 +254,24 @@ function makeHistory(rng: Rng, guests: GuestSpec[], now: number): TaskSpec[] {
   const midnight = Math.floor(now / DAY) * DAY;
   for (let d = 3; d >= 1; d--) {
     const start = midnight - d * DAY + 3_600 + rng.int(0, 120);
-    tasks.push({ type: 'vzdump', id: '', user: 'root@pam', starttime: start, endtime: start + rng.int(600, 5_400), exitstatus: 'OK' });
+    tasks.push({
+      type: 'vzdump',
+      id: '',
+      user: 'root@pam',
+      starttime: start,
+      endtime: start + rng.int(600, 5_400),
+      exitstatus: 'OK',
+    });
     const apt = midnight - d * DAY + 5 * 3_600 + rng.int(0, 600);
     const warn = rng.chance(0.2);
-    tasks.push({ type: 'aptupdate', id: '', user: 'root@pam', starttime: apt, endtime: apt + 12, exitstatus: warn ? 'WARNINGS: 1' : 'OK' });
+    tasks.push({
+      type: 'aptupdate',
+      id: '',
+      user: 'root@pam',
+      starttime: apt,
+      endtime: apt + 12,
+      exitstatus: warn ? 'WARNINGS: 1' : 'OK',
+    });
   }
   const sample = guests.filter((g) => g.type === 'qemu').slice(0, 3);
   for (const g of sample) {

@@ -62,7 +62,12 @@ export class SimNode {
     ]);
     this.auth = new AuthService('PVE', opts.ticketLifetimeSec, new Map([['root@pam', this.password]]), tokens);
     const rng = createRng(hashString(spec.name));
-    this.runner = new TaskRunner(spec.name, () => this.pstart(), (t) => formatPveUpid(t), rng.int(200_000, 3_000_000));
+    this.runner = new TaskRunner(
+      spec.name,
+      () => this.pstart(),
+      (t) => formatPveUpid(t),
+      rng.int(200_000, 3_000_000),
+    );
     for (const g of spec.guests) this.guests.set(g.vmid, buildGuest(g, now, this));
     for (const s of spec.storages) {
       this.storages.set(s.id, { spec: s, backups: [...(s.backups ?? [])], usedBytes: s.usedBytes });
@@ -71,7 +76,16 @@ export class SimNode {
     this.aptAvailable = [...spec.aptUpdates];
     for (const t of spec.tasks ?? []) {
       this.runner.addFinished(
-        { starttime: t.starttime, endtime: t.endtime, type: t.type, id: t.id, user: t.user, status: 'stopped', exitstatus: t.exitstatus, log: t.log ?? [] },
+        {
+          starttime: t.starttime,
+          endtime: t.endtime,
+          type: t.type,
+          id: t.id,
+          user: t.user,
+          status: 'stopped',
+          exitstatus: t.exitstatus,
+          log: t.log ?? [],
+        },
         (t.starttime - this.bootTime) * 100,
       );
     }
@@ -135,6 +149,10 @@ function buildGuest(g: GuestSpec, now: number, node: SimNode): SimGuest {
 }
 
 function uuidFrom(h: number, vmid: number): string {
-  const hex = `${h.toString(16).padStart(8, '0')}${(vmid * 2654435761).toString(16).padStart(12, '0')}${h.toString(16).padStart(8, '0')}`.slice(0, 32);
+  const hex =
+    `${h.toString(16).padStart(8, '0')}${(vmid * 2654435761).toString(16).padStart(12, '0')}${h.toString(16).padStart(8, '0')}`.slice(
+      0,
+      32,
+    );
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-8${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }

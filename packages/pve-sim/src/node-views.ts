@@ -62,7 +62,8 @@ export function nodeStatus(node: SimNode, now: number): Record<string, unknown> 
       mhz: node.spec.mhz,
       hvm: '1',
       user_hz: 100,
-      flags: 'fpu vme de pse tsc msr pae mce cx8 apic sep mtrr pge mca cmov pat pse36 clflush mmx fxsr sse sse2 ht syscall nx pdpe1gb rdtscp lm constant_tsc rep_good nopl xtopology cpuid pni pclmulqdq vmx ssse3 fma cx16 pcid sse4_1 sse4_2 x2apic movbe popcnt aes xsave avx f16c rdrand lahf_lm abm 3dnowprefetch ept vpid fsgsbase bmi1 avx2 smep bmi2 erms invpcid rdseed adx smap clflushopt xsaveopt xsavec xgetbv1 xsaves',
+      flags:
+        'fpu vme de pse tsc msr pae mce cx8 apic sep mtrr pge mca cmov pat pse36 clflush mmx fxsr sse sse2 ht syscall nx pdpe1gb rdtscp lm constant_tsc rep_good nopl xtopology cpuid pni pclmulqdq vmx ssse3 fma cx16 pcid sse4_1 sse4_2 x2apic movbe popcnt aes xsave avx f16c rdrand lahf_lm abm 3dnowprefetch ept vpid fsgsbase bmi1 avx2 smep bmi2 erms invpcid rdseed adx smap clflushopt xsaveopt xsavec xgetbv1 xsaves',
     },
     memory: { total, used: memUsed, free: total - memUsed },
     swap: { total: node.spec.swapBytes, used: 0, free: node.spec.swapBytes },
@@ -81,7 +82,9 @@ export function nodeStatus(node: SimNode, now: number): Record<string, unknown> 
 
 export function clusterStatus(node: SimNode): Record<string, unknown>[] {
   // Standalone node (no corosync): one fake node entry.
-  return [{ type: 'node', id: `node/${node.name}`, name: node.name, nodeid: 0, ip: nodeIp(node), local: 1, online: 1, level: '' }];
+  return [
+    { type: 'node', id: `node/${node.name}`, name: node.name, nodeid: 0, ip: nodeIp(node), local: 1, online: 1, level: '' },
+  ];
 }
 
 export function storageUsage(node: SimNode, s: StorageState): { total: number; used: number } {

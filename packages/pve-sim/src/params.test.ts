@@ -13,7 +13,12 @@ function errors(fn: () => unknown): Record<string, string> {
 
 describe('validateParams (pve-common JSONSchema messages)', () => {
   it('converts valid values', () => {
-    expect(validateParams({ vmid: '100', on: 'yes', tf: 'hour' }, { vmid: vmidParam, on: { type: 'boolean' }, tf: { type: 'string', enum: ['hour'] } })).toEqual({
+    expect(
+      validateParams(
+        { vmid: '100', on: 'yes', tf: 'hour' },
+        { vmid: vmidParam, on: { type: 'boolean' }, tf: { type: 'string', enum: ['hour'] } },
+      ),
+    ).toEqual({
       vmid: 100,
       on: true,
       tf: 'hour',
@@ -25,7 +30,12 @@ describe('validateParams (pve-common JSONSchema messages)', () => {
       errors(() =>
         validateParams(
           { vmid: 'abc', timeframe: 'minute', extra: '1', node: '-x' },
-          { vmid: vmidParam, timeframe: { type: 'string', enum: ['hour', 'day'] }, node: { type: 'string', format: 'pve-node' }, cf: { type: 'string' } },
+          {
+            vmid: vmidParam,
+            timeframe: { type: 'string', enum: ['hour', 'day'] },
+            node: { type: 'string', format: 'pve-node' },
+            cf: { type: 'string' },
+          },
         ),
       ),
     ).toEqual({
@@ -35,6 +45,8 @@ describe('validateParams (pve-common JSONSchema messages)', () => {
       node: 'invalid format - value does not look like a valid node name\n',
       cf: 'property is missing and it is not optional',
     });
-    expect(errors(() => validateParams({ vmid: '99' }, { vmid: vmidParam }))).toEqual({ vmid: 'value must have a minimum value of 100' });
+    expect(errors(() => validateParams({ vmid: '99' }, { vmid: vmidParam }))).toEqual({
+      vmid: 'value must have a minimum value of 100',
+    });
   });
 });

@@ -85,7 +85,8 @@ function check(value: string, def: ParamDef): ParamValue | { error: string } {
       }
       if (def.format === 'pve-vmid-list') {
         for (const id of value.split(/[,;\s]+/).filter(Boolean)) {
-          if (!/^\d+$/.test(id) || Number(id) < 100) return { error: `invalid format - value does not look like a valid VM ID\n` };
+          if (!/^\d+$/.test(id) || Number(id) < 100)
+            return { error: `invalid format - value does not look like a valid VM ID\n` };
         }
       }
       return value;

@@ -34,7 +34,16 @@ function pbsTaskItem(t: SimTask): Record<string, unknown> {
 
 function pbsTaskStatus(t: SimTask): Record<string, unknown> {
   const { user, tokenid } = splitAuthid(t.user);
-  const out: Record<string, unknown> = { upid: t.upid, node: t.node, pid: t.pid, pstart: t.pstart, starttime: t.starttime, type: t.type, id: t.id, user };
+  const out: Record<string, unknown> = {
+    upid: t.upid,
+    node: t.node,
+    pid: t.pid,
+    pstart: t.pstart,
+    starttime: t.starttime,
+    type: t.type,
+    id: t.id,
+    user,
+  };
   if (tokenid) out['tokenid'] = tokenid;
   out['status'] = t.status;
   if (t.status === 'stopped') out['exitstatus'] = t.exitstatus;
@@ -95,12 +104,24 @@ function usage(pbs: SimPbs, ds: PbsDatastoreState, now: number): Record<string, 
 }
 
 const routes: RouteDef<SimPbs>[] = [
-  { method: 'GET', path: '/version', handler: ({ state }) => ({ version: state.spec.version, release: state.spec.release, repoid: 'c6a2d4c59fe5f4b9a8a2b1a3c1c06e1b4f8e7a5d' }) },
+  {
+    method: 'GET',
+    path: '/version',
+    handler: ({ state }) => ({
+      version: state.spec.version,
+      release: state.spec.release,
+      repoid: 'c6a2d4c59fe5f4b9a8a2b1a3c1c06e1b4f8e7a5d',
+    }),
+  },
   {
     method: 'GET',
     path: '/admin/datastore',
     handler: ({ state }) =>
-      [...state.datastores.values()].map((d) => ({ store: d.spec.name, comment: d.spec.comment ?? null, ...(d.spec.maintenance ? { maintenance: d.spec.maintenance } : {}) })),
+      [...state.datastores.values()].map((d) => ({
+        store: d.spec.name,
+        comment: d.spec.comment ?? null,
+        ...(d.spec.maintenance ? { maintenance: d.spec.maintenance } : {}),
+      })),
   },
   {
     method: 'GET',
@@ -137,7 +158,11 @@ const routes: RouteDef<SimPbs>[] = [
     },
     handler: ({ state, params }) =>
       store(state, params['store'])
-        .snapshots.filter((s) => (!params['backup-type'] || s.type === params['backup-type']) && (!params['backup-id'] || s.id === params['backup-id']))
+        .snapshots.filter(
+          (s) =>
+            (!params['backup-type'] || s.type === params['backup-type']) &&
+            (!params['backup-id'] || s.id === params['backup-id']),
+        )
         .map(snapshotItem),
   },
   {
@@ -187,7 +212,11 @@ const routes: RouteDef<SimPbs>[] = [
   {
     method: 'POST',
     path: '/admin/datastore/{store}/verify',
-    params: { 'ignore-verified': { type: 'boolean', optional: true }, 'backup-type': { type: 'string', optional: true }, 'backup-id': { type: 'string', optional: true } },
+    params: {
+      'ignore-verified': { type: 'boolean', optional: true },
+      'backup-type': { type: 'string', optional: true },
+      'backup-id': { type: 'string', optional: true },
+    },
     handler: ({ state, params, identity }) => {
       const ds = store(state, params['store']);
       const task = state.runner.start('verify', ds.spec.name, identity.authid, {
@@ -225,12 +254,20 @@ routes.push(
       [...state.datastores.values()]
         .filter((d) => !params['store'] || d.spec.name === params['store'])
         .map((d) => {
-          const last = [...state.runner.tasks].reverse().find((t) => t.type === 'verificationjob' && t.id.startsWith(`${d.spec.name}:`));
+          const last = [...state.runner.tasks]
+            .reverse()
+            .find((t) => t.type === 'verificationjob' && t.id.startsWith(`${d.spec.name}:`));
           const now = Math.floor(Date.now() / 1000);
           return {
             ...verifyJob(d),
             'next-run': Math.floor(now / 86_400 + 1) * 86_400,
-            ...(last ? { 'last-run-state': last.exitstatus ?? 'unknown', 'last-run-upid': last.upid, 'last-run-endtime': last.endtime ?? now } : {}),
+            ...(last
+              ? {
+                  'last-run-state': last.exitstatus ?? 'unknown',
+                  'last-run-upid': last.upid,
+                  'last-run-endtime': last.endtime ?? now,
+                }
+              : {}),
           };
         }),
   },
@@ -254,7 +291,12 @@ export class PbsApp implements ShellHandler {
       return await this.dispatch(req);
     } catch (err) {
       if (err instanceof ParamError) {
-        return this.error(400, Object.entries(err.errors).map(([k, v]) => `parameter verification failed - '${k}': ${v.trim()}`).join('\n'));
+        return this.error(
+          400,
+          Object.entries(err.errors)
+            .map(([k, v]) => `parameter verification failed - '${k}': ${v.trim()}`)
+            .join('\n'),
+        );
       }
       if (err instanceof ApiError) return this.error(err.status, err.message);
       return this.error(500, err instanceof Error ? err.message : String(err));
@@ -282,7 +324,10 @@ export class PbsApp implements ShellHandler {
     const method = req.method.toUpperCase();
     if (!pathname.startsWith(`${PREFIX}/`)) return this.error(404, `Path '${pathname}' not found.`);
     const path = pathname.slice(PREFIX.length);
-    const raw: Record<string, string> = { ...Object.fromEntries(req.url.searchParams), ...parseBody(req.body, req.headers['content-type']) };
+    const raw: Record<string, string> = {
+      ...Object.fromEntries(req.url.searchParams),
+      ...parseBody(req.body, req.headers['content-type']),
+    };
     if (path === '/access/ticket' && method === 'POST') return this.login(raw);
 
     // proxmox-rest-server looks the path up before it checks credentials.
@@ -318,7 +363,9 @@ export class PbsApp implements ShellHandler {
   private async login(raw: Record<string, string>): Promise<ShellResponse> {
     const userid = raw['username'] ?? '';
     const password = raw['password'] ?? '';
-    const ok = password.startsWith('PBS:') ? this.pbs.auth.verifyTicket(password) === userid : this.pbs.auth.checkPassword(userid, password);
+    const ok = password.startsWith('PBS:')
+      ? this.pbs.auth.verifyTicket(password) === userid
+      : this.pbs.auth.checkPassword(userid, password);
     if (!ok) return this.unauthorized('permission check failed.');
     const { ticket, csrf } = this.pbs.auth.issue(userid);
     return this.ok({ username: userid, ticket, CSRFPreventionToken: csrf });

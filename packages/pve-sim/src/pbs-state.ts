@@ -37,7 +37,13 @@ export class SimPbs {
       new Map([['root@pam', this.password]]),
       new Map([['root@pam!portal', { secret: this.tokenSecret, privs: 'all' as const }]]),
     );
-    this.runner = new TaskRunner(spec.name, () => 3898, (t) => formatPbsUpid(t, this.taskCounter++), 981, true);
+    this.runner = new TaskRunner(
+      spec.name,
+      () => 3898,
+      (t) => formatPbsUpid(t, this.taskCounter++),
+      981,
+      true,
+    );
     for (const ds of spec.datastores) {
       const verifyTask = this.addHistoryTask('verificationjob', `${ds.name}:${verifyJobId(ds.name)}`);
       this.datastores.set(ds.name, {
@@ -74,7 +80,16 @@ export class SimPbs {
   private addHistoryTask(type: string, id: string, exitstatus = 'OK'): SimTask {
     const start = Math.floor(Date.now() / 1000) - 86_400 + (hashString(id) % 3_600);
     return this.runner.addFinished(
-      { starttime: start, endtime: start + 900, type, id, user: 'root@pam', status: 'stopped', exitstatus, log: [`TASK ${exitstatus}`] },
+      {
+        starttime: start,
+        endtime: start + 900,
+        type,
+        id,
+        user: 'root@pam',
+        status: 'stopped',
+        exitstatus,
+        log: [`TASK ${exitstatus}`],
+      },
       3898,
     );
   }

@@ -76,14 +76,20 @@ export class PveApp implements ShellHandler {
     if ((method === 'GET' || method === 'DELETE') && req.body.length > 0) {
       return this.error(501, `Unexpected content for method '${method}'`);
     }
-    const raw: Record<string, string> = { ...Object.fromEntries(req.url.searchParams), ...parseBody(req.body, req.headers['content-type']) };
+    const raw: Record<string, string> = {
+      ...Object.fromEntries(req.url.searchParams),
+      ...parseBody(req.body, req.headers['content-type']),
+    };
     const creds = extractCredentials('PVE', { cookie: req.headers.cookie, authorization: req.headers.authorization });
 
     if (path === '/access/ticket') {
       if (method === 'GET') return this.ok(null);
       if (method === 'POST') {
         if (creds.token || creds.malformedToken) {
-          return this.error(403, "Permission check failed (URI '/access/ticket' not available with API token, need proper ticket.)");
+          return this.error(
+            403,
+            "Permission check failed (URI '/access/ticket' not available with API token, need proper ticket.)",
+          );
         }
         return this.login(raw);
       }
@@ -101,7 +107,10 @@ export class PveApp implements ShellHandler {
         // pveproxy tries to proxy to "another" node and the TLS check fails.
         return { status: 596, reason: 'tls_process_server_certificate: certificate verify failed', headers: baseHeaders() };
       }
-      throw new ApiError(500, `hostname lookup '${nodeParam}' failed - failed to get address info for: ${nodeParam}: Name or service not known`);
+      throw new ApiError(
+        500,
+        `hostname lookup '${nodeParam}' failed - failed to get address info for: ${nodeParam}: Name or service not known`,
+      );
     }
     this.checkPerm(match.route, params, identity);
     const result = await match.route.handler({ state: this.node, params, identity });

@@ -11,7 +11,7 @@ import { raw, ticketHeaders, tokenHeader, waitTask, type RawAnswer } from './tes
  * (envelope, field names, JSON types, nothing missing that the fixture has), and every case of
  * the error catalogue (status, reason phrase, content type, exact body).
  */
-const FIXTURES = process.env['PVE_FIXTURES_DIR'] ?? fileURLToPath(new URL('../../../../shared/pve-api/fixtures/', import.meta.url));
+const FIXTURES = fileURLToPath(new URL('../../../../shared/pve-api/fixtures/', import.meta.url));
 const fixture = (name: string): Record<string, unknown> =>
   stripMeta(JSON.parse(readFileSync(`${FIXTURES}/${name}`, 'utf8')) as Record<string, unknown>);
 
@@ -32,7 +32,11 @@ async function post(p: string, form: Record<string, string> = {}, headers = writ
 }
 
 /** Envelope and shape of one answer against one fixture file. */
-function expectLike(name: string, res: RawAnswer, opts: CompareOptions & { select?: (data: unknown) => unknown; selectFixture?: (data: unknown) => unknown } = {}): void {
+function expectLike(
+  name: string,
+  res: RawAnswer,
+  opts: CompareOptions & { select?: (data: unknown) => unknown; selectFixture?: (data: unknown) => unknown } = {},
+): void {
   expect(res.status, `${name}: HTTP ${res.status} ${res.statusText}`).toBe(200);
   const fx = fixture(name);
   const body = res.json as Record<string, unknown>;
@@ -91,10 +95,14 @@ describe('PVE answers match the fixtures', () => {
   for (const type of ['vm', 'node', 'storage']) {
     it(`GET /cluster/resources?type=${type}`, async () => {
       const res = await get(`/cluster/resources?type=${type}`);
-      const fxTypes = new Set((fixture(`pve-cluster-resources-type-${type}.json`)['data'] as { type: string }[]).map((x) => x.type));
+      const fxTypes = new Set(
+        (fixture(`pve-cluster-resources-type-${type}.json`)['data'] as { type: string }[]).map((x) => x.type),
+      );
       const same = (d: unknown): unknown => (d as { type: string }[]).filter((x) => fxTypes.has(x.type) && active(x));
       expectLike(`pve-cluster-resources-type-${type}.json`, res, { select: same });
-      expect(new Set((res.json as { data: { type: string }[] }).data.map((x) => x.type))).toEqual(type === 'vm' ? new Set(['qemu', 'lxc']) : new Set([type]));
+      expect(new Set((res.json as { data: { type: string }[] }).data.map((x) => x.type))).toEqual(
+        type === 'vm' ? new Set(['qemu', 'lxc']) : new Set([type]),
+      );
     });
   }
   it('GET /nodes/{node}/qemu', async () => expectLike('pve-qemu-list.json', await get('/nodes/node1/qemu')));
@@ -115,8 +123,10 @@ describe('PVE answers match the fixtures', () => {
   it('GET storage content (PBS backups)', async () => {
     expectLike('pve-storage-content-backup-pbs.json', await get('/nodes/node1/storage/pbs-store1/content?content=backup'));
   });
-  it('GET qemu rrddata hour', async () => expectLike('pve-qemu-rrddata-hour.json', await get('/nodes/node1/qemu/102/rrddata?timeframe=hour&cf=AVERAGE')));
-  it('GET node rrddata hour', async () => expectLike('pve-node-rrddata-hour.json', await get('/nodes/node1/rrddata?timeframe=hour')));
+  it('GET qemu rrddata hour', async () =>
+    expectLike('pve-qemu-rrddata-hour.json', await get('/nodes/node1/qemu/102/rrddata?timeframe=hour&cf=AVERAGE')));
+  it('GET node rrddata hour', async () =>
+    expectLike('pve-node-rrddata-hour.json', await get('/nodes/node1/rrddata?timeframe=hour')));
   it('GET /nodes/{node}/tasks', async () => expectLike('pve-task-list.json', await get('/nodes/node1/tasks?limit=50')));
   it('GET task log and status (ok, error, running)', async () => {
     const tasks = ((await get('/nodes/node1/tasks')).json as { data: { upid: string; status: string; type: string }[] }).data;
@@ -130,17 +140,27 @@ describe('PVE answers match the fixtures', () => {
     expectLike('pve-task-status-running.json', await get(`/nodes/node1/tasks/${enc(running)}/status`));
     expect((await get(`/nodes/node1/tasks/${enc(running)}/status`)).json).toMatchObject({ data: { status: 'running' } });
   });
-  it('GET qemu snapshot list', async () => expectLike('pve-qemu-snapshot-list.json', await get('/nodes/node1/qemu/102/snapshot')));
+  it('GET qemu snapshot list', async () =>
+    expectLike('pve-qemu-snapshot-list.json', await get('/nodes/node1/qemu/102/snapshot')));
   it('GET /nodes/{node}/apt/update', async () => expectLike('pve-apt-update.json', await get('/nodes/node1/apt/update')));
   it('GET /nodes/{node}/apt/versions', async () => expectLike('pve-apt-versions.json', await get('/nodes/node1/apt/versions')));
   it('POST /access/ticket (standalone: no clustername)', async () => {
-    const res = await raw(n1.url, { method: 'POST', path: api('/access/ticket'), form: { username: 'root@pam', password: n1.password } });
-    expectLike('pve-access-ticket.json', res, { exempt: { clustername: 'only sent by cluster members; simulated nodes are standalone' } });
+    const res = await raw(n1.url, {
+      method: 'POST',
+      path: api('/access/ticket'),
+      form: { username: 'root@pam', password: n1.password },
+    });
+    expectLike('pve-access-ticket.json', res, {
+      exempt: { clustername: 'only sent by cluster members; simulated nodes are standalone' },
+    });
   });
 
   const upidCases: [string, () => Promise<RawAnswer>][] = [
     ['pve-qemu-status-start.json', () => post('/nodes/node1/qemu/100/status/start')],
-    ['pve-vzdump-start.json', () => post('/nodes/node1/vzdump', { vmid: '100,105', storage: 'local', mode: 'snapshot', compress: 'zstd' })],
+    [
+      'pve-vzdump-start.json',
+      () => post('/nodes/node1/vzdump', { vmid: '100,105', storage: 'local', mode: 'snapshot', compress: 'zstd' }),
+    ],
     ['pve-qemu-snapshot-create.json', () => post('/nodes/node1/qemu/102/snapshot', { snapname: 'realism' })],
     ['pve-apt-update-post.json', () => post('/nodes/node1/apt/update')],
   ];
@@ -159,13 +179,21 @@ describe('PVE answers match the fixtures', () => {
 describe('PBS answers match the fixtures', () => {
   const pget = (p: string): Promise<RawAnswer> => get(p, pbsAuth, fleet.pbs!.url);
   it('POST /access/ticket', async () => {
-    expectLike('pbs-access-ticket.json', await raw(fleet.pbs!.url, { method: 'POST', path: api('/access/ticket'), form: { username: 'root@pam', password: fleet.pbs!.password } }));
+    expectLike(
+      'pbs-access-ticket.json',
+      await raw(fleet.pbs!.url, {
+        method: 'POST',
+        path: api('/access/ticket'),
+        form: { username: 'root@pam', password: fleet.pbs!.password },
+      }),
+    );
   });
   it('GET /version', async () => expectLike('pbs-version.json', await pget('/version')));
   it('GET /admin/datastore', async () => expectLike('pbs-datastore-list.json', await pget('/admin/datastore')));
   it('GET groups', async () => expectLike('pbs-datastore-groups.json', await pget('/admin/datastore/store1/groups')));
   it('GET snapshots', async () => expectLike('pbs-datastore-snapshots.json', await pget('/admin/datastore/store1/snapshots')));
-  it('GET /status/datastore-usage', async () => expectLike('pbs-status-datastore-usage.json', await pget('/status/datastore-usage')));
+  it('GET /status/datastore-usage', async () =>
+    expectLike('pbs-status-datastore-usage.json', await pget('/status/datastore-usage')));
   it('GET /nodes/localhost/tasks', async () => expectLike('pbs-node-tasks.json', await pget('/nodes/localhost/tasks')));
   it('GET task status', async () => {
     const tasks = ((await pget('/nodes/localhost/tasks')).json as { data: { upid: string }[] }).data;
@@ -179,7 +207,9 @@ it('every fixture file is covered by a realism test', () => {
   const covered = readFileSync(fileURLToPath(import.meta.url), 'utf8');
   const files = readdirSync(FIXTURES).filter((f) => f.endsWith('.json'));
   expect(files.length).toBeGreaterThan(30);
-  expect(files.filter((f) => !covered.includes(`'${f}'`) && !covered.includes(`\`${f.replace(/type-\w+/, 'type-${type}')}\``))).toEqual([]);
+  expect(
+    files.filter((f) => !covered.includes(`'${f}'`) && !covered.includes(`\`${f.replace(/type-\w+/, 'type-${type}')}\``)),
+  ).toEqual([]);
 });
 
 describe('error catalogue (error-cases.json)', () => {
@@ -200,7 +230,8 @@ describe('error catalogue (error-cases.json)', () => {
   const notSimulated = ['pve-node-unreachable'];
 
   const requests: Record<string, (node: string, vmid: (n: number) => number) => Promise<RawAnswer>> = {
-    'pve-login-wrong-password': (node) => raw(urlOf(node), { method: 'POST', path: api('/access/ticket'), form: { username: 'root@pam', password: 'wrong' } }),
+    'pve-login-wrong-password': (node) =>
+      raw(urlOf(node), { method: 'POST', path: api('/access/ticket'), form: { username: 'root@pam', password: 'wrong' } }),
     'pve-no-ticket': (node) => raw(urlOf(node), { path: api('/nodes') }),
     'pve-bad-or-expired-ticket': (node) =>
       raw(urlOf(node), { path: api('/nodes'), headers: { Cookie: 'PVEAuthCookie=PVE:root@pam:64E10CBA::Zm9yZ2Vk' } }),
@@ -210,20 +241,38 @@ describe('error catalogue (error-cases.json)', () => {
       const h = await ticketHeaders(urlOf(node), infoOf(node).password);
       return raw(urlOf(node), { method: 'POST', path: api(`/nodes/${node}/qemu/${v(100)}/status/start`), headers: h.get });
     },
-    'pve-param-verification': (node) => raw(urlOf(node), { path: api(`/nodes/${node}/qemu/abc/status/current`), headers: tokenOf(node) }),
-    'pve-param-enum': (node, v) => raw(urlOf(node), { path: api(`/nodes/${node}/qemu/${v(100)}/rrddata?timeframe=minute`), headers: tokenOf(node) }),
-    'pve-param-missing': (node, v) => raw(urlOf(node), { path: api(`/nodes/${node}/qemu/${v(100)}/rrddata`), headers: tokenOf(node) }),
+    'pve-param-verification': (node) =>
+      raw(urlOf(node), { path: api(`/nodes/${node}/qemu/abc/status/current`), headers: tokenOf(node) }),
+    'pve-param-enum': (node, v) =>
+      raw(urlOf(node), { path: api(`/nodes/${node}/qemu/${v(100)}/rrddata?timeframe=minute`), headers: tokenOf(node) }),
+    'pve-param-missing': (node, v) =>
+      raw(urlOf(node), { path: api(`/nodes/${node}/qemu/${v(100)}/rrddata`), headers: tokenOf(node) }),
     'pve-permission-denied': (node, v) =>
-      raw(urlOf(node), { method: 'POST', path: api(`/nodes/${node}/qemu/${v(100)}/status/stop`), headers: tokenHeader(infoOf(node).readonlyTokenId, infoOf(node).readonlyTokenSecret) }),
+      raw(urlOf(node), {
+        method: 'POST',
+        path: api(`/nodes/${node}/qemu/${v(100)}/status/stop`),
+        headers: tokenHeader(infoOf(node).readonlyTokenId, infoOf(node).readonlyTokenSecret),
+      }),
     'pve-token-not-allowed': (node) =>
-      raw(urlOf(node), { method: 'POST', path: api('/access/ticket'), headers: tokenOf(node), form: { username: 'root@pam', password: 'x' } }),
+      raw(urlOf(node), {
+        method: 'POST',
+        path: api('/access/ticket'),
+        headers: tokenOf(node),
+        form: { username: 'root@pam', password: 'x' },
+      }),
     'pve-unknown-path': (node) => raw(urlOf(node), { path: api(`/nodes/${node}/bogus`), headers: tokenOf(node) }),
-    'pve-vm-not-found': (node) => raw(urlOf(node), { path: api(`/nodes/${node}/qemu/999/status/current`), headers: tokenOf(node) }),
-    'pve-vm-not-running': (node) => raw(urlOf(node), { method: 'POST', path: api(`/nodes/${node}/qemu/102/status/reboot`), headers: tokenOf(node) }),
-    'pve-qemu-start-already-running': (node) => raw(urlOf(node), { method: 'POST', path: api(`/nodes/${node}/qemu/103/status/start`), headers: tokenOf(node) }),
-    'pve-lxc-start-already-running': (node) => raw(urlOf(node), { method: 'POST', path: api(`/nodes/${node}/lxc/106/status/start`), headers: tokenOf(node) }),
-    'pve-stop-already-stopped': (node) => raw(urlOf(node), { method: 'POST', path: api(`/nodes/${node}/qemu/102/status/stop`), headers: tokenOf(node) }),
-    'pbs-login-wrong-password': () => raw(fleet.pbs!.url, { method: 'POST', path: api('/access/ticket'), form: { username: 'root@pam', password: 'wrong' } }),
+    'pve-vm-not-found': (node) =>
+      raw(urlOf(node), { path: api(`/nodes/${node}/qemu/999/status/current`), headers: tokenOf(node) }),
+    'pve-vm-not-running': (node) =>
+      raw(urlOf(node), { method: 'POST', path: api(`/nodes/${node}/qemu/102/status/reboot`), headers: tokenOf(node) }),
+    'pve-qemu-start-already-running': (node) =>
+      raw(urlOf(node), { method: 'POST', path: api(`/nodes/${node}/qemu/103/status/start`), headers: tokenOf(node) }),
+    'pve-lxc-start-already-running': (node) =>
+      raw(urlOf(node), { method: 'POST', path: api(`/nodes/${node}/lxc/106/status/start`), headers: tokenOf(node) }),
+    'pve-stop-already-stopped': (node) =>
+      raw(urlOf(node), { method: 'POST', path: api(`/nodes/${node}/qemu/102/status/stop`), headers: tokenOf(node) }),
+    'pbs-login-wrong-password': () =>
+      raw(fleet.pbs!.url, { method: 'POST', path: api('/access/ticket'), form: { username: 'root@pam', password: 'wrong' } }),
     'pbs-no-credentials': () => raw(fleet.pbs!.url, { path: api('/admin/datastore') }),
     'pbs-unknown-path': () => raw(fleet.pbs!.url, { path: api('/bogus'), headers: pbsAuth }),
   };
@@ -266,7 +315,11 @@ describe('error catalogue (error-cases.json)', () => {
 
   it('bad token: an unknown token id names the token', async () => {
     const res = await raw(n1.url, { path: api('/nodes'), headers: tokenHeader('root@pam!nope', 'x') });
-    expect(res.statusText).toBe((fixture('error-cases.json')['cases'] as Case[]).find((c) => c.id === 'pve-bad-api-token')!.reason_unknown_token!.replace("'portal'", "'nope'"));
+    expect(res.statusText).toBe(
+      (fixture('error-cases.json')['cases'] as Case[])
+        .find((c) => c.id === 'pve-bad-api-token')!
+        .reason_unknown_token!.replace("'portal'", "'nope'"),
+    );
   });
 
   it('596 for a mis-cased node name (pveproxy tries to proxy and fails TLS)', async () => {

@@ -103,7 +103,8 @@ export function parseBody(body: string, contentType: string | undefined): Record
     if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) {
       for (const [k, v] of Object.entries(parsed)) {
         if (v === null || v === undefined) continue;
-        out[k] = typeof v === 'boolean' ? (v ? '1' : '0') : typeof v === 'object' ? JSON.stringify(v) : String(v as string | number);
+        out[k] =
+          typeof v === 'boolean' ? (v ? '1' : '0') : typeof v === 'object' ? JSON.stringify(v) : String(v as string | number);
       }
     }
     return out;

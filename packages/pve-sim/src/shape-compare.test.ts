@@ -9,7 +9,14 @@ describe('shape comparison', () => {
   const shape = buildShape([fixture]);
 
   it('accepts an answer with the same keys and types', () => {
-    expect(compareToShape(shape, [[{ a: 3, b: 'z', opt: false, nested: { n: 0 } }, { a: 0, b: '', nested: { n: 4 } }]])).toEqual([]);
+    expect(
+      compareToShape(shape, [
+        [
+          { a: 3, b: 'z', opt: false, nested: { n: 0 } },
+          { a: 0, b: '', nested: { n: 4 } },
+        ],
+      ]),
+    ).toEqual([]);
   });
 
   it('reports a missing required key, a wrong type and an optional key never produced', () => {
@@ -23,7 +30,9 @@ describe('shape comparison', () => {
     const s = buildShape([{ nics: { tap100i0: { netin: 1 } }, clustername: 'c' }], { dynamicKeys: ['nics'] });
     const opts = { dynamicKeys: ['nics'], exempt: { clustername: 'standalone' } };
     expect(compareToShape(s, [{ nics: { tap7i0: { netin: 2 } } }], opts)).toEqual([]);
-    expect(compareToShape(s, [{ nics: { tap7i0: { netin: 'x' } } }], opts)).toEqual(['nics.*.netin: type string, fixture has number']);
+    expect(compareToShape(s, [{ nics: { tap7i0: { netin: 'x' } } }], opts)).toEqual([
+      'nics.*.netin: type string, fixture has number',
+    ]);
   });
 
   it('strips metadata keys', () => {

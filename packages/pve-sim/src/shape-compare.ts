@@ -47,7 +47,8 @@ export function buildShape(values: unknown[], opts: CompareOptions = {}, path = 
       for (const [k, val] of dynamic ? entries.map(([, val]) => ['*', val] as const) : entries) {
         byKey.set(k, [...(byKey.get(k) ?? []), val]);
       }
-      for (const k of new Set(dynamic ? (entries.length > 0 ? ['*'] : []) : entries.map(([k]) => k))) counts.set(k, (counts.get(k) ?? 0) + 1);
+      for (const k of new Set(dynamic ? (entries.length > 0 ? ['*'] : []) : entries.map(([k]) => k)))
+        counts.set(k, (counts.get(k) ?? 0) + 1);
     } else if (t === 'array') {
       items.push(...(v as unknown[]));
     }
@@ -101,7 +102,11 @@ export function compareToShape(fixture: Shape, actual: unknown[], opts: CompareO
 export function stripMeta<T>(v: T): T {
   if (Array.isArray(v)) return v.map(stripMeta) as T;
   if (v && typeof v === 'object') {
-    return Object.fromEntries(Object.entries(v).filter(([k]) => !k.startsWith('_')).map(([k, x]) => [k, stripMeta(x)])) as T;
+    return Object.fromEntries(
+      Object.entries(v)
+        .filter(([k]) => !k.startsWith('_'))
+        .map(([k, x]) => [k, stripMeta(x)]),
+    ) as T;
   }
   return v;
 }

@@ -57,7 +57,11 @@ export function raw(baseUrl: string, r: RawRequest): Promise<RawAnswer> {
 }
 
 /** Logs in with a password and returns headers for ticket auth (GET and write). */
-export async function ticketHeaders(baseUrl: string, password: string, product: 'PVE' | 'PBS' = 'PVE'): Promise<{ get: Record<string, string>; write: Record<string, string> }> {
+export async function ticketHeaders(
+  baseUrl: string,
+  password: string,
+  product: 'PVE' | 'PBS' = 'PVE',
+): Promise<{ get: Record<string, string>; write: Record<string, string> }> {
   const res = await raw(baseUrl, { method: 'POST', path: '/api2/json/access/ticket', form: { username: 'root@pam', password } });
   const data = (res.json as { data: { ticket: string; CSRFPreventionToken: string } }).data;
   const cookie = `${product}AuthCookie=${encodeURIComponent(data.ticket)}`;
@@ -69,7 +73,12 @@ export function tokenHeader(tokenId: string, secret: string, product: 'PVE' | 'P
 }
 
 /** Polls a PVE task until it stops. */
-export async function waitTask(baseUrl: string, node: string, upid: string, headers: Record<string, string>): Promise<Record<string, unknown>> {
+export async function waitTask(
+  baseUrl: string,
+  node: string,
+  upid: string,
+  headers: Record<string, string>,
+): Promise<Record<string, unknown>> {
   for (let i = 0; i < 200; i++) {
     const res = await raw(baseUrl, { path: `/api2/json/nodes/${node}/tasks/${encodeURIComponent(upid)}/status`, headers });
     const data = (res.json as { data: Record<string, unknown> }).data;

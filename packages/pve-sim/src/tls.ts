@@ -38,7 +38,10 @@ export async function createCertificate(commonName: string, organization: string
 }
 
 export function formatFingerprint(digest: Buffer): string {
-  return digest.toString('hex').toUpperCase().replace(/(..)(?!$)/g, '$1:');
+  return digest
+    .toString('hex')
+    .toUpperCase()
+    .replace(/(..)(?!$)/g, '$1:');
 }
 
 // ---- DER ---------------------------------------------------------------------------------
@@ -92,11 +95,7 @@ function buildCertificate(cn: string, org: string, spki: Buffer, privateKey: Key
   const now = Date.now();
   const sha256WithRsa = seq(oid('1.2.840.113549.1.1.11'), Buffer.from([0x05, 0x00]));
   const subject = name(cn, org, 'PVE Cluster Node');
-  const san = seq(
-    tlv(0x82, Buffer.from(cn)),
-    tlv(0x82, Buffer.from('localhost')),
-    tlv(0x87, Buffer.from([127, 0, 0, 1])),
-  );
+  const san = seq(tlv(0x82, Buffer.from(cn)), tlv(0x82, Buffer.from('localhost')), tlv(0x87, Buffer.from([127, 0, 0, 1])));
   const extensions = seq(
     seq(oid('2.5.29.19'), octets(seq())),
     seq(oid('2.5.29.15'), tlv(0x01, Buffer.from([0xff])), octets(bits(Buffer.from([0xa0]), 5))),

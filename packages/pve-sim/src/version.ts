@@ -18,8 +18,7 @@ export function pveVersionInfo(version: string, repoid?: string): PveVersionInfo
   const minor = Number(m?.[2] ?? 0);
   const patch = Number(m?.[3] ?? 0);
   const h = hashString(version).toString(16).padStart(8, '0');
-  const kernel =
-    major <= 7 ? '5.15.108-1-pve' : major === 8 ? (minor >= 2 ? '6.8.12-4-pve' : '6.5.13-5-pve') : '6.14.8-2-pve';
+  const kernel = major <= 7 ? '5.15.108-1-pve' : major === 8 ? (minor >= 2 ? '6.8.12-4-pve' : '6.5.13-5-pve') : '6.14.8-2-pve';
   const kbuild = kernel.replace('-pve', '');
   const kversion =
     major <= 7

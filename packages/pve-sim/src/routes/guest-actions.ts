@@ -33,17 +33,21 @@ const LXC_TASK: Record<GuestAction, string> = {
 export function checkAction(g: SimGuest, action: GuestAction, p: Record<string, ParamValue>): string {
   const running = g.status === 'running';
   if (g.type === 'qemu') {
-    if (['reboot', 'reset', 'suspend', 'resume'].includes(action) && !running) throw new ApiError(500, `VM ${g.vmid} not running`);
+    if (['reboot', 'reset', 'suspend', 'resume'].includes(action) && !running)
+      throw new ApiError(500, `VM ${g.vmid} not running`);
     if (action === 'shutdown' && running && g.paused) throw new ApiError(500, 'VM is paused - cannot shutdown');
-    if (g.ha && (action === 'start' || action === 'stop' || action === 'shutdown')) return action === 'start' ? 'hastart' : 'hastop';
+    if (g.ha && (action === 'start' || action === 'stop' || action === 'shutdown'))
+      return action === 'start' ? 'hastart' : 'hastop';
     if (action === 'suspend' && p['todisk'] === true) return 'qmsuspend';
     return QEMU_TASK[action];
   }
   if ((action === 'start' || action === 'resume') && running) throw new ApiError(500, `CT ${g.vmid} already running`);
-  if ((action === 'stop' || action === 'shutdown' || action === 'suspend') && !running) throw new ApiError(500, `CT ${g.vmid} not running`);
+  if ((action === 'stop' || action === 'shutdown' || action === 'suspend') && !running)
+    throw new ApiError(500, `CT ${g.vmid} not running`);
   // pve-container really says "VM" here.
   if (action === 'reboot' && !running) throw new ApiError(500, `VM ${g.vmid} not running`);
-  if (g.ha && (action === 'start' || action === 'stop' || action === 'shutdown')) return action === 'start' ? 'hastart' : 'hastop';
+  if (g.ha && (action === 'start' || action === 'stop' || action === 'shutdown'))
+    return action === 'start' ? 'hastart' : 'hastop';
   return LXC_TASK[action];
 }
 

@@ -1,7 +1,7 @@
 import type { Identity } from '../auth';
 import { guestConfig, guestStatusCurrent, lxcListItem, qemuListItem } from '../guest-views';
 import type { SimNode } from '../node-state';
-import type { ParamSchema } from '../params';
+import type { ParamSchema, ParamValue } from '../params';
 import { ApiError, num, str, type RouteDef } from '../router';
 import { guestRrd, TIMEFRAMES, type Timeframe } from '../rrd';
 import type { GuestType, SimGuest } from '../types';
@@ -23,7 +23,11 @@ const vmPerm =
 
 const ACTION_PARAMS: Record<GuestType, Partial<Record<GuestAction, ParamSchema>>> = {
   qemu: {
-    start: { timeout: { type: 'integer', optional: true, min: 0 }, skiplock: { type: 'boolean', optional: true }, machine: { type: 'string', optional: true } },
+    start: {
+      timeout: { type: 'integer', optional: true, min: 0 },
+      skiplock: { type: 'boolean', optional: true },
+      machine: { type: 'string', optional: true },
+    },
     stop: {
       timeout: { type: 'integer', optional: true, min: 0 },
       keepActive: { type: 'boolean', optional: true },
@@ -38,7 +42,11 @@ const ACTION_PARAMS: Record<GuestType, Partial<Record<GuestAction, ParamSchema>>
     },
     reboot: { timeout: { type: 'integer', optional: true, min: 0 } },
     reset: { skiplock: { type: 'boolean', optional: true } },
-    suspend: { todisk: { type: 'boolean', optional: true }, statestorage: { type: 'string', optional: true }, skiplock: { type: 'boolean', optional: true } },
+    suspend: {
+      todisk: { type: 'boolean', optional: true },
+      statestorage: { type: 'string', optional: true },
+      skiplock: { type: 'boolean', optional: true },
+    },
     resume: { nocheck: { type: 'boolean', optional: true }, skiplock: { type: 'boolean', optional: true } },
   },
   lxc: {
@@ -66,7 +74,7 @@ function actionRoutes(type: GuestType): RouteDef<SimNode>[] {
   }));
 }
 
-function snapshotCreate(node: SimNode, g: SimGuest, p: Record<string, unknown>, identity: Identity): string {
+function snapshotCreate(node: SimNode, g: SimGuest, p: Record<string, ParamValue>, identity: Identity): string {
   const snapname = String(p['snapname']);
   if (snapname === 'current' || snapname === 'pending') {
     throw new ApiError(500, `unable to use snapshot name '${snapname}' (reserved name)`);
@@ -143,7 +151,10 @@ function perType(type: GuestType): RouteDef<SimNode>[] {
     {
       method: 'GET',
       path: `${base}/rrddata`,
-      params: { timeframe: { type: 'string', enum: TIMEFRAMES }, cf: { type: 'string', optional: true, enum: ['AVERAGE', 'MAX'] } },
+      params: {
+        timeframe: { type: 'string', enum: TIMEFRAMES },
+        cf: { type: 'string', optional: true, enum: ['AVERAGE', 'MAX'] },
+      },
       perm: vmPerm('VM.Audit'),
       handler: ({ state, params }) => {
         const g = findGuest(state, type, num(params['vmid']) ?? 0);
@@ -165,7 +176,8 @@ function perType(type: GuestType): RouteDef<SimNode>[] {
         ...(type === 'qemu' ? { vmstate: { type: 'boolean', optional: true } } : {}),
       },
       perm: vmPerm('VM.Snapshot'),
-      handler: ({ state, params, identity }) => snapshotCreate(state, findGuest(state, type, num(params['vmid']) ?? 0), params, identity),
+      handler: ({ state, params, identity }) =>
+        snapshotCreate(state, findGuest(state, type, num(params['vmid']) ?? 0), params, identity),
     },
     ...actionRoutes(type),
   ];

@@ -1,13 +1,7 @@
 import { aptVersions } from '../apt-catalog';
 import { guestResource } from '../guest-views';
 import type { SimNode } from '../node-state';
-import {
-  clusterStatus,
-  nodeListItem,
-  nodeResource,
-  nodeStatus,
-  storageResource,
-} from '../node-views';
+import { clusterStatus, nodeListItem, nodeResource, nodeStatus, storageResource } from '../node-views';
 import { str, type RouteDef } from '../router';
 import { nodeRrd, TIMEFRAMES, type Timeframe } from '../rrd';
 import { nowSec, startNodeTask } from './common';
@@ -30,9 +24,35 @@ export const nodeRoutes: RouteDef<SimNode>[] = [
     path: '/nodes/{node}',
     perm: (p) => [`/nodes/${str(p['node'])}`, 'Sys.Audit'],
     handler: () =>
-      ['apt', 'capabilities', 'ceph', 'certificates', 'config', 'disks', 'dns', 'firewall', 'hardware', 'hosts', 'lxc', 'network', 'qemu', 'replication', 'rrd', 'rrddata', 'scan', 'sdn', 'services', 'status', 'storage', 'subscription', 'syslog', 'tasks', 'time', 'version', 'vzdump'].map(
-        (name) => ({ name }),
-      ),
+      [
+        'apt',
+        'capabilities',
+        'ceph',
+        'certificates',
+        'config',
+        'disks',
+        'dns',
+        'firewall',
+        'hardware',
+        'hosts',
+        'lxc',
+        'network',
+        'qemu',
+        'replication',
+        'rrd',
+        'rrddata',
+        'scan',
+        'sdn',
+        'services',
+        'status',
+        'storage',
+        'subscription',
+        'syslog',
+        'tasks',
+        'time',
+        'version',
+        'vzdump',
+      ].map((name) => ({ name })),
   },
   {
     method: 'GET',
@@ -87,7 +107,9 @@ export const nodeRoutes: RouteDef<SimNode>[] = [
         log: ['starting apt-get update', 'Hit:1 http://deb.debian.org/debian bookworm InRelease'],
         run: () => {
           // With notify=1 PVE mails about the new packages and records it per package.
-          state.aptCache = state.aptAvailable.map((p) => (params['notify'] === true ? { ...p, NotifyStatus: p.Version } : { ...p }));
+          state.aptCache = state.aptAvailable.map((p) =>
+            params['notify'] === true ? { ...p, NotifyStatus: p.Version } : { ...p },
+          );
           return ['Reading package lists...'];
         },
       }),

@@ -3,6 +3,7 @@ import { guestDiskUsed } from '../metrics';
 import type { SimNode, StorageState } from '../node-state';
 import { storageListItem } from '../node-views';
 import { keyFingerprint } from '../pbs-state';
+import type { ParamValue } from '../params';
 import { ApiError, num, str, type RouteDef } from '../router';
 import type { BackupSpec, SimGuest } from '../types';
 import { nowSec, startNodeTask } from './common';
@@ -70,10 +71,22 @@ function contentItems(node: SimNode, s: StorageState): Record<string, unknown>[]
   const has = (c: string): boolean => s.spec.content.split(',').includes(c);
   const ctime = node.bootTime - 86_400 * 40;
   if (has('iso')) {
-    out.push({ volid: `${s.spec.id}:iso/debian-12.7.0-amd64-netinst.iso`, content: 'iso', format: 'iso', size: 661_651_456, ctime });
+    out.push({
+      volid: `${s.spec.id}:iso/debian-12.7.0-amd64-netinst.iso`,
+      content: 'iso',
+      format: 'iso',
+      size: 661_651_456,
+      ctime,
+    });
   }
   if (has('vztmpl')) {
-    out.push({ volid: `${s.spec.id}:vztmpl/debian-12-standard_12.7-1_amd64.tar.zst`, content: 'vztmpl', format: 'tzst', size: 126_089_692, ctime });
+    out.push({
+      volid: `${s.spec.id}:vztmpl/debian-12-standard_12.7-1_amd64.tar.zst`,
+      content: 'vztmpl',
+      format: 'tzst',
+      size: 126_089_692,
+      ctime,
+    });
   }
   if (has('images') || has('rootdir')) {
     const first = [...node.storages.values()].find((x) => x.spec.content.includes('images'));
@@ -104,19 +117,30 @@ function renderNotes(template: string, g: SimGuest, node: SimNode): string {
     .replace(/\{\{cluster\}\}/g, '');
 }
 
-function vzdump(node: SimNode, p: Record<string, unknown>, identity: Identity): string {
-  const storageId = str(p['storage'] as string | undefined) ?? 'local';
+function vzdump(node: SimNode, p: Record<string, ParamValue>, identity: Identity): string {
+  const storageId = str(p['storage']) ?? 'local';
   const storage = findStorage(node, storageId);
-  if (!storage.spec.content.split(',').includes('backup')) throw new ApiError(500, `storage '${storageId}' does not support backups`);
-  if (p['all'] === true && p['vmid'] !== undefined) throw new ApiError(400, 'Parameter verification failed.', { errors: { all: "option conflicts with option 'vmid'" } });
+  if (!storage.spec.content.split(',').includes('backup'))
+    throw new ApiError(500, `storage '${storageId}' does not support backups`);
+  if (p['all'] === true && p['vmid'] !== undefined)
+    throw new ApiError(400, 'Parameter verification failed.', { errors: { all: "option conflicts with option 'vmid'" } });
   let guests: SimGuest[];
   if (p['all'] === true) {
-    const exclude = new Set(String(p['exclude'] ?? '').split(/[,;\s]+/).filter(Boolean).map(Number));
+    const exclude = new Set(
+      String(p['exclude'] ?? '')
+        .split(/[,;\s]+/)
+        .filter(Boolean)
+        .map(Number),
+    );
     guests = [...node.guests.values()].filter((g) => !g.template && !exclude.has(g.vmid));
   } else if (p['vmid'] !== undefined) {
-    const ids = String(p['vmid']).split(/[,;\s]+/).filter(Boolean).map(Number);
+    const ids = String(p['vmid'])
+      .split(/[,;\s]+/)
+      .filter(Boolean)
+      .map(Number);
     const missing = ids.filter((id) => !node.guests.has(id));
-    if (missing.length > 0) throw new ApiError(500, `unable to find configuration file for VM ${missing.join(', ')} on node '${node.name}'`);
+    if (missing.length > 0)
+      throw new ApiError(500, `unable to find configuration file for VM ${missing.join(', ')} on node '${node.name}'`);
     guests = ids.map((id) => node.guest(id));
   } else {
     throw new ApiError(400, 'Parameter verification failed.', { errors: { vmid: 'property is missing and it is not optional' } });
@@ -124,12 +148,15 @@ function vzdump(node: SimNode, p: Record<string, unknown>, identity: Identity): 
   for (const g of guests) {
     if (!hasPriv(identity.privs, 'VM.Backup')) throw new ApiError(403, `Permission check failed (/vms/${g.vmid}, VM.Backup)`);
   }
-  if (!hasPriv(identity.privs, 'Datastore.AllocateSpace')) throw new ApiError(403, `Permission check failed (/storage/${storageId}, Datastore.AllocateSpace)`);
-  const mode = str(p['mode'] as string | undefined) ?? 'snapshot';
-  const compress = str(p['compress'] as string | undefined) ?? 'zstd';
+  if (!hasPriv(identity.privs, 'Datastore.AllocateSpace'))
+    throw new ApiError(403, `Permission check failed (/storage/${storageId}, Datastore.AllocateSpace)`);
+  const mode = str(p['mode']) ?? 'snapshot';
+  const compress = str(p['compress']) ?? 'zstd';
   const lockedBefore = new Map(guests.map((g) => [g.vmid, g.lock]));
   for (const g of guests) g.lock ??= 'backup';
-  const log = [`INFO: starting new backup job: vzdump ${guests.map((g) => g.vmid).join(' ')} --storage ${storageId} --mode ${mode} --compress ${compress}`];
+  const log = [
+    `INFO: starting new backup job: vzdump ${guests.map((g) => g.vmid).join(' ')} --storage ${storageId} --mode ${mode} --compress ${compress}`,
+  ];
   return startNodeTask(node, 'vzdump', guests.length === 1 ? String(guests[0]?.vmid) : '', identity, {
     log,
     durationMs: node.taskDurationMs * Math.min(Math.max(guests.length, 1), 4),
@@ -159,7 +186,7 @@ function vzdump(node: SimNode, p: Record<string, unknown>, identity: Identity): 
   });
 }
 
-function storeBackup(node: SimNode, storage: StorageState, g: SimGuest, p: Record<string, unknown>, identity: Identity): void {
+function storeBackup(node: SimNode, storage: StorageState, g: SimGuest, p: Record<string, ParamValue>, identity: Identity): void {
   const now = nowSec();
   const size = g.type === 'qemu' ? Math.round(g.diskBytes * 0.22) : Math.round(guestDiskUsed(g) * 0.45) + 1;
   const notes = p['notes-template'] !== undefined ? renderNotes(String(p['notes-template']), g, node) : g.name;
@@ -220,7 +247,9 @@ export const storageRoutes: RouteDef<SimNode>[] = [
       if (s.spec.active === false) throw new ApiError(500, `storage '${s.spec.id}' is not online`);
       const content = str(params['content']);
       const vmid = num(params['vmid']);
-      return contentItems(state, s).filter((i) => (!content || i['content'] === content) && (vmid === undefined || i['vmid'] === vmid));
+      return contentItems(state, s).filter(
+        (i) => (!content || i['content'] === content) && (vmid === undefined || i['vmid'] === vmid),
+      );
     },
   },
   {

@@ -4,7 +4,8 @@ import { ApiError, num, str, WithTotal, type RouteDef } from '../router';
 import type { SimTask } from '../types';
 import { splitAuthid } from './common';
 
-const UPID_RE = /^UPID:([a-zA-Z0-9]([a-zA-Z0-9-]*[a-zA-Z0-9])?):([0-9A-Fa-f]{8}):([0-9A-Fa-f]{8,9}):([0-9A-Fa-f]{8}):([^:\s/]+):([^:\s/]*):([^:\s/]+):$/;
+const UPID_RE =
+  /^UPID:([a-zA-Z0-9]([a-zA-Z0-9-]*[a-zA-Z0-9])?):([0-9A-Fa-f]{8}):([0-9A-Fa-f]{8,9}):([0-9A-Fa-f]{8}):([^:\s/]+):([^:\s/]*):([^:\s/]+):$/;
 
 function base(t: SimTask): Record<string, unknown> {
   const { user, tokenid } = splitAuthid(t.user);
@@ -49,7 +50,8 @@ function statusClass(t: SimTask): 'ok' | 'warning' | 'error' | 'unknown' {
 }
 
 function findTask(node: SimNode, upid: string): SimTask {
-  if (!UPID_RE.test(upid)) throw new ApiError(400, 'Parameter verification failed.', { errors: { upid: 'unable to parse worker upid' } });
+  if (!UPID_RE.test(upid))
+    throw new ApiError(400, 'Parameter verification failed.', { errors: { upid: 'unable to parse worker upid' } });
   const t = node.runner.find(upid);
   if (!t) throw new ApiError(400, 'Parameter verification failed.', { errors: { upid: 'no such task' } });
   return t;
@@ -110,7 +112,11 @@ export const taskRoutes: RouteDef<SimNode>[] = [
   {
     method: 'GET',
     path: '/nodes/{node}/tasks/{upid}/log',
-    params: { start: { type: 'integer', optional: true, min: 0 }, limit: { type: 'integer', optional: true, min: 0 }, download: { type: 'boolean', optional: true } },
+    params: {
+      start: { type: 'integer', optional: true, min: 0 },
+      limit: { type: 'integer', optional: true, min: 0 },
+      download: { type: 'boolean', optional: true },
+    },
     handler: ({ state, params }) => {
       const t = findTask(state, String(params['upid']));
       const start = num(params['start']) ?? 0;

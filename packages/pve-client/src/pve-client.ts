@@ -1,0 +1,227 @@
+import { ApiCore, type PveClientOptions } from './api-core';
+import { path, reqOf } from './params';
+import type {
+  AptPackage,
+  AptVersion,
+  BackupVolume,
+  ClusterResource,
+  ClusterStatusItem,
+  GuestAction,
+  GuestConfig,
+  GuestRrdPoint,
+  GuestStatus,
+  GuestType,
+  LxcListItem,
+  NodeListItem,
+  NodeRrdPoint,
+  NodeStatus,
+  Params,
+  QemuListItem,
+  RequestOptions,
+  RrdCf,
+  RrdTimeframe,
+  Snapshot,
+  StorageContentItem,
+  StorageListItem,
+  TaskListOptions,
+  TaskLogPage,
+  TaskPage,
+  TaskStatus,
+  Version,
+  VzdumpParams,
+} from './pve-types';
+import * as S from './schemas';
+import { pollTask, type WaitOptions } from './wait';
+
+/** Typed client for one Proxmox VE host (port 8006). */
+export class PveClient {
+  private readonly core: ApiCore;
+
+  constructor(opts: PveClientOptions) {
+    this.core = new ApiCore('PVE', opts);
+  }
+
+  get baseUrl(): string {
+    return this.core.baseUrl;
+  }
+
+  /** Password auth: gets a ticket and CSRF token now. Token auth: checks the token (GET /version). */
+  login(req?: RequestOptions): Promise<void> {
+    return this.core.login(req);
+  }
+
+  /** Closes the connection pool. */
+  close(): Promise<void> {
+    return this.core.close();
+  }
+
+  /** GET below /api2/json, for endpoints without a typed method. */
+  async get<T = unknown>(p: string, params?: Params, req?: RequestOptions): Promise<T> {
+    return (await this.core.call('GET', p, { ...req, ...(params ? { params } : {}) })).data as T;
+  }
+
+  /** POST below /api2/json, for endpoints without a typed method. */
+  async post<T = unknown>(p: string, params?: Params, req?: RequestOptions): Promise<T> {
+    return (await this.core.call('POST', p, { ...req, ...(params ? { params } : {}) })).data as T;
+  }
+
+  private async read<T>(p: string, schema: Parameters<ApiCore['check']>[0], params?: Params, req?: RequestOptions): Promise<T> {
+    const data = await this.get(p, params, req);
+    return this.core.check(schema, data, 'GET', p) as T;
+  }
+
+  private async startTask(p: string, params?: Params, req?: RequestOptions): Promise<string> {
+    const data = await this.post(p, params, req);
+    return this.core.check(S.UpidSchema, data, 'POST', p);
+  }
+
+  version(req?: RequestOptions): Promise<Version> {
+    return this.read('/version', S.VersionSchema, undefined, req);
+  }
+
+  nodes(req?: RequestOptions): Promise<NodeListItem[]> {
+    return this.read('/nodes', S.NodeListSchema, undefined, req);
+  }
+
+  nodeStatus(node: string, req?: RequestOptions): Promise<NodeStatus> {
+    return this.read(path`/nodes/${node}/status`, S.NodeStatusSchema, undefined, req);
+  }
+
+  clusterStatus(req?: RequestOptions): Promise<ClusterStatusItem[]> {
+    return this.read('/cluster/status', S.ClusterStatusSchema, undefined, req);
+  }
+
+  clusterResources(type?: 'vm' | 'storage' | 'node' | 'sdn', req?: RequestOptions): Promise<ClusterResource[]> {
+    return this.read('/cluster/resources', S.ClusterResourcesSchema, type ? { type } : undefined, req);
+  }
+
+  qemuList(node: string, req?: RequestOptions): Promise<QemuListItem[]> {
+    return this.read(path`/nodes/${node}/qemu`, S.GuestListSchema, undefined, req);
+  }
+
+  /** vmid normalised to a number (PVE < 8.1 answers a string). */
+  lxcList(node: string, req?: RequestOptions): Promise<LxcListItem[]> {
+    return this.read(path`/nodes/${node}/lxc`, S.GuestListSchema, undefined, req);
+  }
+
+  guestStatus(node: string, type: GuestType, vmid: number, req?: RequestOptions): Promise<GuestStatus> {
+    return this.read(path`/nodes/${node}/${type}/${vmid}/status/current`, S.GuestStatusSchema, undefined, req);
+  }
+
+  guestConfig(node: string, type: GuestType, vmid: number, req?: RequestOptions): Promise<GuestConfig> {
+    return this.read(path`/nodes/${node}/${type}/${vmid}/config`, S.GuestConfigSchema, undefined, req);
+  }
+
+  storageList(
+    node: string,
+    opts: { content?: string; enabled?: boolean; storage?: string } & RequestOptions = {},
+  ): Promise<StorageListItem[]> {
+    const { timeoutMs, signal, ...params } = opts;
+    return this.read(path`/nodes/${node}/storage`, S.StorageListSchema, params, reqOf(timeoutMs, signal));
+  }
+
+  storageContent(
+    node: string,
+    storage: string,
+    opts: { content?: string; vmid?: number } & RequestOptions = {},
+  ): Promise<StorageContentItem[]> {
+    const { timeoutMs, signal, ...params } = opts;
+    return this.read(path`/nodes/${node}/storage/${storage}/content`, S.StorageContentSchema, params, reqOf(timeoutMs, signal));
+  }
+
+  /** Backup volumes of a storage (content=backup), optionally of one guest. */
+  async backups(node: string, storage: string, opts: { vmid?: number } & RequestOptions = {}): Promise<BackupVolume[]> {
+    const items = await this.storageContent(node, storage, { ...opts, content: 'backup' });
+    return items.filter(
+      (i): i is BackupVolume => i.content === 'backup' && typeof i.vmid === 'number' && typeof i.ctime === 'number',
+    );
+  }
+
+  nodeRrd(node: string, timeframe: RrdTimeframe, cf?: RrdCf, req?: RequestOptions): Promise<NodeRrdPoint[]> {
+    return this.read(path`/nodes/${node}/rrddata`, S.RrdSchema, { timeframe, cf }, req);
+  }
+
+  guestRrd(
+    node: string,
+    type: GuestType,
+    vmid: number,
+    timeframe: RrdTimeframe,
+    cf?: RrdCf,
+    req?: RequestOptions,
+  ): Promise<GuestRrdPoint[]> {
+    return this.read(path`/nodes/${node}/${type}/${vmid}/rrddata`, S.RrdSchema, { timeframe, cf }, req);
+  }
+
+  async tasks(node: string, opts: TaskListOptions & RequestOptions = {}): Promise<TaskPage> {
+    const { timeoutMs, signal, ...params } = opts;
+    const p = path`/nodes/${node}/tasks`;
+    const res = await this.core.call('GET', p, { ...reqOf(timeoutMs, signal), params });
+    const items = this.core.check(S.TaskListSchema, res.data, 'GET', p) as unknown as TaskPage['items'];
+    return { items, total: res.total ?? items.length };
+  }
+
+  taskStatus(node: string, upid: string, req?: RequestOptions): Promise<TaskStatus> {
+    return this.read(path`/nodes/${node}/tasks/${upid}/status`, S.TaskStatusSchema, undefined, req);
+  }
+
+  async taskLog(
+    node: string,
+    upid: string,
+    opts: { start?: number; limit?: number } & RequestOptions = {},
+  ): Promise<TaskLogPage> {
+    const { timeoutMs, signal, ...params } = opts;
+    const p = path`/nodes/${node}/tasks/${upid}/log`;
+    const res = await this.core.call('GET', p, { ...reqOf(timeoutMs, signal), params });
+    const lines = this.core.check(S.TaskLogSchema, res.data, 'GET', p);
+    return { lines, total: res.total ?? lines.length };
+  }
+
+  /** Polls until the task stops; returns its final status (check `exitstatus` / isTaskOk). */
+  waitForTask(node: string, upid: string, opts: WaitOptions = {}): Promise<TaskStatus> {
+    return pollTask((req) => this.taskStatus(node, upid, req), `/nodes/${node}/tasks/${upid}/status`, opts);
+  }
+
+  guestAction(
+    node: string,
+    type: GuestType,
+    vmid: number,
+    action: GuestAction,
+    params?: Record<string, string | number | boolean>,
+    req?: RequestOptions,
+  ): Promise<string> {
+    return this.startTask(path`/nodes/${node}/${type}/${vmid}/status/${action}`, params, req);
+  }
+
+  vzdump(node: string, params: VzdumpParams, req?: RequestOptions): Promise<string> {
+    return this.startTask(path`/nodes/${node}/vzdump`, params, req);
+  }
+
+  /** The last entry is the 'current' pseudo snapshot. */
+  snapshots(node: string, type: GuestType, vmid: number, req?: RequestOptions): Promise<Snapshot[]> {
+    return this.read(path`/nodes/${node}/${type}/${vmid}/snapshot`, S.SnapshotListSchema, undefined, req);
+  }
+
+  createSnapshot(
+    node: string,
+    type: GuestType,
+    vmid: number,
+    params: { snapname: string; description?: string; vmstate?: boolean },
+    req?: RequestOptions,
+  ): Promise<string> {
+    return this.startTask(path`/nodes/${node}/${type}/${vmid}/snapshot`, params, req);
+  }
+
+  /** Pending updates from the node's cached package list. */
+  aptUpdates(node: string, req?: RequestOptions): Promise<AptPackage[]> {
+    return this.read(path`/nodes/${node}/apt/update`, S.AptListSchema, undefined, req);
+  }
+
+  /** Runs `apt-get update` on the node (task aptupdate); the list changes when it ends. */
+  aptRefresh(node: string, req?: RequestOptions): Promise<string> {
+    return this.startTask(path`/nodes/${node}/apt/update`, undefined, req);
+  }
+
+  aptVersions(node: string, req?: RequestOptions): Promise<AptVersion[]> {
+    return this.read(path`/nodes/${node}/apt/versions`, S.AptListSchema, undefined, req);
+  }
+}

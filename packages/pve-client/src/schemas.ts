@@ -1,0 +1,44 @@
+import { z } from 'zod';
+
+/**
+ * Runtime checks of the few fields the portal depends on. Everything else passes through
+ * untouched (loose objects): a newer PVE adding keys must not break the portal.
+ */
+const vmid = z.union([z.number().int(), z.string().regex(/^\d+$/)]).transform(Number);
+
+export const TicketSchema = z.looseObject({
+  username: z.string(),
+  ticket: z.string().min(1),
+  CSRFPreventionToken: z.string().min(1),
+});
+export const VersionSchema = z.looseObject({ version: z.string(), release: z.string(), repoid: z.string() });
+export const NodeListSchema = z.array(z.looseObject({ node: z.string(), status: z.string() }));
+export const NodeStatusSchema = z.looseObject({
+  uptime: z.number(),
+  cpu: z.number(),
+  memory: z.looseObject({ total: z.number(), used: z.number() }),
+  pveversion: z.string(),
+});
+export const ClusterStatusSchema = z.array(z.looseObject({ type: z.string(), id: z.string() }));
+export const ClusterResourcesSchema = z.array(z.looseObject({ id: z.string(), type: z.string(), vmid: vmid.optional() }));
+export const GuestListSchema = z.array(z.looseObject({ vmid, status: z.string(), name: z.string().optional() }));
+export const GuestStatusSchema = z.looseObject({ status: z.string(), vmid: vmid.optional() });
+export const GuestConfigSchema = z.record(z.string(), z.unknown());
+export const StorageListSchema = z.array(z.looseObject({ storage: z.string(), type: z.string() }));
+export const StorageContentSchema = z.array(
+  z.looseObject({ volid: z.string(), format: z.string(), size: z.number(), vmid: vmid.optional() }),
+);
+export const RrdSchema = z.array(z.looseObject({ time: z.number() }));
+export const TaskListSchema = z.array(z.looseObject({ upid: z.string(), starttime: z.number() }));
+export const TaskStatusSchema = z.looseObject({ upid: z.string(), status: z.string() });
+export const TaskLogSchema = z.array(z.looseObject({ n: z.number(), t: z.string() }));
+export const SnapshotListSchema = z.array(z.looseObject({ name: z.string() }));
+export const AptListSchema = z.array(z.looseObject({ Package: z.string(), Version: z.string() }));
+export const UpidSchema = z.string().startsWith('UPID:');
+
+export const PbsDatastoreListSchema = z.array(z.looseObject({ store: z.string() }));
+export const PbsGroupListSchema = z.array(z.looseObject({ 'backup-type': z.string(), 'backup-id': z.string() }));
+export const PbsSnapshotListSchema = z.array(
+  z.looseObject({ 'backup-type': z.string(), 'backup-id': z.string(), 'backup-time': z.number() }),
+);
+export const PbsUsageSchema = z.array(z.looseObject({ store: z.string() }));
