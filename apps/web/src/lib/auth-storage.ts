@@ -1,4 +1,4 @@
-import { SESSION_COOKIE, SESSION_COOKIE_DAYS, STORAGE_KEYS } from '@/config/storage-keys';
+import { STORAGE_KEYS } from '@/config/storage-keys';
 
 /** The signed-in user as stored in the browser (SPEC.md §3). */
 export interface StoredUser {
@@ -27,18 +27,20 @@ export function getStoredUser(): StoredUser | null {
   }
 }
 
-/** Keeps the token and user under product-prefixed keys, and the `session_token` cookie for 7 days. */
+/**
+ * Keeps the token (for the Bearer header) and the user under product-prefixed keys. The `session_token`
+ * cookie (7 days) is set by the server itself, HttpOnly, so scripts never read or write it.
+ */
 export function storeSession(token: string, user: StoredUser): void {
   localStorage.setItem(STORAGE_KEYS.token, token);
   localStorage.setItem(STORAGE_KEYS.user, JSON.stringify(user));
-  const secure = location.protocol === 'https:' ? '; Secure' : '';
-  document.cookie = `${SESSION_COOKIE}=${encodeURIComponent(token)}; Max-Age=${SESSION_COOKIE_DAYS * 86400}; Path=/; SameSite=Lax${secure}`;
 }
 
 export function storeUser(user: StoredUser): void {
   localStorage.setItem(STORAGE_KEYS.user, JSON.stringify(user));
 }
 
+/** Forgets the browser's copy of the session; the server clears its HttpOnly cookie on logout. */
 export function clearSession(): void {
   try {
     localStorage.removeItem(STORAGE_KEYS.token);
@@ -46,9 +48,9 @@ export function clearSession(): void {
   } catch {
     // nothing stored
   }
-  document.cookie = `${SESSION_COOKIE}=; Max-Age=0; Path=/; SameSite=Lax`;
 }
 
-export function hasSessionCookie(): boolean {
-  return document.cookie.split('; ').some((c) => c.startsWith(`${SESSION_COOKIE}=`) && c.length > SESSION_COOKIE.length + 1);
+/** Whether a session is stored in this browser (the HttpOnly cookie itself is invisible to scripts). */
+export function hasStoredSession(): boolean {
+  return getToken() !== null;
 }
