@@ -144,10 +144,13 @@ function applyFault(
 ): void {
   if (fault?.kind === 'expire-tickets') auth.expiredBeforeMs = Date.now() + 1;
   if (fault?.kind === 'rotate-certificate') {
-    void shell.rotateCertificate().then((cert) => {
-      onRotate(cert.fingerprint);
-      shell.prepareRotation();
-    });
+    shell
+      .rotateCertificate()
+      .then((cert) => {
+        onRotate(cert.fingerprint);
+        shell.prepareRotation();
+      })
+      .catch((err: unknown) => process.emitWarning(`pve-sim: certificate rotation failed: ${String(err)}`));
   }
   shell.setFault(fault);
 }

@@ -14,6 +14,11 @@ describe('createCertificate', () => {
     expect(x.checkPrivateKey((await import('node:crypto')).createPrivateKey(c.key))).toBe(true);
   });
 
+  it('always produces parseable DER (serial numbers are minimal INTEGERs)', async () => {
+    const certs = await Promise.all(Array.from({ length: 400 }, () => createCertificate('x', 'o')));
+    for (const c of certs) expect(new X509Certificate(c.cert).serialNumber).toMatch(/^[4-7][0-9A-F]{31}$/);
+  });
+
   it('gives a new fingerprint for every certificate (rotation) and is fast once the key exists', async () => {
     await createCertificate('a', 'o');
     const t = performance.now();

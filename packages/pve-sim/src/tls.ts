@@ -90,8 +90,9 @@ function name(cn: string, org: string, ou: string): Buffer {
 }
 
 function buildCertificate(cn: string, org: string, spki: Buffer, privateKey: KeyObject): Buffer {
+  // DER INTEGER must be minimal and positive: first byte 0x40–0x7f (no padding byte, no sign bit).
   const serial = randomBytes(16);
-  serial[0] = (serial[0] ?? 0) & 0x7f;
+  serial[0] = 0x40 | ((serial[0] ?? 0) & 0x3f);
   const now = Date.now();
   const sha256WithRsa = seq(oid('1.2.840.113549.1.1.11'), Buffer.from([0x05, 0x00]));
   const subject = name(cn, org, 'PVE Cluster Node');
