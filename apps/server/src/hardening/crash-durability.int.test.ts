@@ -1,0 +1,102 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { describe, expect, it } from 'vitest';
+import { openDatabase } from '../db/client';
+import { TEST_DATABASE_URL } from '../testing/env';
+
+const serverEntry = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../server.ts');
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const srv = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+async function startServer(env: Record<string, string>): Promise<{ child: ChildProcess; url: string }> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', serverEntry], {
+    env: { PATH: process.env.PATH, NODE_ENV: 'test', PORT: String(port), HOST: '127.0.0.1', PROXAI_DEMO: '0', RATE_LIMIT_ENABLED: 'false', LOG_LEVEL: 'warn', ...env },
+    stdio: 'ignore',
+  });
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 45_000;
+  while (!(await fetch(`${url}/api/health`).then((r) => r.ok, () => false))) {
+    if (Date.now() > deadline || child.exitCode !== null) throw new Error('server did not start');
+    await new Promise((r) => setTimeout(r, 150));
+  }
+  return { child, url };
+}
+
+/** Writes as fast as the server acknowledges them, then SIGKILLs it mid-stream; returns the acknowledged e-mails. */
+async function writeUntilKilled(url: string, child: ChildProcess): Promise<string[]> {
+  const acknowledged: string[] = [];
+  let n = 0;
+  const writer = async () => {
+    for (;;) {
+      const email = `crash-${n++}@example.test`;
+      const res = await fetch(`${url}/api/newsletter/subscribe`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email }),
+      }).catch(() => null);
+      if (!res) return;
+      if (res.status === 201) acknowledged.push(email);
+      else throw new Error(`unexpected ${res.status}`);
+    }
+  };
+  const writers = Promise.all([writer(), writer(), writer(), writer()]);
+  await new Promise((r) => setTimeout(r, 1500));
+  child.kill('SIGKILL');
+  await writers;
+  return acknowledged;
+}
+
+describe('crash durability: kill -9 during a stream of writes', () => {
+  it('keeps every acknowledged write on the embedded database', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'proxai-crash-'));
+    try {
+      const { child, url } = await startServer({ DATA_DIR: dataDir });
+      const acknowledged = await writeUntilKilled(url, child);
+      expect(acknowledged.length).toBeGreaterThan(10);
+      const database = await openDatabase({ dataDir: path.join(dataDir, 'pglite') });
+      const rows = await database.db.execute<{ email: string }>(sql`select email from newsletter_subscribers`);
+      const stored = new Set((rows as unknown as { rows: { email: string }[] }).rows.map((r) => r.email));
+      await database.close();
+      expect(acknowledged.filter((e) => !stored.has(e))).toEqual([]);
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 120_000);
+
+  it.runIf(TEST_DATABASE_URL)('keeps every acknowledged write on PostgreSQL', async () => {
+    const name = `proxai_crash_${Date.now()}`;
+    const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    const dbUrl = new URL(TEST_DATABASE_URL!);
+    dbUrl.pathname = `/${name}`;
+    try {
+      const { child, url } = await startServer({ DATABASE_URL: dbUrl.toString(), DATA_DIR: os.tmpdir() });
+      const acknowledged = await writeUntilKilled(url, child);
+      expect(acknowledged.length).toBeGreaterThan(10);
+      const client = new pg.Client({ connectionString: dbUrl.toString() });
+      await client.connect();
+      const { rows } = await client.query<{ email: string }>('select email from newsletter_subscribers');
+      await client.end();
+      const stored = new Set(rows.map((r) => r.email));
+      expect(acknowledged.filter((e) => !stored.has(e))).toEqual([]);
+    } finally {
+      await admin.query(`drop database if exists ${name} with (force)`);
+      await admin.end();
+    }
+  }, 120_000);
+});
