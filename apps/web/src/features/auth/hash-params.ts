@@ -1,0 +1,18 @@
+/** What the server put in the /auth hash: a one-time session id to complete, or an error to explain. */
+export function readAuthHash(hash: string): { sessionId?: string; error?: string } {
+  const params = new URLSearchParams(hash.replace(/^#/, ''));
+  return { sessionId: params.get('session_id') ?? undefined, error: params.get('error') ?? undefined };
+}
+
+/** Removes the hash without a navigation, so a reload never replays a used session id. */
+export function clearAuthHash(): void {
+  window.history.replaceState(window.history.state, '', `${window.location.pathname}${window.location.search}`);
+}
+
+const ERROR_KEYS: Record<string, string> = {
+  link_expired: 'messages.linkExpired',
+  oidc_unavailable: 'messages.oidcUnavailable',
+  oidc_failed: 'messages.oauthError',
+};
+
+export const hashErrorKey = (error: string) => ERROR_KEYS[error] ?? 'messages.oauthError';
