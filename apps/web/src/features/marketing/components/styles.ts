@@ -10,6 +10,7 @@ const VARIANTS = {
   outline:
     'border border-slate-300 bg-white/70 text-slate-900 hover:bg-slate-100 focus-visible:outline-slate-500 dark:border-slate-600 dark:bg-slate-900/70 dark:text-slate-100 dark:hover:bg-slate-800',
   light: 'bg-white text-slate-900 hover:bg-slate-100 focus-visible:outline-white',
+  onDark: 'border border-white text-white hover:bg-white/10 focus-visible:outline-white',
 } as const;
 
 export function cta(variant: keyof typeof VARIANTS = 'solid', size: keyof typeof SIZES = 'md', extra?: string): string {
