@@ -1,4 +1,104 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  AdminOrganisationListSchema,
+  ErrorSchema,
+  GenerateLicenceRequestSchema,
+  LicenceIdParamsSchema,
+  LicenceListSchema,
+  LicencePublicKeySchema,
+  LicenceSchema,
+  OrganisationIdParamsSchema,
+  RevokeLicenceRequestSchema,
+} from '@proxai/contract';
+import { currentUser } from '../../plugins/app/auth';
+import { loadLicenceSigningKey, publicKeyAnswer } from './licence-signing';
+import { generateLicence, listLicences, listOrganisationsForAdmin, revokeLicence } from './licenses.service';
 
-// Routes of the licenses module; registered under /api by app.ts. Built by the issue that owns this feature.
-export const licensesRoutes: FastifyPluginAsyncZod = async () => {};
+const errors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema };
+
+export const licensesRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Created (or read) when the server starts, so a bad PROXAI_LICENSE_KEY stops the start with a clear message.
+  const signingKey = loadLicenceSigningKey({ envKey: app.config.PROXAI_LICENSE_KEY, dataDir: app.config.dataDir, log: app.log });
+  const publicKey = publicKeyAnswer(signingKey.publicKey);
+
+  app.get(
+    '/licenses/public-key',
+    {
+      schema: {
+        tags: ['licences'],
+        summary: 'Public key that verifies licence signatures (Ed25519)',
+        response: { 200: LicencePublicKeySchema },
+      },
+    },
+    async () => publicKey,
+  );
+
+  app.get(
+    '/admin/licenses/:organisation_id',
+    {
+      onRequest: [app.authenticate],
+      schema: {
+        tags: ['licences'],
+        summary: "An organisation's licences, newest first (its members, or an administrator)",
+        security: [{ bearer: [] }],
+        params: OrganisationIdParamsSchema,
+        response: { 200: LicenceListSchema, ...errors },
+      },
+    },
+    async (request) => listLicences(app.db, currentUser(request), request.params.organisation_id),
+  );
+
+  app.post(
+    '/admin/licenses/generate',
+    {
+      onRequest: [app.authenticate],
+      schema: {
+        tags: ['licences'],
+        summary: 'Issue a signed licence for an organisation (administrators only)',
+        security: [{ bearer: [] }],
+        body: GenerateLicenceRequestSchema,
+        response: { 201: LicenceSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const licence = await generateLicence(
+        app.db,
+        signingKey.privateKey,
+        { user: currentUser(request), ip: request.ip },
+        request.body,
+      );
+      return reply.code(201).send(licence);
+    },
+  );
+
+  app.post(
+    '/admin/licenses/:id/revoke',
+    {
+      onRequest: [app.authenticate],
+      schema: {
+        tags: ['licences'],
+        summary: 'Revoke a licence with a reason (administrators only)',
+        security: [{ bearer: [] }],
+        params: LicenceIdParamsSchema,
+        body: RevokeLicenceRequestSchema,
+        response: { 200: LicenceSchema, ...errors, 409: ErrorSchema },
+      },
+    },
+    async (request) =>
+      revokeLicence(app.db, { user: currentUser(request), ip: request.ip }, request.params.id, request.body.reason),
+  );
+
+  app.get(
+    '/admin/organisations',
+    {
+      onRequest: [app.authenticate],
+      schema: {
+        tags: ['licences'],
+        summary: 'Organisations with their member count, for the licence page picker (administrators only)',
+        security: [{ bearer: [] }],
+        response: { 200: AdminOrganisationListSchema, 401: ErrorSchema, 403: ErrorSchema },
+      },
+    },
+    async (request) => listOrganisationsForAdmin(app.db, currentUser(request)),
+  );
+};

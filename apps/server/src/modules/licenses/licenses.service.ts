@@ -1,6 +1,23 @@
-import { PLANS, type PlanLimits, type PlanType } from '@proxai/contract';
+import { randomUUID, type KeyObject } from 'node:crypto';
+import { PLANS, planFeatureMap, type AdminOrganisation, type Licence, type PlanLimits, type PlanType } from '@proxai/contract';
 import type { Db } from '../../db/client';
-import { findNewestActiveLicence } from './licenses.repository';
+import { AppError, notFound } from '../../errors';
+import { requirePlatformAdmin } from '../../plugins/app/auth';
+import { recordAudit } from '../audit/audit.repository';
+import type { AuthUser } from '../sessions/sessions.service';
+import { signLicence } from './licence-canonical';
+import {
+  findLicence,
+  findNewestActiveLicence,
+  findOrganisation,
+  insertLicence,
+  listLicencesOfOrganisation,
+  listOrganisationsWithMemberCount,
+  markRevoked,
+  type LicenceRow,
+} from './licenses.repository';
+
+const DAY_MS = 86_400_000;
 
 export interface EffectivePlan {
   plan: PlanType;
@@ -14,4 +31,119 @@ export async function getEffectivePlan(db: Db, organisationId: string, now = new
   const licence = await findNewestActiveLicence(db, organisationId, now);
   if (!licence) return { plan: 'free', limits: PLANS.free.limits, licenceId: null };
   return { plan: licence.planType, limits: licence.limits, licenceId: licence.id };
+}
+
+/** `is_active` is computed at read time: a licence silently stops being active when it expires. */
+export function toLicenceDto(row: LicenceRow, now = new Date()): Licence {
+  return {
+    id: row.id,
+    organisation_id: row.organisationId,
+    plan_type: row.planType,
+    is_active: row.revokedAt === null && row.expiresAt.getTime() > now.getTime(),
+    issued_at: row.issuedAt.toISOString(),
+    expires_at: row.expiresAt.toISOString(),
+    features: row.features,
+    limits: row.limits,
+    signature: row.signature,
+    revoked_at: row.revokedAt?.toISOString() ?? null,
+    revoked_by: row.revokedBy,
+    revoke_reason: row.revokeReason,
+  };
+}
+
+/**
+ * Members read their own organisation's licences, platform admins any organisation's. Everyone else
+ * gets the same 404 as for an organisation that does not exist, so ids cannot be probed.
+ */
+export async function listLicences(db: Db, user: AuthUser, organisationId: string): Promise<Licence[]> {
+  const isMember = user.organisationId === organisationId;
+  if (!isMember && user.role !== 'admin') throw notFound('Organisation');
+  if (!isMember && !(await findOrganisation(db, organisationId))) throw notFound('Organisation');
+  const now = new Date();
+  return (await listLicencesOfOrganisation(db, organisationId)).map((row) => toLicenceDto(row, now));
+}
+
+export interface RequestContext {
+  user: AuthUser;
+  ip: string;
+}
+
+export async function generateLicence(
+  db: Db,
+  signingKey: KeyObject,
+  ctx: RequestContext,
+  input: { organisation_id: string; plan_type: PlanType; duration_days: number },
+): Promise<Licence> {
+  requirePlatformAdmin(ctx.user);
+  if (!(await findOrganisation(db, input.organisation_id))) throw notFound('Organisation');
+  const id = randomUUID();
+  // JS dates have millisecond precision, so the signed ISO strings are exactly what the database gives back.
+  const issuedAt = new Date();
+  const expiresAt = new Date(issuedAt.getTime() + input.duration_days * DAY_MS);
+  const features = planFeatureMap(input.plan_type);
+  const limits = { ...PLANS[input.plan_type].limits };
+  const signature = signLicence(
+    {
+      id,
+      organisation_id: input.organisation_id,
+      plan_type: input.plan_type,
+      issued_at: issuedAt.toISOString(),
+      expires_at: expiresAt.toISOString(),
+      features,
+      limits,
+    },
+    signingKey,
+  );
+  const row = await insertLicence(db, {
+    id,
+    organisationId: input.organisation_id,
+    planType: input.plan_type,
+    issuedAt,
+    expiresAt,
+    features,
+    limits,
+    signature,
+    issuedBy: ctx.user.id,
+  });
+  await recordAudit(db, {
+    action: 'licence.generate',
+    outcome: 'success',
+    actorId: ctx.user.id,
+    actorEmail: ctx.user.email,
+    organisationId: input.organisation_id,
+    target: id,
+    ip: ctx.ip,
+    details: { plan_type: input.plan_type, duration_days: input.duration_days, expires_at: expiresAt.toISOString() },
+  });
+  return toLicenceDto(row);
+}
+
+export async function revokeLicence(db: Db, ctx: RequestContext, id: string, reason: string): Promise<Licence> {
+  requirePlatformAdmin(ctx.user);
+  const existing = await findLicence(db, id);
+  if (!existing) throw notFound('Licence');
+  const row = await markRevoked(db, id, { revokedAt: new Date(), revokedBy: ctx.user.id, revokeReason: reason });
+  if (!row) {
+    throw new AppError(
+      'already_revoked',
+      `This licence was already revoked on ${existing.revokedAt?.toISOString() ?? 'an earlier date'}`,
+    );
+  }
+  await recordAudit(db, {
+    action: 'licence.revoke',
+    outcome: 'success',
+    actorId: ctx.user.id,
+    actorEmail: ctx.user.email,
+    organisationId: row.organisationId,
+    target: id,
+    ip: ctx.ip,
+    details: { reason, plan_type: row.planType },
+  });
+  return toLicenceDto(row);
+}
+
+export async function listOrganisationsForAdmin(db: Db, user: AuthUser): Promise<AdminOrganisation[]> {
+  requirePlatformAdmin(user);
+  const rows = await listOrganisationsWithMemberCount(db);
+  return rows.map((r) => ({ id: r.id, name: r.name, member_count: Number(r.memberCount) }));
 }

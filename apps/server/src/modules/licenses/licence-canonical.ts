@@ -1,0 +1,72 @@
+import { createPublicKey, sign, verify, type KeyObject } from 'node:crypto';
+
+/**
+ * The exact bytes a licence signature covers, shared by the server (signing) and the offline
+ * `licence:verify` CLI. Only the fields that grant rights are signed; `is_active`, `revoked_*` and
+ * `download_date` change after issue and are not covered.
+ */
+export const SIGNED_FIELDS = ['id', 'organisation_id', 'plan_type', 'issued_at', 'expires_at', 'features', 'limits'] as const;
+
+export interface SignedLicenceFields {
+  id: string;
+  organisation_id: string;
+  plan_type: string;
+  issued_at: string;
+  expires_at: string;
+  features: Record<string, boolean>;
+  limits: Record<string, number>;
+}
+
+/** JSON with object keys sorted recursively and no whitespace, so the same licence always gives the same bytes. */
+export function canonicalJson(value: unknown): string {
+  if (value === null || typeof value !== 'object') {
+    const text = JSON.stringify(value);
+    if (text === undefined) throw new TypeError('canonicalJson: value is not representable in JSON');
+    return text;
+  }
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  const record = value as Record<string, unknown>;
+  const keys = Object.keys(record)
+    .filter((k) => record[k] !== undefined)
+    .sort();
+  return `{${keys.map((k) => `${JSON.stringify(k)}:${canonicalJson(record[k])}`).join(',')}}`;
+}
+
+/** Picks the signed fields (dates as ISO strings) and serialises them canonically. */
+export function signedBytes(licence: SignedLicenceFields): Buffer {
+  const picked = Object.fromEntries(SIGNED_FIELDS.map((f) => [f, licence[f]]));
+  return Buffer.from(canonicalJson(picked), 'utf8');
+}
+
+export function signLicence(licence: SignedLicenceFields, privateKey: KeyObject): string {
+  return sign(null, signedBytes(licence), privateKey).toString('base64');
+}
+
+export function verifyLicenceSignature(licence: SignedLicenceFields, signature: string, publicKey: KeyObject): boolean {
+  if (!/^[A-Za-z0-9+/]+={0,2}$/.test(signature)) return false;
+  try {
+    return verify(null, signedBytes(licence), publicKey, Buffer.from(signature, 'base64'));
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Reads an Ed25519 public key given as PEM, as base64 SPKI DER, or as the JSON answer of
+ * `GET /api/licenses/public-key`. Throws with a readable message otherwise.
+ */
+export function parsePublicKey(text: string): KeyObject {
+  const trimmed = text.trim();
+  let key: KeyObject;
+  if (trimmed.startsWith('{')) {
+    const parsed = JSON.parse(trimmed) as { public_key_pem?: unknown };
+    if (typeof parsed.public_key_pem !== 'string') throw new Error('JSON public key without public_key_pem');
+    key = createPublicKey(parsed.public_key_pem);
+  } else if (trimmed.includes('-----BEGIN')) {
+    key = createPublicKey(trimmed);
+  } else {
+    key = createPublicKey({ key: Buffer.from(trimmed, 'base64'), format: 'der', type: 'spki' });
+  }
+  if (key.asymmetricKeyType !== 'ed25519') throw new Error(`not an Ed25519 key (${key.asymmetricKeyType ?? 'unknown'})`);
+  return key;
+}
