@@ -11,9 +11,9 @@ export interface OidcPeerAccount {
  * A real OpenID Provider (oidc-provider) on 127.0.0.1, tests only: one confidential client, PKCE required,
  * and the given accounts (login = account id, any password, through its development login form).
  */
-export async function startOidcPeer(options: { redirectUri: string; accounts: Record<string, OidcPeerAccount> }) {
+export async function startOidcPeer(options: { redirectUri: string; accounts: Record<string, OidcPeerAccount>; port?: number }) {
   const server = http.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   const address = server.address();
   if (!address || typeof address === 'string') throw new Error('oidc peer has no port');
   const issuer = `http://127.0.0.1:${address.port}`;

@@ -1,0 +1,201 @@
+import fs from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { startOidcPeer } from '../apps/server/src/modules/auth/oidc-peer';
+import { launchBrowser, newPage } from './support/browser';
+import { freePort, lastMailTo, startPortal, type Portal } from './support/portal';
+
+const ADMIN = { email: 'admin@proxai.test', password: 'e2e admin password 42' };
+const ARTIFACTS = new URL('./artifacts/', import.meta.url).pathname;
+
+async function mailFor(portal: Portal, email: string, after = 0) {
+  for (let i = 0; i < 50; i++) {
+    const res = await fetch(`${portal.url}/api/dev/outbox?to=${encodeURIComponent(email)}`);
+    const mails = (await res.json()) as { id: number; text: string }[];
+    const last = mails.at(-1);
+    if (last && last.id > after) {
+      const code = /:\s*(\d{6})\s*$/m.exec(last.text)?.[1];
+      const link = /https?:\/\/\S+\/api\/auth\/magic\?token=\S+/.exec(last.text)?.[0];
+      if (!code || !link) throw new Error(`no code or link in:\n${last.text}`);
+      return { id: last.id, code, link };
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`no mail for ${email}`);
+}
+
+async function requestCode(page: Page, email: string) {
+  await page.getByTestId('auth-option-email').click();
+  await page.getByTestId('email-input').fill(email);
+  await page.getByTestId('send-code-button').click();
+  await page.getByTestId('otp-input').waitFor();
+}
+
+describe('sign-in in Chromium', () => {
+  let portal: Portal;
+  let browser: Browser;
+  let oidc: Awaited<ReturnType<typeof startOidcPeer>>;
+  beforeAll(async () => {
+    fs.mkdirSync(ARTIFACTS, { recursive: true });
+    // The provider's port is chosen first so the portal can be told its issuer; discovery happens at first use.
+    const oidcPort = await freePort();
+    portal = await startPortal({
+      env: {
+        PROXAI_ADMIN_EMAIL: ADMIN.email,
+        PROXAI_ADMIN_PASSWORD: ADMIN.password,
+        OIDC_ISSUER: `http://127.0.0.1:${oidcPort}`,
+        OIDC_CLIENT_ID: 'proxai-test',
+        OIDC_CLIENT_SECRET: 'proxai-test-client-secret-0123456789',
+      },
+    });
+    oidc = await startOidcPeer({
+      port: oidcPort,
+      redirectUri: `${portal.url}/api/auth/oidc/callback`,
+      accounts: { olivia: { email: 'olivia@example.org', email_verified: true, name: 'Olivia Oidc' } },
+    });
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await oidc?.close();
+    await portal?.stop();
+  });
+
+  it('signs in with the e-mailed code (French), stays signed in on reload, and /auth sends a signed-in user on', async () => {
+    const { context, page } = await newPage(browser, portal.url);
+    await page.goto('/auth');
+    await expect.poll(() => page.getByTestId('auth-option-email').textContent()).toBe('Continuer avec un e-mail');
+    await requestCode(page, 'claire@example.org');
+    await page.getByText('Magic link envoyé ! Vérifiez votre email.').first().waitFor();
+    const otp = page.getByTestId('otp-input');
+    expect(await otp.getAttribute('inputmode')).toBe('numeric');
+    expect(await otp.getAttribute('maxlength')).toBe('6');
+    const { code } = await mailFor(portal, 'claire@example.org');
+    await otp.fill(code);
+    await page.getByTestId('verify-code-button').click();
+    await page.waitForURL('**/dashboard');
+    await page.getByText('Connexion réussie !').first().waitFor();
+    const stored = await page.evaluate(() => ({ token: localStorage.getItem('proxai_token'), user: localStorage.getItem('proxai_user') }));
+    expect(stored.token).toMatch(/^[\w-]{40,}$/);
+    expect(JSON.parse(stored.user ?? '{}')).toMatchObject({ email: 'claire@example.org', role: 'user', org_role: 'owner' });
+    const cookie = (await context.cookies()).find((c) => c.name === 'session_token');
+    expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
+    expect(cookie!.expires - Date.now() / 1000).toBeGreaterThan(6.9 * 86400);
+
+    await page.reload();
+    await page.waitForLoadState('networkidle');
+    expect(new URL(page.url()).pathname).toBe('/dashboard');
+    await page.goto('/auth');
+    await page.waitForURL('**/dashboard');
+    await page.screenshot({ path: `${ARTIFACTS}auth-dashboard.png` });
+    await context.close();
+  });
+
+  it('logs out from the dashboard header: back to /auth, and the old token is refused', async () => {
+    const { context, page } = await newPage(browser, portal.url);
+    await page.goto('/auth');
+    await requestCode(page, 'logout@example.org');
+    await page.getByTestId('otp-input').fill((await mailFor(portal, 'logout@example.org')).code);
+    await page.getByTestId('verify-code-button').click();
+    await page.waitForURL('**/dashboard');
+    const token = await page.evaluate(() => localStorage.getItem('proxai_token'));
+    await page.getByTestId('logout-button').click();
+    await page.waitForURL('**/auth');
+    expect(await page.evaluate(() => localStorage.getItem('proxai_token'))).toBeNull();
+    expect((await context.cookies()).find((c) => c.name === 'session_token')).toBeUndefined();
+    const me = await fetch(`${portal.url}/api/auth/me`, { headers: { authorization: `Bearer ${token}` } });
+    expect(me.status).toBe(401);
+    await context.close();
+  });
+
+  it('English: a wrong code says so, "Resend a code" returns to the e-mail step', async () => {
+    const { context, page } = await newPage(browser, portal.url, { locale: 'en-US' });
+    await page.goto('/auth');
+    await requestCode(page, 'wrong@example.org');
+    await page.getByText('Magic link sent! Check your email.').first().waitFor();
+    const { code } = await mailFor(portal, 'wrong@example.org');
+    const wrong = [...code].map((d) => String((Number(d) + 5) % 10)).join('');
+    await page.getByTestId('otp-input').fill(wrong);
+    await page.getByTestId('verify-code-button').click();
+    await expect.poll(() => page.getByTestId('auth-error').textContent()).toBe('Invalid or expired code');
+    await page.getByTestId('resend-code-button').click();
+    await expect.poll(() => page.getByTestId('email-input').inputValue()).toBe('wrong@example.org');
+    await context.close();
+  });
+
+  it('administrator sign-in: wrong password, then welcome and /dashboard', async () => {
+    const { context, page } = await newPage(browser, portal.url);
+    await page.goto('/auth');
+    await page.getByTestId('auth-option-admin').click();
+    await page.getByTestId('admin-email-input').fill(ADMIN.email);
+    await page.getByTestId('admin-password-input').fill('not the password');
+    await page.getByTestId('admin-login-button').click();
+    await expect.poll(() => page.getByTestId('auth-error').textContent()).toBe('Email ou mot de passe incorrect');
+    await page.getByTestId('admin-password-input').fill(ADMIN.password);
+    await page.getByTestId('admin-login-button').click();
+    await page.waitForURL('**/dashboard');
+    await page.getByText('Bienvenue, Administrator !').first().waitFor();
+    const user = await page.evaluate(() => JSON.parse(localStorage.getItem('proxai_user') ?? '{}') as { role?: string });
+    expect(user.role).toBe('admin');
+    await context.close();
+  });
+
+  it('the e-mailed link signs in once; a used link explains itself on /auth', async () => {
+    const { context, page } = await newPage(browser, portal.url);
+    await page.goto('/auth');
+    await requestCode(page, 'link@example.org');
+    const { link } = await mailFor(portal, 'link@example.org');
+    await page.goto(link);
+    await page.waitForURL('**/dashboard');
+    expect(await page.evaluate(() => localStorage.getItem('proxai_token'))).toBeTruthy();
+    await context.close();
+
+    const second = await newPage(browser, portal.url);
+    await second.page.goto(link);
+    await second.page.waitForURL('**/auth');
+    await expect
+      .poll(() => second.page.getByTestId('auth-error').textContent())
+      .toBe('Ce lien de connexion a expiré ou a déjà été utilisé. Demandez un nouveau code.');
+    expect(new URL(second.page.url()).hash).toBe('');
+    await second.context.close();
+  });
+
+  it('an invalid #session_id shows the SPEC message and clears the hash', async () => {
+    const { context, page } = await newPage(browser, portal.url);
+    await page.goto('/auth#session_id=this-id-was-never-issued-by-the-portal-000000');
+    await expect
+      .poll(() => page.getByTestId('auth-error').textContent())
+      .toBe("Erreur lors de l'authentification. Veuillez réessayer.");
+    expect(new URL(page.url()).hash).toBe('');
+    await context.close();
+  });
+
+  it('Microsoft shows its info toast; legal and home links are there', async () => {
+    const { context, page } = await newPage(browser, portal.url);
+    await page.goto('/auth');
+    await page.getByTestId('auth-option-microsoft').click();
+    await page.getByText('Microsoft OAuth sera disponible prochainement').first().waitFor();
+    expect(await page.getByTestId('legal-cgv').getAttribute('href')).toBe('/legal/cgv');
+    expect(await page.getByTestId('legal-privacy').getAttribute('href')).toBe('/legal/privacy');
+    expect(await page.getByTestId('back-home').getAttribute('href')).toBe('/');
+    await context.close();
+  });
+
+  it('OpenID Connect: provider login and consent, back through #session_id, lands on /dashboard', async () => {
+    const { context, page } = await newPage(browser, portal.url);
+    await page.goto('/auth');
+    const button = page.getByTestId('auth-option-oidc');
+    await expect.poll(() => button.isEnabled()).toBe(true);
+    await button.click();
+    await page.waitForURL((u) => u.origin === oidc.issuer);
+    await page.locator('input[name="login"]').fill('olivia');
+    await page.locator('input[name="password"]').fill('any password');
+    await page.locator('button[type="submit"]').click();
+    await page.locator('input[name="prompt"][value="consent"]').waitFor({ state: 'attached' });
+    await page.locator('button[type="submit"]').click();
+    await page.waitForURL('**/dashboard');
+    const user = await page.evaluate(() => JSON.parse(localStorage.getItem('proxai_user') ?? '{}') as { email?: string; name?: string });
+    expect(user).toMatchObject({ email: 'olivia@example.org', name: 'Olivia Oidc' });
+    await context.close();
+  });
+});
