@@ -1,2 +1,102 @@
-// Schemas of the hosts routes; see SPEC.md §7. Filled by the feature that owns these routes.
-export {};
+import { z } from 'zod';
+
+// Schemas of the hosts and guests routes; see SPEC.md §3, §5 and §7.
+
+const HttpUrlSchema = z
+  .string()
+  .trim()
+  .max(2048)
+  .pipe(z.url({ protocol: /^https?$/ }))
+  .meta({ description: 'Address of the PVE API, e.g. https://pve.example.com:8006' });
+
+/** SHA-256 of the host's TLS certificate, 'AA:BB:…' or 64 hex digits. */
+export const FingerprintSchema = z
+  .string()
+  .trim()
+  .regex(/^([0-9A-Fa-f]{2}:){31}[0-9A-Fa-f]{2}$|^[0-9A-Fa-f]{64}$/, 'must be a SHA-256 fingerprint (AA:BB:… or 64 hex digits)');
+
+const HostBaseFields = {
+  name: z.string().trim().min(1).max(100),
+  pve_url: HttpUrlSchema,
+  pve_node: z.string().trim().min(1).max(64).regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/, 'must be a node name'),
+  user: z.string().trim().min(1).max(128).regex(/^[^\s@]+@[^\s@!]+$/, "must look like 'root@pam'"),
+  fingerprint: FingerprintSchema.optional(),
+};
+
+/** POST /hosts: only the chosen method's fields are accepted (a password with a token, or the reverse, is a 400). */
+export const HostCreateSchema = z
+  .discriminatedUnion('auth_type', [
+    z.strictObject({ ...HostBaseFields, auth_type: z.literal('password'), password: z.string().min(1).max(1024) }),
+    z.strictObject({
+      ...HostBaseFields,
+      auth_type: z.literal('token'),
+      token_name: z.string().trim().min(1).max(128).regex(/^[^\s]+$/, 'must not contain spaces'),
+      token_value: z.string().trim().min(1).max(1024),
+    }),
+  ])
+  .meta({ id: 'HostCreate' });
+export type HostCreate = z.infer<typeof HostCreateSchema>;
+
+export const HostStatusSchema = z.enum(['online', 'offline', 'unknown']);
+export type HostStatus = z.infer<typeof HostStatusSchema>;
+
+export const HostSchema = z
+  .object({
+    id: z.uuid(),
+    name: z.string(),
+    pve_url: z.string(),
+    pve_node: z.string(),
+    status: HostStatusSchema,
+    user: z.string(),
+    auth_type: z.enum(['password', 'token']),
+    token_name: z.string().nullable(),
+    fingerprint: z.string().nullable(),
+    pve_version: z.string().nullable(),
+    last_sync_at: z.string().nullable(),
+    last_error: z.string().nullable(),
+    created_at: z.string(),
+  })
+  .meta({ id: 'Host' });
+export type Host = z.infer<typeof HostSchema>;
+
+export const HostListSchema = z.array(HostSchema);
+
+export const IdParamsSchema = z.object({ id: z.uuid() });
+
+export const GuestStateSchema = z.string().meta({ description: "PVE status: 'running', 'stopped', 'paused'…" });
+
+export const VmSchema = z
+  .object({
+    id: z.uuid(),
+    vmid: z.number().int(),
+    name: z.string(),
+    state: GuestStateSchema,
+    cpu: z.number().int().meta({ description: 'CPU cores' }),
+    memory: z.number().int().meta({ description: 'RAM in MB' }),
+    storage: z.number().meta({ description: 'Disk size in GB' }),
+    type: z.enum(['qemu', 'lxc']),
+    host_id: z.uuid(),
+    node: z.string(),
+    uptime: z.number().int().meta({ description: 'Seconds since start (0 when stopped)' }),
+  })
+  .meta({ id: 'Vm' });
+export type Vm = z.infer<typeof VmSchema>;
+
+export const VmListSchema = z.array(VmSchema);
+
+export const VmActionSchema = z.enum(['start', 'stop', 'restart']);
+export type VmAction = z.infer<typeof VmActionSchema>;
+
+export const VmActionRequestSchema = z
+  .strictObject({ action: VmActionSchema, vmid: z.number().int().min(1).max(999_999_999).optional() })
+  .meta({ id: 'VmActionRequest' });
+export type VmActionRequest = z.infer<typeof VmActionRequestSchema>;
+
+export const StatsSchema = z
+  .object({ hosts: z.number().int(), vms: z.number().int(), running_vms: z.number().int(), stopped_vms: z.number().int() })
+  .meta({ id: 'Stats' });
+export type Stats = z.infer<typeof StatsSchema>;
+
+/** GET /demo: the demo account's e-mail, so the sign-in page can show a hint. */
+export const DemoInfoSchema = z.object({ email: z.string() }).meta({ id: 'DemoInfo' });
+export type DemoInfo = z.infer<typeof DemoInfoSchema>;

@@ -1,4 +1,45 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ErrorSchema, IdParamsSchema, MessageSchema, StatsSchema, VmActionRequestSchema, VmListSchema } from '@proxai/contract';
+import { currentOrg, currentUser } from '../../plugins/app/auth';
+import type { RequestContext } from '../hosts/hosts.service';
+import { getStats, listVms, runVmAction } from './guests.service';
 
-// Routes of the guests module; registered under /api by app.ts. Built by the issue that owns this feature.
-export const guestsRoutes: FastifyPluginAsyncZod = async () => {};
+const errors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema };
+
+function requestContext(request: FastifyRequest): RequestContext {
+  const user = currentUser(request);
+  return { user, organisationId: currentOrg(user), ip: request.ip };
+}
+
+export const guestsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const deps = { db: app.db, config: app.config, log: app.log };
+  const tags = ['guests'];
+
+  app.get(
+    '/vms',
+    { onRequest: [app.authenticate], schema: { tags, summary: "The organisation's QEMU VMs and LXC containers", response: { 200: VmListSchema, ...errors } } },
+    async (request) => listVms(deps, requestContext(request)),
+  );
+
+  app.post(
+    '/vms/:id/action',
+    {
+      onRequest: [app.authenticate],
+      schema: {
+        tags,
+        summary: 'Start, stop (graceful, forced after 60 s) or restart a guest; answers when the PVE task ends',
+        params: IdParamsSchema,
+        body: VmActionRequestSchema,
+        response: { 200: MessageSchema, ...errors, 409: ErrorSchema, 502: ErrorSchema, 504: ErrorSchema },
+      },
+    },
+    async (request) => runVmAction(deps, requestContext(request), request.params.id, request.body.action, request.body.vmid),
+  );
+
+  app.get(
+    '/stats',
+    { onRequest: [app.authenticate], schema: { tags, summary: 'Counts of hosts and guests', response: { 200: StatsSchema, ...errors } } },
+    async (request) => getStats(deps, requestContext(request)),
+  );
+};

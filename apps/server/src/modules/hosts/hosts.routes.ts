@@ -1,4 +1,71 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ErrorSchema, HostCreateSchema, HostListSchema, HostSchema, IdParamsSchema, MessageSchema } from '@proxai/contract';
+import { currentOrg, currentUser } from '../../plugins/app/auth';
+import { demoRoutes } from '../demo/demo.routes';
+import { addHost, listHostsOf, removeHost, syncOneHost, type RequestContext } from './hosts.service';
+import { startSyncScheduler, type SyncScheduler } from './sync-scheduler';
 
-// Routes of the hosts module; registered under /api by app.ts. Built by the issue that owns this feature.
-export const hostsRoutes: FastifyPluginAsyncZod = async () => {};
+const errors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema };
+const hostErrors = { ...errors, 502: ErrorSchema, 504: ErrorSchema };
+
+function requestContext(request: FastifyRequest): RequestContext {
+  const user = currentUser(request);
+  return { user, organisationId: currentOrg(user), ip: request.ip };
+}
+
+export const hostsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const deps = { db: app.db, config: app.config, log: app.log };
+  const tags = ['hosts'];
+
+  app.get(
+    '/hosts',
+    { onRequest: [app.authenticate], schema: { tags, summary: "The organisation's PVE hosts", response: { 200: HostListSchema, ...errors } } },
+    async (request) => listHostsOf(deps, requestContext(request)),
+  );
+
+  app.post(
+    '/hosts',
+    {
+      onRequest: [app.authenticate],
+      schema: {
+        tags,
+        summary: 'Connect a PVE host (password or API token); pins its TLS certificate',
+        body: HostCreateSchema,
+        response: { 201: HostSchema, ...hostErrors },
+      },
+    },
+    async (request, reply) => reply.code(201).send(await addHost(deps, requestContext(request), request.body)),
+  );
+
+  app.delete(
+    '/hosts/:id',
+    {
+      onRequest: [app.authenticate],
+      schema: { tags, summary: 'Remove a host and its guests from the portal', params: IdParamsSchema, response: { 200: MessageSchema, ...errors } },
+    },
+    async (request) => {
+      await removeHost(deps, requestContext(request), request.params.id);
+      return { message: 'Host deleted' };
+    },
+  );
+
+  app.post(
+    '/hosts/:id/sync',
+    {
+      onRequest: [app.authenticate],
+      schema: { tags, summary: "Read the host's guests now", params: IdParamsSchema, response: { 200: MessageSchema, ...hostErrors } },
+    },
+    async (request) => syncOneHost(deps, requestContext(request), request.params.id),
+  );
+
+  if (app.config.demo) await app.register(demoRoutes);
+
+  let scheduler: SyncScheduler | undefined;
+  app.addHook('onReady', async () => {
+    scheduler = startSyncScheduler(app);
+  });
+  app.addHook('onClose', async () => {
+    await scheduler?.stop();
+  });
+};

@@ -1,0 +1,114 @@
+import { isTaskOk, type GuestAction } from '@proxai/pve-client';
+import type { Stats, Vm, VmAction } from '@proxai/contract';
+import { AppError, notFound } from '../../errors';
+import { requireOrgRole } from '../../plugins/app/auth';
+import { recordAudit } from '../audit/audit.repository';
+import { finishTask, findHost, insertTask } from '../hosts/hosts.repository';
+import type { HostsDeps, RequestContext } from '../hosts/hosts.service';
+import { createClient, errorContext, targetOf } from '../hosts/pve-connection';
+import { toHostError } from '../hosts/pve-errors';
+import { secretBoxFor } from '../hosts/secret-box';
+import { findGuest, guestStats, listGuestsOfOrg, updateGuest } from './guests.repository';
+
+/** PVE endpoint per portal action; stop is a graceful shutdown that PVE forces after 60 s. */
+const PVE_ACTION: Record<VmAction, { action: GuestAction; params?: Record<string, number>; endState: 'running' | 'stopped' }> = {
+  start: { action: 'start', endState: 'running' },
+  stop: { action: 'shutdown', params: { forceStop: 1, timeout: 60 }, endState: 'stopped' },
+  restart: { action: 'reboot', endState: 'running' },
+};
+const SHUTDOWN_GRACE_S = 60;
+
+export async function listVms(deps: HostsDeps, ctx: RequestContext): Promise<Vm[]> {
+  const rows = await listGuestsOfOrg(deps.db, ctx.organisationId);
+  return rows.map((g) => ({
+    id: g.id,
+    vmid: g.vmid,
+    name: g.name,
+    state: g.state,
+    cpu: g.cpu,
+    memory: g.memoryMb,
+    storage: g.storageGb,
+    type: g.type,
+    host_id: g.hostId,
+    node: g.node,
+    uptime: g.uptime,
+  }));
+}
+
+export async function getStats(deps: HostsDeps, ctx: RequestContext): Promise<Stats> {
+  const s = await guestStats(deps.db, ctx.organisationId);
+  return { hosts: s.hosts, vms: s.vms, running_vms: s.running, stopped_vms: s.stopped };
+}
+
+/** Refuses up front what PVE would refuse, so the operator gets a clear 409 without a round trip. */
+function checkState(action: VmAction, state: string, label: string): void {
+  if (action === 'start' && state === 'running') throw new AppError('invalid_state', `${label} is already running`);
+  if ((action === 'stop' || action === 'restart') && state === 'stopped') {
+    throw new AppError('invalid_state', `${label} is stopped; start it first`);
+  }
+}
+
+/**
+ * Runs a start/stop/restart on PVE and follows its task (UPID) to the end; the guest's state is updated from
+ * PVE afterwards. A failed task answers with PVE's own error text.
+ */
+export async function runVmAction(deps: HostsDeps, ctx: RequestContext, id: string, action: VmAction, vmid?: number): Promise<{ message: string }> {
+  requireOrgRole(ctx.user, 'operator', 'start, stop or restart guests');
+  const guest = await findGuest(deps.db, ctx.organisationId, id);
+  if (!guest) throw notFound('VM');
+  if (vmid !== undefined && vmid !== guest.vmid) throw new AppError('bad_request', `vmid ${vmid} does not match this VM (${guest.vmid})`);
+  const label = `${guest.type === 'qemu' ? 'VM' : 'CT'} ${guest.vmid} (${guest.name})`;
+  checkState(action, guest.state, label);
+  const host = await findHost(deps.db, ctx.organisationId, guest.hostId);
+  if (!host) throw notFound('Host');
+
+  const audit = (outcome: 'success' | 'failure', details: Record<string, unknown>) =>
+    recordAudit(deps.db, {
+      action: `vm.${action}`,
+      outcome,
+      actorId: ctx.user.id,
+      actorEmail: ctx.user.email,
+      organisationId: ctx.organisationId,
+      target: guest.id,
+      ip: ctx.ip ?? null,
+      details: { vmid: guest.vmid, name: guest.name, host: host.name, ...details },
+    });
+
+  const timeoutMs = deps.config.PVE_TIMEOUT_MS;
+  const target = targetOf(host, secretBoxFor(deps.config, deps.log));
+  const client = createClient(target, { timeoutMs });
+  const spec = PVE_ACTION[action];
+  let taskId: string | undefined;
+  try {
+    const upid = await client.guestAction(guest.node, guest.type, guest.vmid, spec.action, spec.params);
+    taskId = await insertTask(deps.db, { upid, guestId: guest.id, hostId: host.id, userId: ctx.user.id, action });
+    await updateGuest(deps.db, guest.id, { state: action === 'stop' ? 'stopping' : action === 'start' ? 'starting' : guest.state });
+    const status = await client.waitForTask(guest.node, upid, {
+      pollMs: 250,
+      timeoutMs: (SHUTDOWN_GRACE_S + 30) * 1000,
+    });
+    const ok = isTaskOk(status);
+    await finishTask(deps.db, taskId, ok ? 'ok' : 'error', status.exitstatus ?? null);
+    const current = await client.guestStatus(guest.node, guest.type, guest.vmid).catch(() => null);
+    await updateGuest(deps.db, guest.id, {
+      state: current?.status ?? (ok ? spec.endState : guest.state),
+      uptime: current?.status === 'running' ? Math.round(current.uptime ?? 0) : 0,
+    });
+    if (!ok) {
+      await audit('failure', { upid, exitstatus: status.exitstatus });
+      throw new AppError('host_error', status.exitstatus ?? `The ${action} task failed`);
+    }
+    await audit('success', { upid });
+    return { message: `VM ${action} command sent` };
+  } catch (err) {
+    if (err instanceof AppError && err.code === 'host_error' && taskId) throw err;
+    const mapped = toHostError(err, errorContext(target, timeoutMs));
+    if (taskId) await finishTask(deps.db, taskId, 'error', mapped.detail).catch(() => undefined);
+    // The request may have failed before PVE changed anything: put back the state we know.
+    await updateGuest(deps.db, guest.id, { state: guest.state }).catch(() => undefined);
+    await audit('failure', { detail: mapped.detail });
+    throw mapped;
+  } finally {
+    await client.close().catch(() => undefined);
+  }
+}

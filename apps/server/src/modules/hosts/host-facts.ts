@@ -1,0 +1,20 @@
+/** Node facts kept from the last sync (hosts.facts, JSON): what the assistant reasons about. */
+export interface HostFacts {
+  memory: { total: number; used: number } | null;
+  rootfs: { total: number; used: number } | null;
+  storages: { storage: string; type: string; total: number; used: number; active: boolean }[];
+  pendingUpdates: number;
+  /** Packages with a security origin or a pve-manager/kernel update among them. */
+  pendingUpdateNames: string[];
+  pveVersion: string | null;
+  collectedAt: string;
+}
+
+export function parseFacts(text: string | null): HostFacts | null {
+  if (!text) return null;
+  try {
+    return JSON.parse(text) as HostFacts;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,142 @@
+import { isPveError, type BackupVolume, type LxcListItem, type PveClient, type QemuListItem } from '@proxai/pve-client';
+import type { Db } from '../../db/client';
+import { AppError } from '../../errors';
+import type { HostFacts } from './host-facts';
+import { listGuestsOfHost, replaceGuests, updateHost, type GuestRow, type HostRow, type NewGuestRow } from './hosts.repository';
+import { createClient, errorContext, targetOf } from './pve-connection';
+import { lastErrorText, toHostError } from './pve-errors';
+import type { SecretBox } from './secret-box';
+
+const MB = 1024 * 1024;
+const GB = 1024 * MB;
+
+export interface SyncOutcome {
+  hostId: string;
+  ok: boolean;
+  added: number;
+  removed: number;
+  changed: number;
+  total: number;
+  error?: AppError;
+}
+
+function toGuestRow(host: HostRow, type: 'qemu' | 'lxc', g: QemuListItem | LxcListItem, lastBackup: Map<number, number>): NewGuestRow {
+  const backupAt = lastBackup.get(g.vmid);
+  return {
+    hostId: host.id,
+    organisationId: host.organisationId,
+    vmid: g.vmid,
+    node: host.pveNode,
+    type,
+    name: g.name || `${type === 'qemu' ? 'VM' : 'CT'} ${g.vmid}`,
+    state: g.status,
+    cpu: Math.max(0, Math.round(g.cpus ?? 0)),
+    cpuUsage: typeof g.cpu === 'number' ? g.cpu : null,
+    memoryMb: Math.round((g.maxmem ?? 0) / MB),
+    storageGb: Math.round(((g.maxdisk ?? 0) / GB) * 10) / 10,
+    uptime: g.status === 'running' ? Math.max(0, Math.round(g.uptime ?? 0)) : 0,
+    lastBackupAt: backupAt ? new Date(backupAt * 1000) : null,
+  };
+}
+
+/** Newest backup time per vmid across the node's backup storages; a failing storage is skipped, not fatal. */
+async function readBackups(client: PveClient, node: string, storages: { storage: string; content: string; active: boolean }[]) {
+  const newest = new Map<number, number>();
+  const backupStorages = storages.filter((s) => s.active && s.content.split(',').includes('backup'));
+  const lists = await Promise.allSettled(backupStorages.map((s) => client.backups(node, s.storage)));
+  for (const list of lists) {
+    if (list.status !== 'fulfilled') continue;
+    for (const b of list.value as BackupVolume[]) {
+      if (typeof b.vmid === 'number' && b.ctime > (newest.get(b.vmid) ?? 0)) newest.set(b.vmid, b.ctime);
+    }
+  }
+  return newest;
+}
+
+function diff(before: GuestRow[], after: NewGuestRow[]) {
+  const old = new Map(before.map((g) => [g.vmid, g]));
+  let added = 0;
+  let changed = 0;
+  for (const g of after) {
+    const prev = old.get(g.vmid);
+    if (!prev) added++;
+    else if (prev.state !== g.state || prev.name !== g.name || prev.cpu !== g.cpu || prev.memoryMb !== g.memoryMb) changed++;
+  }
+  const now = new Set(after.map((g) => g.vmid));
+  const removed = before.filter((g) => !now.has(g.vmid)).length;
+  return { added, changed, removed };
+}
+
+/**
+ * Reads the node's guests, status, storages, backups and pending updates, then makes the database match:
+ * the host goes online with fresh guests, or offline with the reason. Bounded by `timeoutMs` as a whole,
+ * so a hung host cannot hold anything up.
+ */
+export async function syncHost(
+  db: Db,
+  box: SecretBox,
+  host: HostRow,
+  timeoutMs: number,
+  log?: { warn: (obj: object, msg: string) => void },
+): Promise<SyncOutcome> {
+  const target = targetOf(host, box);
+  const ctx = errorContext(target, timeoutMs);
+  const signal = AbortSignal.timeout(timeoutMs);
+  const client = createClient(target, { timeoutMs, signal });
+  try {
+    const [qemu, lxc, status, storages, updates] = await Promise.all([
+      client.qemuList(host.pveNode),
+      client.lxcList(host.pveNode),
+      client.nodeStatus(host.pveNode),
+      client.storageList(host.pveNode),
+      client.aptUpdates(host.pveNode).catch(() => null),
+    ]);
+    const storageFacts = storages.map((s) => ({
+      storage: s.storage,
+      type: s.type,
+      content: s.content,
+      total: s.total ?? 0,
+      used: s.used ?? 0,
+      active: s.active === 1,
+    }));
+    const lastBackup = await readBackups(client, host.pveNode, storageFacts);
+    const rows = [
+      ...qemu.filter((g) => g.template !== 1).map((g) => toGuestRow(host, 'qemu', g, lastBackup)),
+      ...lxc.filter((g) => g.template !== 1).map((g) => toGuestRow(host, 'lxc', g, lastBackup)),
+    ].sort((a, b) => a.vmid - b.vmid);
+    const before = await listGuestsOfHost(db, host.id);
+    await replaceGuests(db, host.id, rows);
+    const pveVersion = /pve-manager\/([^/\s]+)/.exec(status.pveversion)?.[1] ?? host.pveVersion;
+    const facts: HostFacts = {
+      memory: { total: status.memory.total, used: status.memory.used },
+      rootfs: { total: status.rootfs.total, used: status.rootfs.used },
+      storages: storageFacts.map(({ content: _c, ...s }) => s),
+      pendingUpdates: updates?.length ?? 0,
+      pendingUpdateNames: (updates ?? []).map((u) => u.Package).slice(0, 50),
+      pveVersion: pveVersion ?? null,
+      collectedAt: new Date().toISOString(),
+    };
+    await updateHost(db, host.id, {
+      status: 'online',
+      lastError: null,
+      lastSyncAt: new Date(),
+      pveVersion,
+      facts: JSON.stringify(facts),
+    });
+    return { hostId: host.id, ok: true, total: rows.length, ...diff(before, rows) };
+  } catch (err) {
+    const error = toHostError(signal.aborted ? signal.reason : err, ctx);
+    if (!isPveError(err) && !signal.aborted) log?.warn({ err, hostId: host.id }, 'sync failed on an unexpected error');
+    await updateHost(db, host.id, { status: 'offline', lastError: lastErrorText(error), lastSyncAt: new Date() });
+    return { hostId: host.id, ok: false, added: 0, removed: 0, changed: 0, total: 0, error };
+  } finally {
+    await client.close().catch(() => undefined);
+  }
+}
+
+/** 'Synced pve1: 12 guests (2 added, 1 removed, 3 changed)' or 'Synced pve1: 12 guests, no change'. */
+export function syncMessage(hostName: string, o: SyncOutcome): string {
+  const parts = [o.added && `${o.added} added`, o.removed && `${o.removed} removed`, o.changed && `${o.changed} changed`].filter(Boolean);
+  const guests = `${o.total} guest${o.total === 1 ? '' : 's'}`;
+  return parts.length ? `Synced ${hostName}: ${guests} (${parts.join(', ')})` : `Synced ${hostName}: ${guests}, no change`;
+}

@@ -1,0 +1,116 @@
+import { and, count, eq, inArray, notInArray, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { guests, hosts, tasks } from '../../db/schema';
+
+export type HostRow = typeof hosts.$inferSelect;
+export type NewHostRow = typeof hosts.$inferInsert;
+export type GuestRow = typeof guests.$inferSelect;
+export type NewGuestRow = typeof guests.$inferInsert;
+
+export async function listHosts(db: Db, organisationId: string): Promise<HostRow[]> {
+  return db.select().from(hosts).where(eq(hosts.organisationId, organisationId)).orderBy(hosts.createdAt, hosts.name);
+}
+
+export async function listAllHosts(db: Db): Promise<HostRow[]> {
+  return db.select().from(hosts);
+}
+
+export async function countHosts(db: Db, organisationId?: string): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(hosts)
+    .where(organisationId ? eq(hosts.organisationId, organisationId) : undefined);
+  return row?.n ?? 0;
+}
+
+/** A host of this organisation only: another organisation's id reads as missing. */
+export async function findHost(db: Db, organisationId: string, id: string): Promise<HostRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(hosts)
+    .where(and(eq(hosts.id, id), eq(hosts.organisationId, organisationId)));
+  return row;
+}
+
+export async function findHostById(db: Db, id: string): Promise<HostRow | undefined> {
+  const [row] = await db.select().from(hosts).where(eq(hosts.id, id));
+  return row;
+}
+
+export async function insertHost(db: Db, values: NewHostRow): Promise<HostRow> {
+  const [row] = await db.insert(hosts).values(values).returning();
+  if (!row) throw new Error('host insert failed');
+  return row;
+}
+
+export async function updateHost(db: Db, id: string, values: Partial<NewHostRow>): Promise<void> {
+  await db.update(hosts).set(values).where(eq(hosts.id, id));
+}
+
+export async function deleteHost(db: Db, organisationId: string, id: string): Promise<boolean> {
+  const rows = await db
+    .delete(hosts)
+    .where(and(eq(hosts.id, id), eq(hosts.organisationId, organisationId)))
+    .returning({ id: hosts.id });
+  return rows.length > 0;
+}
+
+export async function listGuestsOfHost(db: Db, hostId: string): Promise<GuestRow[]> {
+  return db.select().from(guests).where(eq(guests.hostId, hostId));
+}
+
+export async function countGuests(db: Db, organisationId: string, excludeHostId?: string): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(guests)
+    .where(and(eq(guests.organisationId, organisationId), excludeHostId ? sql`${guests.hostId} <> ${excludeHostId}` : undefined));
+  return row?.n ?? 0;
+}
+
+const UPSERT_BATCH = 500;
+
+/** Makes the host's guests exactly `rows`: upserts by (host, vmid) and deletes the guests PVE no longer lists. */
+export async function replaceGuests(db: Db, hostId: string, rows: NewGuestRow[]): Promise<void> {
+  await db.transaction(async (tx) => {
+    const vmids = rows.map((r) => r.vmid);
+    await tx
+      .delete(guests)
+      .where(and(eq(guests.hostId, hostId), vmids.length > 0 ? notInArray(guests.vmid, vmids) : undefined));
+    for (let i = 0; i < rows.length; i += UPSERT_BATCH) {
+      await tx
+        .insert(guests)
+        .values(rows.slice(i, i + UPSERT_BATCH))
+        .onConflictDoUpdate({
+          target: [guests.hostId, guests.vmid],
+          set: {
+            node: sql`excluded.node`,
+            type: sql`excluded.type`,
+            name: sql`excluded.name`,
+            state: sql`excluded.state`,
+            cpu: sql`excluded.cpu`,
+            cpuUsage: sql`excluded.cpu_usage`,
+            memoryMb: sql`excluded.memory_mb`,
+            storageGb: sql`excluded.storage_gb`,
+            uptime: sql`excluded.uptime`,
+            lastBackupAt: sql`excluded.last_backup_at`,
+            updatedAt: sql`now()`,
+          },
+        });
+    }
+  });
+}
+
+export async function insertTask(db: Db, values: typeof tasks.$inferInsert): Promise<string> {
+  const [row] = await db.insert(tasks).values(values).returning({ id: tasks.id });
+  if (!row) throw new Error('task insert failed');
+  return row.id;
+}
+
+export async function finishTask(db: Db, id: string, status: 'ok' | 'error', exitStatus: string | null): Promise<void> {
+  await db.update(tasks).set({ status, exitStatus, endedAt: new Date() }).where(eq(tasks.id, id));
+}
+
+export async function hostsByIds(db: Db, ids: string[]): Promise<HostRow[]> {
+  if (ids.length === 0) return [];
+  return db.select().from(hosts).where(inArray(hosts.id, ids));
+}

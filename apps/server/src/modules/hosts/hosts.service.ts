@@ -1,0 +1,174 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { PLANS, withinLimit, type Host, type HostCreate } from '@proxai/contract';
+import type { Config } from '../../config/env';
+import type { Db } from '../../db/client';
+import { AppError, notFound } from '../../errors';
+import { requireOrgRole } from '../../plugins/app/auth';
+import { recordAudit } from '../audit/audit.repository';
+import { getEffectivePlan } from '../licenses/licenses.service';
+import type { AuthUser } from '../sessions/sessions.service';
+import { syncHost, syncMessage, type SyncOutcome } from './host-sync';
+import { countGuests, countHosts, deleteHost, findHost, insertHost, listHosts, type HostRow } from './hosts.repository';
+import { createClient, errorContext, normalizePveUrl, probeHost, type ConnectionTarget } from './pve-connection';
+import { toHostError } from './pve-errors';
+import { secretBoxFor } from './secret-box';
+
+export interface HostsDeps {
+  db: Db;
+  config: Config;
+  log: FastifyBaseLogger;
+}
+
+export interface RequestContext {
+  user: AuthUser;
+  organisationId: string;
+  ip?: string;
+}
+
+export function toHostDto(h: HostRow): Host {
+  return {
+    id: h.id,
+    name: h.name,
+    pve_url: h.pveUrl,
+    pve_node: h.pveNode,
+    status: h.status,
+    user: h.username,
+    auth_type: h.authType,
+    token_name: h.tokenName,
+    fingerprint: h.tlsFingerprint,
+    pve_version: h.pveVersion,
+    last_sync_at: h.lastSyncAt?.toISOString() ?? null,
+    last_error: h.lastError,
+    created_at: h.createdAt.toISOString(),
+  };
+}
+
+export async function listHostsOf(deps: HostsDeps, ctx: RequestContext): Promise<Host[]> {
+  return (await listHosts(deps.db, ctx.organisationId)).map(toHostDto);
+}
+
+const planName = (plan: string) => PLANS[plan as keyof typeof PLANS]?.slug ?? plan;
+const PLAN_LABELS: Record<string, string> = { free: 'Free', essential: 'Essential', pro: 'Pro', enterprise: 'Enterprise' };
+
+/** Counts the node's guests with the already-pinned connection, for the guest limit of the plan. */
+async function countNodeGuests(target: ConnectionTarget, timeoutMs: number): Promise<number> {
+  const client = createClient(target, { timeoutMs, signal: AbortSignal.timeout(timeoutMs * 2) });
+  try {
+    const [q, l] = await Promise.all([client.qemuList(target.node), client.lxcList(target.node)]);
+    return q.filter((g) => g.template !== 1).length + l.filter((g) => g.template !== 1).length;
+  } catch (err) {
+    throw toHostError(err, errorContext(target, timeoutMs));
+  } finally {
+    await client.close().catch(() => undefined);
+  }
+}
+
+/** Adds a host after really connecting to it; `skipLimits` is for the demo organisation only. */
+export async function addHost(deps: HostsDeps, ctx: RequestContext, input: HostCreate, opts: { skipLimits?: boolean } = {}): Promise<Host> {
+  requireOrgRole(ctx.user, 'admin', 'add hosts');
+  const { db, config } = deps;
+  const effective = await getEffectivePlan(db, ctx.organisationId);
+  const label = PLAN_LABELS[effective.plan] ?? planName(effective.plan);
+  const hostCount = await countHosts(db, ctx.organisationId);
+  if (!opts.skipLimits && !withinLimit(effective.limits.max_hosts, hostCount + 1)) {
+    const n = effective.limits.max_hosts;
+    throw new AppError('plan_limit', `Your ${label} plan allows ${n} host${n === 1 ? '' : 's'}; remove a host or upgrade your licence to add another`);
+  }
+  const secret = input.auth_type === 'password' ? input.password : input.token_value;
+  const target: ConnectionTarget = {
+    url: normalizePveUrl(input.pve_url),
+    node: input.pve_node,
+    user: input.user,
+    authType: input.auth_type,
+    tokenName: input.auth_type === 'token' ? input.token_name : null,
+    secret,
+    fingerprint: input.fingerprint ?? null,
+  };
+  const audit = (outcome: 'success' | 'failure', details: Record<string, unknown>, hostId?: string) =>
+    recordAudit(db, {
+      action: 'host.add',
+      outcome,
+      actorId: ctx.user.id,
+      actorEmail: ctx.user.email,
+      organisationId: ctx.organisationId,
+      target: hostId ?? null,
+      ip: ctx.ip ?? null,
+      details: { name: input.name, pve_url: target.url, pve_node: input.pve_node, auth_type: input.auth_type, ...details },
+    });
+  try {
+    const probe = await probeHost(target, config.PVE_TIMEOUT_MS);
+    const pinned = { ...target, fingerprint: probe.fingerprint };
+    if (!opts.skipLimits && effective.limits.max_vms !== -1) {
+      const existing = await countGuests(db, ctx.organisationId);
+      const incoming = await countNodeGuests(pinned, config.PVE_TIMEOUT_MS);
+      if (!withinLimit(effective.limits.max_vms, existing + incoming)) {
+        throw new AppError(
+          'plan_limit',
+          `Your ${label} plan allows ${effective.limits.max_vms} guests; this host has ${incoming} and you already have ${existing}. Upgrade your licence to add it`,
+        );
+      }
+    }
+    const box = secretBoxFor(config, deps.log);
+    const row = await insertHost(db, {
+      organisationId: ctx.organisationId,
+      name: input.name,
+      pveUrl: target.url,
+      pveNode: target.node,
+      username: target.user,
+      authType: target.authType,
+      tokenName: target.tokenName,
+      secretEncrypted: box.seal(secret),
+      tlsFingerprint: probe.fingerprint,
+      pveVersion: probe.version.version,
+      status: 'online',
+    });
+    await audit('success', { pve_version: probe.version.version }, row.id);
+    const outcome = await syncHost(db, box, row, config.PVE_TIMEOUT_MS, deps.log);
+    if (!outcome.ok) deps.log.warn({ hostId: row.id, detail: outcome.error?.detail }, 'first sync of a new host failed');
+    const fresh = await findHost(db, ctx.organisationId, row.id);
+    return toHostDto(fresh ?? row);
+  } catch (err) {
+    const detail = err instanceof AppError ? err.detail : 'unexpected error';
+    await audit('failure', { detail });
+    throw err;
+  }
+}
+
+export async function removeHost(deps: HostsDeps, ctx: RequestContext, id: string): Promise<void> {
+  requireOrgRole(ctx.user, 'admin', 'delete hosts');
+  const host = await findHost(deps.db, ctx.organisationId, id);
+  if (!host) throw notFound('Host');
+  await deleteHost(deps.db, ctx.organisationId, id);
+  await recordAudit(deps.db, {
+    action: 'host.delete',
+    outcome: 'success',
+    actorId: ctx.user.id,
+    actorEmail: ctx.user.email,
+    organisationId: ctx.organisationId,
+    target: id,
+    ip: ctx.ip ?? null,
+    details: { name: host.name, pve_url: host.pveUrl },
+  });
+}
+
+/** Manual sync: answers with what changed, or the host's error as `detail`. */
+export async function syncOneHost(deps: HostsDeps, ctx: RequestContext, id: string): Promise<{ message: string }> {
+  requireOrgRole(ctx.user, 'operator', 'sync hosts');
+  const host = await findHost(deps.db, ctx.organisationId, id);
+  if (!host) throw notFound('Host');
+  const outcome: SyncOutcome = await syncHost(deps.db, secretBoxFor(deps.config, deps.log), host, deps.config.PVE_TIMEOUT_MS, deps.log);
+  await recordAudit(deps.db, {
+    action: 'host.sync',
+    outcome: outcome.ok ? 'success' : 'failure',
+    actorId: ctx.user.id,
+    actorEmail: ctx.user.email,
+    organisationId: ctx.organisationId,
+    target: id,
+    ip: ctx.ip ?? null,
+    details: outcome.ok
+      ? { added: outcome.added, removed: outcome.removed, changed: outcome.changed, total: outcome.total }
+      : { detail: outcome.error?.detail },
+  });
+  if (!outcome.ok) throw outcome.error ?? new AppError('host_error', 'Sync failed');
+  return { message: syncMessage(host.name, outcome) };
+}

@@ -1,0 +1,75 @@
+import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../../config/env';
+
+const KEY_FILE = 'secret.key';
+const IV_BYTES = 12;
+
+/** Encrypts host credentials (PVE passwords, API token secrets) at rest with AES-256-GCM. */
+export interface SecretBox {
+  seal(plaintext: string): string;
+  open(sealed: string): string;
+}
+
+function parseKey(value: string): Buffer | undefined {
+  const trimmed = value.trim();
+  if (/^[0-9a-fA-F]{64}$/.test(trimmed)) return Buffer.from(trimmed, 'hex');
+  const b64 = Buffer.from(trimmed, 'base64');
+  return b64.length === 32 ? b64 : undefined;
+}
+
+/** Reads `<dataDir>/secret.key`, creating it (0600) on first start; another process may race us to it. */
+function keyFromDataDir(dataDir: string, log: FastifyBaseLogger): Buffer {
+  const file = path.join(dataDir, KEY_FILE);
+  fs.mkdirSync(dataDir, { recursive: true });
+  try {
+    fs.writeFileSync(file, `${randomBytes(32).toString('base64')}\n`, { flag: 'wx', mode: 0o600 });
+    log.warn({ file }, 'PROXAI_SECRET_KEY is not set: generated a host-credential encryption key in the data directory (back it up, or set PROXAI_SECRET_KEY)');
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+  }
+  const key = parseKey(fs.readFileSync(file, 'utf8'));
+  if (!key) throw new Error(`${file} does not hold a 32-byte key (base64 or hex)`);
+  return key;
+}
+
+export function createSecretBox(key: Buffer): SecretBox {
+  if (key.length !== 32) throw new Error('the secret key must be 32 bytes');
+  return {
+    seal(plaintext) {
+      const iv = randomBytes(IV_BYTES);
+      const cipher = createCipheriv('aes-256-gcm', key, iv);
+      const ciphertext = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()]);
+      return [iv, cipher.getAuthTag(), ciphertext].map((b) => b.toString('base64url')).join('.');
+    },
+    open(sealed) {
+      const [iv, tag, ciphertext] = sealed.split('.').map((p) => Buffer.from(p, 'base64url'));
+      if (!iv || !tag || !ciphertext) throw new Error('malformed sealed secret');
+      const decipher = createDecipheriv('aes-256-gcm', key, iv);
+      decipher.setAuthTag(tag);
+      return Buffer.concat([decipher.update(ciphertext), decipher.final()]).toString('utf8');
+    },
+  };
+}
+
+const boxes = new WeakMap<Config, SecretBox>();
+
+/** The app's secret box: key from PROXAI_SECRET_KEY, else generated into the data directory. One per config. */
+export function secretBoxFor(config: Config, log: FastifyBaseLogger): SecretBox {
+  let box = boxes.get(config);
+  if (!box) {
+    let key: Buffer;
+    if (config.PROXAI_SECRET_KEY) {
+      const parsed = parseKey(config.PROXAI_SECRET_KEY);
+      if (!parsed) throw new Error('PROXAI_SECRET_KEY must be 32 bytes, base64 or hex');
+      key = parsed;
+    } else {
+      key = keyFromDataDir(config.dataDir, log);
+    }
+    box = createSecretBox(key);
+    boxes.set(config, box);
+  }
+  return box;
+}

@@ -1,0 +1,72 @@
+import type { FastifyInstance } from 'fastify';
+import { syncHost, type SyncOutcome } from './host-sync';
+import { listAllHosts } from './hosts.repository';
+import { secretBoxFor } from './secret-box';
+
+/** Advisory lock id of the background sync: with several replicas on one PostgreSQL, one syncs per tick. */
+const SYNC_LOCK_KEY = 0x70_76_65_73; // 'pves'
+const MAX_PARALLEL = 32;
+
+/** Runs `fn` over `items` with at most `limit` at once. */
+async function mapBounded<T, R>(items: T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
+  const out: R[] = new Array<R>(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const i = next++;
+      out[i] = await fn(items[i] as T);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return out;
+}
+
+/** One pass over every host of every organisation; each host has its own timeout inside syncHost. */
+export async function syncAllHosts(app: FastifyInstance): Promise<SyncOutcome[]> {
+  const box = secretBoxFor(app.config, app.log);
+  const hosts = await listAllHosts(app.db);
+  return mapBounded(hosts, MAX_PARALLEL, (h) => syncHost(app.db, box, h, app.config.PVE_TIMEOUT_MS, app.log));
+}
+
+export interface SyncScheduler {
+  stop(): Promise<void>;
+  /** Runs a pass now (tests, and after start-up); resolves when it ends or is skipped. */
+  runOnce(): Promise<void>;
+}
+
+/** Background sync every SYNC_INTERVAL_SECONDS; a pass never overlaps the previous one. */
+export function startSyncScheduler(app: FastifyInstance): SyncScheduler {
+  let running: Promise<void> | undefined;
+  let stopped = false;
+  const runOnce = (): Promise<void> => {
+    if (running) return running;
+    running = (async () => {
+      try {
+        const started = Date.now();
+        const outcomes = await app.database.tryAdvisoryLock(SYNC_LOCK_KEY, () => syncAllHosts(app));
+        if (outcomes && outcomes.length > 0) {
+          const failed = outcomes.filter((o) => !o.ok);
+          app.log.info(
+            { hosts: outcomes.length, failed: failed.length, ms: Date.now() - started },
+            failed.length ? 'background sync: some hosts are offline' : 'background sync done',
+          );
+        }
+      } catch (err) {
+        if (!stopped) app.log.error({ err }, 'background sync failed');
+      } finally {
+        running = undefined;
+      }
+    })();
+    return running;
+  };
+  const timer = setInterval(() => void runOnce(), app.config.SYNC_INTERVAL_SECONDS * 1000);
+  timer.unref();
+  return {
+    runOnce,
+    stop: async () => {
+      stopped = true;
+      clearInterval(timer);
+      await running;
+    },
+  };
+}
