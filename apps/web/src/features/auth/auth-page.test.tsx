@@ -1,0 +1,172 @@
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { STORAGE_KEYS } from '@/config/storage-keys';
+import { i18n, i18nReady } from '@/lib/i18n';
+import { ThemeProvider } from '@/lib/theme';
+import { AuthPage } from './auth-page';
+
+const USER = { id: '00000000-0000-4000-8000-000000000001', email: 'a@b.co', name: 'Ada', role: 'user', organisation_id: null, org_role: 'owner' };
+const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+/** Answers by path; anything unexpected fails loudly. */
+function stubApi(routes: Record<string, () => Response>) {
+  const calls: { url: string; init?: RequestInit }[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init?: RequestInit) => {
+      calls.push({ url, init });
+      const handler = routes[`${init?.method ?? 'GET'} ${url}`];
+      if (!handler) throw new Error(`unexpected call ${init?.method ?? 'GET'} ${url}`);
+      return handler();
+    }),
+  );
+  return calls;
+}
+
+function renderAuth() {
+  const router = createMemoryRouter(
+    [
+      { path: '/auth', element: <AuthPage /> },
+      { path: '/dashboard', element: <p>dashboard</p> },
+    ],
+    { initialEntries: ['/auth'] },
+  );
+  render(
+    <ThemeProvider>
+      <RouterProvider router={router} />
+    </ThemeProvider>,
+  );
+  return router;
+}
+
+const NO_OIDC = () => json({ oidc: { enabled: false, name: null }, email: true, admin: true });
+
+describe('AuthPage', () => {
+  beforeAll(async () => {
+    await i18nReady;
+  });
+  beforeEach(async () => {
+    await i18n.changeLanguage('fr');
+    window.history.replaceState(null, '', '/auth');
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it('shows the four options; the identity provider button explains itself when not configured', async () => {
+    stubApi({ 'GET /api/auth/providers': NO_OIDC });
+    renderAuth();
+    expect(await screen.findByTestId('auth-option-email')).toHaveTextContent('Continuer avec un e-mail');
+    expect(screen.getByTestId('auth-option-admin')).toBeInTheDocument();
+    expect(screen.getByTestId('auth-option-microsoft')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByTestId('auth-option-oidc')).toBeDisabled());
+    expect(screen.getByTestId('oidc-unavailable')).toBeInTheDocument();
+  });
+
+  it('validates the e-mail and the code (required, at most 6 characters, numeric keypad), then signs in', async () => {
+    const calls = stubApi({
+      'GET /api/auth/providers': NO_OIDC,
+      'POST /api/auth/magic-link': () => json({ message: 'ok' }),
+      'POST /api/auth/verify-otp': () => json({ access_token: 'k'.repeat(43), user: USER }),
+    });
+    const router = renderAuth();
+    await userEvent.click(await screen.findByTestId('auth-option-email'));
+    await userEvent.click(screen.getByTestId('send-code-button'));
+    expect(await screen.findByText('Ce champ est obligatoire.')).toBeInTheDocument();
+    await userEvent.type(screen.getByTestId('email-input'), 'ada@example.org');
+    await userEvent.click(screen.getByTestId('send-code-button'));
+    const otp = await screen.findByTestId('otp-input');
+    expect(JSON.parse(String(calls.find((c) => c.url === '/api/auth/magic-link')?.init?.body))).toEqual({ email: 'ada@example.org', language: 'fr' });
+    expect(otp).toHaveAttribute('inputmode', 'numeric');
+    expect(otp).toHaveAttribute('maxlength', '6');
+    await userEvent.click(screen.getByTestId('verify-code-button'));
+    expect(await screen.findByText('Ce champ est obligatoire.')).toBeInTheDocument();
+    await userEvent.type(otp, '12345678');
+    expect(otp).toHaveValue('123456');
+    await userEvent.click(screen.getByTestId('verify-code-button'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+    expect(localStorage.getItem(STORAGE_KEYS.token)).toBe('k'.repeat(43));
+    expect(JSON.parse(localStorage.getItem(STORAGE_KEYS.user) ?? '{}')).toMatchObject({ name: 'Ada' });
+  });
+
+  it("a wrong code says 'Code invalide ou expiré'; 'Renvoyer un code' goes back to the e-mail step", async () => {
+    stubApi({
+      'GET /api/auth/providers': NO_OIDC,
+      'POST /api/auth/magic-link': () => json({ message: 'ok' }),
+      'POST /api/auth/verify-otp': () => json({ detail: 'Invalid or expired code', code: 'invalid_code' }, 400),
+    });
+    renderAuth();
+    await userEvent.click(await screen.findByTestId('auth-option-email'));
+    await userEvent.type(screen.getByTestId('email-input'), 'ada@example.org');
+    await userEvent.click(screen.getByTestId('send-code-button'));
+    await userEvent.type(await screen.findByTestId('otp-input'), '654321');
+    await userEvent.click(screen.getByTestId('verify-code-button'));
+    expect(await screen.findByTestId('auth-error')).toHaveTextContent('Code invalide ou expiré');
+    await userEvent.click(screen.getByTestId('resend-code-button'));
+    expect(await screen.findByTestId('email-input')).toHaveValue('ada@example.org');
+  });
+
+  it('administrator: 401 and 403 have their own messages', async () => {
+    let status = 401;
+    stubApi({
+      'GET /api/auth/providers': NO_OIDC,
+      'POST /api/auth/admin-login': () => json({ detail: 'x', code: 'x' }, status),
+    });
+    renderAuth();
+    await userEvent.click(await screen.findByTestId('auth-option-admin'));
+    await userEvent.click(screen.getByTestId('admin-login-button'));
+    expect(await screen.findAllByText('Ce champ est obligatoire.')).toHaveLength(2);
+    await userEvent.type(screen.getByTestId('admin-email-input'), 'root@example.org');
+    await userEvent.type(screen.getByTestId('admin-password-input'), 'secret');
+    await userEvent.click(screen.getByTestId('admin-login-button'));
+    expect(await screen.findByTestId('auth-error')).toHaveTextContent('Email ou mot de passe incorrect');
+    status = 403;
+    await userEvent.click(screen.getByTestId('admin-login-button'));
+    await waitFor(() => expect(screen.getByTestId('auth-error')).toHaveTextContent('Accès non autorisé'));
+    status = 500;
+    await userEvent.click(screen.getByTestId('admin-login-button'));
+    await waitFor(() => expect(screen.getByTestId('auth-error')).toHaveTextContent('Erreur lors de la connexion'));
+  });
+
+  it('completes #session_id once and lands on /dashboard', async () => {
+    window.history.replaceState(null, '', '/auth#session_id=abc');
+    const calls = stubApi({
+      'GET /api/auth/providers': NO_OIDC,
+      'POST /api/auth/oauth/session': () => json({ session_token: 's'.repeat(43), user: USER }),
+    });
+    const router = renderAuth();
+    expect(await screen.findByTestId('auth-loading')).toHaveTextContent('Authentification en cours...');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+    const sessionCalls = calls.filter((c) => c.url === '/api/auth/oauth/session');
+    expect(sessionCalls).toHaveLength(1);
+    expect((sessionCalls[0]?.init?.headers as Record<string, string>)['x-session-id']).toBe('abc');
+    expect(localStorage.getItem(STORAGE_KEYS.token)).toBe('s'.repeat(43));
+  });
+
+  it('a stored session that the server refuses is cleared, and the options are shown', async () => {
+    localStorage.setItem(STORAGE_KEYS.token, 'o'.repeat(43));
+    stubApi({
+      'GET /api/auth/providers': NO_OIDC,
+      'GET /api/auth/me': () => json({ detail: 'expired', code: 'unauthenticated' }, 401),
+    });
+    renderAuth();
+    expect(await screen.findByTestId('auth-option-email')).toBeInTheDocument();
+    expect(localStorage.getItem(STORAGE_KEYS.token)).toBeNull();
+  });
+
+  it('a stored valid session goes straight to /dashboard', async () => {
+    localStorage.setItem(STORAGE_KEYS.token, 'v'.repeat(43));
+    stubApi({ 'GET /api/auth/providers': NO_OIDC, 'GET /api/auth/me': () => json(USER) });
+    const router = renderAuth();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+  });
+
+  it('English texts', async () => {
+    await i18n.changeLanguage('en');
+    stubApi({ 'GET /api/auth/providers': NO_OIDC });
+    renderAuth();
+    expect(await screen.findByTestId('auth-option-email')).toHaveTextContent('Continue with e-mail');
+  });
+});
