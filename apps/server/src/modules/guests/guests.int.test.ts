@@ -1,0 +1,152 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { generateFleet, startFleet, type Fleet } from '@proxai/pve-sim';
+import { createTestApp, type TestApp } from '../../testing/app';
+import { TEST_DATABASE_KINDS } from '../../testing/database';
+import { buildUser } from '../../testing/factories';
+import { trackSecret } from '../../testing/secrets';
+import { giveLicence, passwordBody, tokenBody } from '../hosts/hosts.testing';
+import { syncAllHosts } from '../hosts/sync-scheduler';
+
+const TIMEOUT_MS = 1200;
+
+interface VmDto {
+  id: string;
+  vmid: number;
+  name: string;
+  state: string;
+  host_id: string;
+  type: string;
+  cpu: number;
+  memory: number;
+  storage: number;
+}
+
+describe.each(TEST_DATABASE_KINDS)('guests on %s', (kind) => {
+  let t: TestApp;
+  let fleet: Fleet;
+  let owner: Awaited<ReturnType<typeof buildUser>>;
+
+  beforeAll(async () => {
+    fleet = await startFleet(generateFleet({ nodes: 3, guests: 18, seed: 5, pbs: false }), { taskDurationMs: 40 });
+    for (const n of fleet.nodes) trackSecret(n.password, n.tokenSecret);
+    t = await createTestApp({ database: kind, env: { PVE_TIMEOUT_MS: String(TIMEOUT_MS), RATE_LIMIT_ENABLED: 'false' } });
+    owner = await buildUser(t.database.db, { orgRole: 'owner' });
+    await giveLicence(t.database.db, owner.user.organisationId!, 'pro');
+    for (const [i, n] of fleet.nodes.entries()) {
+      const res = await t.app.inject({ method: 'POST', url: '/api/hosts', payload: i % 2 ? tokenBody(n) : passwordBody(n), headers: owner.auth });
+      if (res.statusCode !== 201) throw new Error(res.body);
+    }
+  });
+  afterAll(async () => {
+    await t?.close();
+    await fleet?.close();
+  });
+
+  const vms = async (headers = owner.auth) => (await t.app.inject({ method: 'GET', url: '/api/vms', headers })).json() as VmDto[];
+  const act = (id: string, action: string, vmid?: number, headers = owner.auth) =>
+    t.app.inject({ method: 'POST', url: `/api/vms/${id}/action`, payload: { action, ...(vmid ? { vmid } : {}) }, headers });
+  const simGuest = (v: VmDto) => {
+    const hostIndex = hostIds.indexOf(v.host_id);
+    return fleet.node(fleet.nodes[hostIndex]!.name).guest(v.vmid);
+  };
+  let hostIds: string[] = [];
+
+  it('lists every guest with cores, RAM in MB and disk in GB; stats count them', async () => {
+    hostIds = ((await t.app.inject({ method: 'GET', url: '/api/hosts', headers: owner.auth })).json() as { id: string; pve_node: string }[])
+      .sort((a, b) => a.pve_node.localeCompare(b.pve_node))
+      .map((h) => h.id);
+    const list = await vms();
+    const simAll = fleet.nodes.flatMap((n) => [...fleet.node(n.name).guests.values()].filter((g) => !g.template));
+    expect(list.length).toBe(simAll.length);
+    const v = list[0]!;
+    const g = simGuest(v);
+    expect(v.name).toBe(g.name);
+    expect(v.cpu).toBeGreaterThan(0);
+    expect(v.memory).toBe(Math.round(g.memoryBytes / 1024 / 1024));
+    const stats = (await t.app.inject({ method: 'GET', url: '/api/stats', headers: owner.auth })).json();
+    expect(stats).toEqual({
+      hosts: 3,
+      vms: simAll.length,
+      running_vms: simAll.filter((x) => x.status === 'running').length,
+      stopped_vms: simAll.filter((x) => x.status === 'stopped').length,
+    });
+  });
+
+  it('stop shuts a running guest down and the server answers once the task has ended', async () => {
+    const v = (await vms()).find((x) => x.state === 'running' && !simGuest(x).lock)!;
+    const res = await act(v.id, 'stop', v.vmid);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ message: 'VM stop command sent' });
+    expect(simGuest(v).status).toBe('stopped');
+    expect((await vms()).find((x) => x.id === v.id)!.state).toBe('stopped');
+    const task = fleet.node(fleet.nodes[hostIds.indexOf(v.host_id)]!.name).tasks.at(-1)!;
+    expect(task.type).toMatch(/shutdown/);
+  });
+
+  it('start and restart change the state; a forbidden transition is a 409 without calling PVE', async () => {
+    const v = (await vms()).find((x) => x.state === 'stopped' && !simGuest(x).lock)!;
+    const sim = fleet.node(fleet.nodes[hostIds.indexOf(v.host_id)]!.name);
+    const before = sim.stats.requests;
+    const refused = await act(v.id, 'restart');
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().detail).toMatch(/is stopped; start it first/);
+    expect(sim.stats.requests).toBe(before);
+
+    expect((await act(v.id, 'start')).statusCode).toBe(200);
+    expect(simGuest(v).status).toBe('running');
+    const again = await act(v.id, 'start');
+    expect(again.statusCode).toBe(409);
+    expect(again.json().detail).toMatch(/already running/);
+    const restart = await act(v.id, 'restart');
+    expect(restart.statusCode, restart.body).toBe(200);
+    expect(sim.tasks.at(-1)!.type).toMatch(/reboot/);
+    expect((await vms()).find((x) => x.id === v.id)!.state).toBe('running');
+  });
+
+  it("a failed task answers with PVE's error text", async () => {
+    const v = (await vms()).find((x) => x.state === 'running')!;
+    simGuest(v).lock = 'backup';
+    const res = await act(v.id, 'stop');
+    expect(res.statusCode).toBe(502);
+    expect(res.json().detail).toMatch(/locked \(backup\)/);
+    delete simGuest(v).lock;
+  });
+
+  it('wrong vmid is a 400; readonly is 403; another organisation gets 404', async () => {
+    const v = (await vms()).find((x) => x.state === 'running')!;
+    expect((await act(v.id, 'stop', v.vmid + 1)).statusCode).toBe(400);
+    expect((await act(v.id, 'halt')).statusCode).toBe(400);
+    const reader = await buildUser(t.database.db, { orgRole: 'readonly', organisationId: owner.user.organisationId });
+    expect((await vms(reader.auth)).length).toBeGreaterThan(0);
+    const denied = await act(v.id, 'stop', undefined, reader.auth);
+    expect(denied.statusCode).toBe(403);
+    const stranger = await buildUser(t.database.db);
+    expect((await act(v.id, 'stop', undefined, stranger.auth)).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: '/api/stats', headers: stranger.auth })).json()).toEqual({
+      hosts: 0,
+      vms: 0,
+      running_vms: 0,
+      stopped_vms: 0,
+    });
+  });
+
+  it('background sync: a hung node goes offline within its timeout while the others complete', async () => {
+    const hung = fleet.nodes[0]!;
+    const other = fleet.node(fleet.nodes[1]!.name);
+    const changed = [...other.guests.values()].find((g) => g.status === 'running' && !g.template)!;
+    changed.status = 'stopped';
+    fleet.setFault(hung.name, { kind: 'hang' });
+    const started = Date.now();
+    const outcomes = await syncAllHosts(t.app);
+    const elapsed = Date.now() - started;
+    fleet.setFault(hung.name, null);
+    expect(elapsed).toBeLessThan(TIMEOUT_MS + 1500);
+    expect(outcomes.filter((o) => o.ok).length).toBeGreaterThanOrEqual(2);
+    const hosts = (await t.app.inject({ method: 'GET', url: '/api/hosts', headers: owner.auth })).json() as { id: string; pve_node: string; status: string; last_error: string }[];
+    const hungHost = hosts.find((h) => h.pve_node === hung.name)!;
+    expect(hungHost.status).toBe('offline');
+    expect(hungHost.last_error).toContain(`did not answer within ${TIMEOUT_MS} ms`);
+    expect(hosts.filter((h) => h.pve_node !== hung.name).every((h) => h.status === 'online')).toBe(true);
+    expect((await vms()).find((v) => v.vmid === changed.vmid && v.host_id === hostIds[1])!.state).toBe('stopped');
+  });
+});
