@@ -106,14 +106,21 @@ function collectSecretFields(value: unknown): string[] {
  * headers) is registered, so the end-of-run scan can prove none of them reached a log line.
  */
 function trackSecretsInTraffic(app: FastifyInstance): void {
-  app.addHook('preHandler', async (request) => {
-    const bearer = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1];
-    const sessionId = request.headers['x-session-id'];
-    const query = request.query as Record<string, unknown> | undefined;
-    trackSecret(bearer, typeof sessionId === 'string' ? sessionId : undefined, typeof query?.token === 'string' ? query.token : undefined);
-    trackSecret(...collectSecretFields(request.body));
-  });
-  app.addHook('onSend', async (_request, reply, payload) => {
+  app.addHook('onSend', async (request, reply, payload) => {
+    // What the client sent counts as a secret once the server accepted it (a real password, code or token).
+    if (reply.statusCode < 400) {
+      const bearer = request.user ? /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1] : undefined;
+      const sessionId = request.routeOptions.url === '/api/auth/oauth/session' ? request.headers['x-session-id'] : undefined;
+      const declaredQuery = (request.routeOptions.schema?.querystring as { shape?: Record<string, unknown> } | undefined)?.shape ?? {};
+      const query = request.query as Record<string, unknown> | undefined;
+      const queryToken = 'token' in declaredQuery && typeof query?.token === 'string' ? query.token : undefined;
+      trackSecret(bearer, typeof sessionId === 'string' ? sessionId : undefined, queryToken);
+      // Only fields the route declares: undeclared extras are ignored by the server, not accepted.
+      const declared = (request.routeOptions.schema?.body as { shape?: Record<string, unknown> } | undefined)?.shape ?? {};
+      const body = request.body && typeof request.body === 'object' ? (request.body as Record<string, unknown>) : {};
+      trackSecret(...collectSecretFields(Object.fromEntries(Object.entries(body).filter(([k]) => k in declared))));
+    }
+    // What the server hands out (session tokens) is always a secret.
     if (typeof payload === 'string' && String(reply.getHeader('content-type') ?? '').includes('json')) {
       try {
         trackSecret(...collectSecretFields(JSON.parse(payload)));
