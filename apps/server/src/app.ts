@@ -16,6 +16,7 @@ import { jsonBody } from './plugins/external/json-body';
 import { db } from './plugins/app/db';
 import { auth } from './plugins/app/auth';
 import { mailer } from './plugins/app/mailer';
+import { metrics } from './plugins/app/metrics';
 import { healthRoutes } from './modules/health/health.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { hostsRoutes } from './modules/hosts/hosts.routes';
@@ -114,6 +115,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(db, { database });
   await app.register(auth, { publicUrl: config.PUBLIC_URL });
   // Mail bodies (sign-in codes) reach the log only in local development without SMTP, never in test or production.
+  await app.register(metrics);
   await app.register(mailer, { smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, logBodies: config.NODE_ENV === 'development' });
 
   // Modules

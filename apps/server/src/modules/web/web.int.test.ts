@@ -52,3 +52,25 @@ describe('serving the web build (production mode)', () => {
     expect(res.headers['access-control-allow-origin']).toBeUndefined();
   });
 });
+
+describe('GET /metrics', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('counts requests by route pattern and status in Prometheus text format', async () => {
+    await t.app.inject({ method: 'GET', url: '/api/health' });
+    await t.app.inject({ method: 'GET', url: '/api/nope-secret-123' });
+    const res = await t.app.inject({ method: 'GET', url: '/metrics' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/plain');
+    expect(res.body).toMatch(/proxai_http_requests_total\{method="GET",route="\/api\/health",status="200"\} 1/);
+    expect(res.body).toContain('proxai_http_request_duration_seconds_bucket{method="GET",route="/api/health",le="+Inf"} 1');
+    expect(res.body).toMatch(/process_resident_memory_bytes \d+/);
+    expect(res.body).not.toContain('nope-secret-123');
+  });
+});
