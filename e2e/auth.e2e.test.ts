@@ -3,10 +3,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { startOidcPeer } from '../apps/server/src/modules/auth/oidc-peer';
 import { launchBrowser, newPage } from './support/browser';
-import { freePort, lastMailTo, startPortal, type Portal } from './support/portal';
+import { freePort, startPortal, type Portal } from './support/portal';
 
 const ADMIN = { email: 'admin@proxai.test', password: 'e2e admin password 42' };
 const ARTIFACTS = new URL('./artifacts/', import.meta.url).pathname;
+
+// The e2e project has no DOM types: browser-side reads are passed as expressions.
+const stored = (page: Page, key: 'proxai_token' | 'proxai_user') => page.evaluate<string | null>(`localStorage.getItem(${JSON.stringify(key)})`);
+const storedUser = async (page: Page) => JSON.parse((await stored(page, 'proxai_user')) ?? '{}') as Record<string, unknown>;
 
 async function mailFor(portal: Portal, email: string, after = 0) {
   for (let i = 0; i < 50; i++) {
@@ -75,9 +79,8 @@ describe('sign-in in Chromium', () => {
     await page.getByTestId('verify-code-button').click();
     await page.waitForURL('**/dashboard');
     await page.getByText('Connexion réussie !').first().waitFor();
-    const stored = await page.evaluate(() => ({ token: localStorage.getItem('proxai_token'), user: localStorage.getItem('proxai_user') }));
-    expect(stored.token).toMatch(/^[\w-]{40,}$/);
-    expect(JSON.parse(stored.user ?? '{}')).toMatchObject({ email: 'claire@example.org', role: 'user', org_role: 'owner' });
+    expect(await stored(page, 'proxai_token')).toMatch(/^[\w-]{40,}$/);
+    expect(await storedUser(page)).toMatchObject({ email: 'claire@example.org', role: 'user', org_role: 'owner' });
     const cookie = (await context.cookies()).find((c) => c.name === 'session_token');
     expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
     expect(cookie!.expires - Date.now() / 1000).toBeGreaterThan(6.9 * 86400);
@@ -98,10 +101,10 @@ describe('sign-in in Chromium', () => {
     await page.getByTestId('otp-input').fill((await mailFor(portal, 'logout@example.org')).code);
     await page.getByTestId('verify-code-button').click();
     await page.waitForURL('**/dashboard');
-    const token = await page.evaluate(() => localStorage.getItem('proxai_token'));
+    const token = await stored(page, 'proxai_token');
     await page.getByTestId('logout-button').click();
     await page.waitForURL('**/auth');
-    expect(await page.evaluate(() => localStorage.getItem('proxai_token'))).toBeNull();
+    expect(await stored(page, 'proxai_token')).toBeNull();
     expect((await context.cookies()).find((c) => c.name === 'session_token')).toBeUndefined();
     const me = await fetch(`${portal.url}/api/auth/me`, { headers: { authorization: `Bearer ${token}` } });
     expect(me.status).toBe(401);
@@ -135,7 +138,7 @@ describe('sign-in in Chromium', () => {
     await page.getByTestId('admin-login-button').click();
     await page.waitForURL('**/dashboard');
     await page.getByText('Bienvenue, Administrator !').first().waitFor();
-    const user = await page.evaluate(() => JSON.parse(localStorage.getItem('proxai_user') ?? '{}') as { role?: string });
+    const user = await storedUser(page);
     expect(user.role).toBe('admin');
     await context.close();
   });
@@ -147,7 +150,7 @@ describe('sign-in in Chromium', () => {
     const { link } = await mailFor(portal, 'link@example.org');
     await page.goto(link);
     await page.waitForURL('**/dashboard');
-    expect(await page.evaluate(() => localStorage.getItem('proxai_token'))).toBeTruthy();
+    expect(await stored(page, 'proxai_token')).toBeTruthy();
     await context.close();
 
     const second = await newPage(browser, portal.url);
@@ -194,7 +197,7 @@ describe('sign-in in Chromium', () => {
     await page.locator('input[name="prompt"][value="consent"]').waitFor({ state: 'attached' });
     await page.locator('button[type="submit"]').click();
     await page.waitForURL('**/dashboard');
-    const user = await page.evaluate(() => JSON.parse(localStorage.getItem('proxai_user') ?? '{}') as { email?: string; name?: string });
+    const user = await storedUser(page);
     expect(user).toMatchObject({ email: 'olivia@example.org', name: 'Olivia Oidc' });
     await context.close();
   });

@@ -78,7 +78,7 @@ describe('AuthPage', () => {
     await userEvent.type(screen.getByTestId('email-input'), 'ada@example.org');
     await userEvent.click(screen.getByTestId('send-code-button'));
     const otp = await screen.findByTestId('otp-input');
-    expect(JSON.parse(String(calls.find((c) => c.url === '/api/auth/magic-link')?.init?.body))).toEqual({ email: 'ada@example.org', language: 'fr' });
+    expect(JSON.parse(calls.find((c) => c.url === '/api/auth/magic-link')?.init?.body as string)).toEqual({ email: 'ada@example.org', language: 'fr' });
     expect(otp).toHaveAttribute('inputmode', 'numeric');
     expect(otp).toHaveAttribute('maxlength', '6');
     await userEvent.click(screen.getByTestId('verify-code-button'));
