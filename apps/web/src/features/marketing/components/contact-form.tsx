@@ -1,0 +1,114 @@
+import { useId, useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { CONTACT_LIMITS, CONTACT_SUBJECTS } from '@proxai/contract';
+import { FieldError, Input, Label, Select, Textarea } from '@/components/ui/input';
+import { api, ApiError } from '@/lib/api-client';
+import { cta } from './styles';
+
+const EMPTY = { name: '', email: '', subject: '', message: '' };
+type Field = keyof typeof EMPTY;
+
+/** Contact form of SPEC.md §2/§8: sending state, success clears the fields, server field errors shown inline. */
+export function ContactForm() {
+  const { t } = useTranslation('contact');
+  const id = useId();
+  const [values, setValues] = useState(EMPTY);
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const [isSending, setIsSending] = useState(false);
+  const [outcome, setOutcome] = useState<{ ok: boolean; text: string } | null>(null);
+
+  const bind = (field: Field) => ({
+    id: `${id}-${field}`,
+    name: field,
+    value: values[field],
+    'aria-invalid': errors[field] ? true : undefined,
+    'aria-describedby': errors[field] ? `${id}-${field}-error` : undefined,
+    onChange: (e: { target: { value: string } }) => setValues((v) => ({ ...v, [field]: e.target.value })),
+  });
+
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setIsSending(true);
+    setOutcome(null);
+    setErrors({});
+    try {
+      await api('/contact', { method: 'POST', body: values });
+      const text = t('success');
+      toast.success(text);
+      setOutcome({ ok: true, text });
+      setValues(EMPTY);
+    } catch (err) {
+      const text = t('failure');
+      toast.error(text);
+      setOutcome({ ok: false, text });
+      if (err instanceof ApiError && err.errors) {
+        const next: Partial<Record<Field, string>> = {};
+        for (const e of err.errors) {
+          const field = e.path.replace(/^body\./, '') as Field;
+          if (field in EMPTY) next[field] = t(`invalid.${field}`);
+        }
+        setErrors(next);
+      }
+    } finally {
+      setIsSending(false);
+    }
+  }
+
+  return (
+    <form onSubmit={(e) => void handleSubmit(e)} className="flex flex-col gap-5" data-testid="contact-form" noValidate={false}>
+      <div className="grid gap-5 sm:grid-cols-2">
+        <div>
+          <Label htmlFor={`${id}-name`}>{t('fields.name')}</Label>
+          <Input {...bind('name')} required maxLength={CONTACT_LIMITS.name} autoComplete="name" />
+          <FieldError id={`${id}-name-error`} message={errors.name} />
+        </div>
+        <div>
+          <Label htmlFor={`${id}-email`}>{t('fields.email')}</Label>
+          <Input {...bind('email')} type="email" required autoComplete="email" />
+          <FieldError id={`${id}-email-error`} message={errors.email} />
+        </div>
+      </div>
+      <div>
+        <Label htmlFor={`${id}-subject`}>{t('fields.subject')}</Label>
+        <Select {...bind('subject')} required>
+          <option value="" disabled>
+            {t('fields.subjectPlaceholder')}
+          </option>
+          {CONTACT_SUBJECTS.map((s) => (
+            <option key={s} value={s}>
+              {t(`subjects.${s}`)}
+            </option>
+          ))}
+        </Select>
+        <FieldError id={`${id}-subject-error`} message={errors.subject} />
+      </div>
+      <div>
+        <Label htmlFor={`${id}-message`}>{t('fields.message')}</Label>
+        <Textarea
+          {...bind('message')}
+          rows={6}
+          required
+          minLength={CONTACT_LIMITS.messageMin}
+          maxLength={CONTACT_LIMITS.message}
+          placeholder={t('fields.messagePlaceholder')}
+        />
+        <FieldError id={`${id}-message-error`} message={errors.message} />
+      </div>
+      <p className="text-sm text-slate-600 dark:text-slate-300">
+        {t('privacy')}{' '}
+        <Link to="/legal/privacy" className="font-medium text-brand-700 underline dark:text-brand-500">
+          {t('privacyLink')}
+        </Link>
+      </p>
+      <button type="submit" className={cta('solid', 'lg', 'self-start')} disabled={isSending} aria-busy={isSending || undefined} data-testid="contact-submit">
+        {isSending && <span className="h-4 w-4 animate-spin rounded-full border-2 border-current border-t-transparent" aria-hidden="true" />}
+        {isSending ? t('sending') : t('submit')}
+      </button>
+      <p role={outcome && !outcome.ok ? 'alert' : 'status'} className={outcome?.ok ? 'text-sm text-emerald-700 dark:text-emerald-300' : 'text-sm text-red-700 dark:text-red-300'} data-testid="contact-outcome">
+        {outcome?.text ?? ''}
+      </p>
+    </form>
+  );
+}
