@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import { abortReason, PveError, type PveErrorKind } from './errors';
 import { encodeParams } from './params';
 import type { Params, RequestOptions } from './pve-types';
-import { TicketSchema } from './schemas';
+import { TicketSchema, type FastCheck } from './schemas';
 import { Transport, type RawResponse } from './transport';
 
 export type PveAuth =
@@ -212,18 +212,21 @@ export class ApiCore {
     throw new PveError({ ...base, kind: statusKind(res.status, serverMessage), serverMessage, ...(errors ? { errors } : {}) });
   }
 
-  check<S extends z.ZodType>(schema: S, data: unknown, method: string, path: string): z.output<S> {
+  check<S extends z.ZodType>(schema: S, data: unknown, method: string, path: string): z.output<S>;
+  check<T>(schema: FastCheck<T>, data: unknown, method: string, path: string): T;
+  check(schema: z.ZodType | FastCheck<unknown>, data: unknown, method: string, path: string): unknown;
+  check(schema: z.ZodType | FastCheck<unknown>, data: unknown, method: string, path: string): unknown {
+    const base = { kind: 'api-error' as const, method, path };
+    if (typeof schema === 'function') {
+      const r = schema(data);
+      if (r.ok) return r.value;
+      throw new PveError({ ...base, serverMessage: `not a Proxmox ${this.productName()} API (${r.where})` });
+    }
     const r = schema.safeParse(data);
     if (r.success) return r.data;
     const issue = r.error.issues[0];
     const where = issue ? `${issue.path.join('.') || '(root)'}: ${issue.message}` : 'unexpected answer';
-    throw new PveError({
-      kind: 'api-error',
-      method,
-      path,
-      serverMessage: `not a Proxmox ${this.productName()} API (${where})`,
-      cause: r.error,
-    });
+    throw new PveError({ ...base, serverMessage: `not a Proxmox ${this.productName()} API (${where})`, cause: r.error });
   }
 
   private productName(): string {

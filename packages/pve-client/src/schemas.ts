@@ -21,13 +21,42 @@ export const NodeStatusSchema = z.looseObject({
 });
 export const ClusterStatusSchema = z.array(z.looseObject({ type: z.string(), id: z.string() }));
 export const ClusterResourcesSchema = z.array(z.looseObject({ id: z.string(), type: z.string(), vmid: vmid.optional() }));
-export const GuestListSchema = z.array(z.looseObject({ vmid, status: z.string(), name: z.string().optional() }));
+/** A hand-written check for lists that can hold thousands of items (zod copies every item). */
+export type FastCheck<T> = (data: unknown) => { ok: true; value: T } | { ok: false; where: string };
+
+function listCheck(
+  fields: Record<string, 'string' | 'number' | 'vmid' | 'string?' | 'number?' | 'vmid?'>,
+): FastCheck<Record<string, unknown>[]> {
+  const entries = Object.entries(fields);
+  return (data) => {
+    if (!Array.isArray(data)) return { ok: false, where: '(root): expected array' };
+    for (let i = 0; i < data.length; i++) {
+      const item: unknown = data[i];
+      if (typeof item !== 'object' || item === null) return { ok: false, where: `${i}: expected object` };
+      const o = item as Record<string, unknown>;
+      for (const [key, kind] of entries) {
+        const v = o[key];
+        const optional = kind.endsWith('?');
+        if (v === undefined && optional) continue;
+        const base = optional ? kind.slice(0, -1) : kind;
+        if (base === 'vmid') {
+          // PVE < 8.1 answers LXC vmids as strings: normalised here, in place.
+          if (typeof v === 'string' && /^\d+$/.test(v)) o[key] = Number(v);
+          else if (typeof v !== 'number' || !Number.isInteger(v)) return { ok: false, where: `${i}.${key}: expected integer` };
+        } else if (typeof v !== base) {
+          return { ok: false, where: `${i}.${key}: expected ${base}` };
+        }
+      }
+    }
+    return { ok: true, value: data as Record<string, unknown>[] };
+  };
+}
+
+export const GuestListSchema = listCheck({ vmid: 'vmid', status: 'string', name: 'string?' });
 export const GuestStatusSchema = z.looseObject({ status: z.string(), vmid: vmid.optional() });
 export const GuestConfigSchema = z.record(z.string(), z.unknown());
 export const StorageListSchema = z.array(z.looseObject({ storage: z.string(), type: z.string() }));
-export const StorageContentSchema = z.array(
-  z.looseObject({ volid: z.string(), format: z.string(), size: z.number(), vmid: vmid.optional() }),
-);
+export const StorageContentSchema = listCheck({ volid: 'string', format: 'string', size: 'number', vmid: 'vmid?' });
 export const RrdSchema = z.array(z.looseObject({ time: z.number() }));
 export const TaskListSchema = z.array(z.looseObject({ upid: z.string(), starttime: z.number() }));
 export const TaskStatusSchema = z.looseObject({ upid: z.string(), status: z.string() });

@@ -1,4 +1,4 @@
-import { guestCounters, guestCpuAt, guestDiskUsed, guestMemAt, uptime } from './metrics';
+import { currentMetrics, guestDiskUsed, uptime } from './metrics';
 import type { SimNode } from './node-state';
 import type { SimGuest } from './types';
 import { atLeast, quirks } from './version';
@@ -10,8 +10,7 @@ const isWindows = (g: SimGuest): boolean => /^(w|win)/.test(g.ostype);
 const hasSerial = (g: SimGuest): boolean => g.type === 'qemu' && g.ostype === 'l26' && g.vmid % 3 === 0;
 
 function common(g: SimGuest, now: number): Record<string, unknown> {
-  const up = g.status === 'running';
-  const c = up ? guestCounters(g, now) : { netin: 0, netout: 0, diskread: 0, diskwrite: 0 };
+  const c = currentMetrics(g, now);
   return {
     vmid: g.vmid,
     name: g.name,
@@ -20,8 +19,8 @@ function common(g: SimGuest, now: number): Record<string, unknown> {
     maxmem: g.memoryBytes,
     maxdisk: g.diskBytes,
     disk: guestDiskUsed(g),
-    mem: up ? guestMemAt(g, now) : 0,
-    cpu: up ? guestCpuAt(g, now) : 0,
+    mem: c.mem,
+    cpu: c.cpu,
     uptime: uptime(g, now),
     netin: c.netin,
     netout: c.netout,
@@ -96,7 +95,7 @@ export function guestStatusCurrent(node: SimNode, g: SimGuest, now: number): Rec
     mem_swapped_out: 0,
     last_update: now,
   };
-  const c = guestCounters(g, now);
+  const c = currentMetrics(g, now);
   out['blockstat'] = {
     scsi0: blockstat(c.diskread, c.diskwrite, g.vmid),
     ide2: blockstat(344_348, 0, 1),

@@ -1,3 +1,4 @@
+export { fixtureFleet } from './fixture-fleet';
 export { startFleet, type Fleet, type StartFleetOptions } from './fleet';
 export { generateFleet, type GenerateOptions } from './generator';
 export { SimNode, type StorageState } from './node-state';

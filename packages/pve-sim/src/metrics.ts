@@ -65,3 +65,30 @@ export function guestDiskUsed(g: SimGuest): number {
 export function clamp(v: number, min: number, max: number): number {
   return Math.min(max, Math.max(min, v));
 }
+
+export interface GuestMetrics {
+  cpu: number;
+  mem: number;
+  netin: number;
+  netout: number;
+  diskread: number;
+  diskwrite: number;
+}
+
+const STOPPED: GuestMetrics = { cpu: 0, mem: 0, netin: 0, netout: 0, diskread: 0, diskwrite: 0 };
+const current = new WeakMap<SimGuest, { key: string; value: GuestMetrics }>();
+
+/**
+ * The guest's current metrics (cpu/mem, counters since start), refreshed every 10 s or when an
+ * input changes, like the stats pvestatd caches: list answers of big nodes stay cheap.
+ */
+export function currentMetrics(g: SimGuest, now: number): GuestMetrics {
+  if (g.status !== 'running') return STOPPED;
+  const key = `${Math.floor(now / 10)}|${g.load}|${g.memUsage}|${g.startedAt}|${g.template}|${g.memoryBytes}`;
+  const hit = current.get(g);
+  if (hit?.key === key) return hit.value;
+  const c = guestCounters(g, now);
+  const value = { cpu: guestCpuAt(g, now), mem: guestMemAt(g, now), ...c };
+  current.set(g, { key, value });
+  return value;
+}

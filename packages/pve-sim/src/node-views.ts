@@ -17,9 +17,9 @@ export function nodeListItem(node: SimNode, now: number): Record<string, unknown
   return {
     node: node.name,
     status: 'online',
-    cpu: nodeCpuAt(node, now),
+    cpu: nodeCpuAt(node, now, true),
     maxcpu: node.spec.threads,
-    mem: nodeMemAt(node, now),
+    mem: nodeMemAt(node, now, true),
     maxmem: node.spec.memoryBytes,
     disk: rootUsed(node),
     maxdisk: node.spec.rootfsBytes,
@@ -42,8 +42,8 @@ export function nodeIp(node: SimNode): string {
 }
 
 export function nodeStatus(node: SimNode, now: number): Record<string, unknown> {
-  const cpu = nodeCpuAt(node, now);
-  const memUsed = nodeMemAt(node, now);
+  const cpu = nodeCpuAt(node, now, true);
+  const memUsed = nodeMemAt(node, now, true);
   const total = node.spec.memoryBytes;
   const load = [1, 0.93, 0.88].map((k) => (cpu * node.spec.threads * k).toFixed(2));
   const used = rootUsed(node);

@@ -1,4 +1,4 @@
-import { clamp, guestCpuAt, guestDiskUsed, guestMemAt, guestRatesAt, isUpAt } from './metrics';
+import { clamp, currentMetrics, guestCpuAt, guestDiskUsed, guestMemAt, guestRatesAt, isUpAt } from './metrics';
 import type { SimNode } from './node-state';
 import { noise } from './rng';
 import type { SimGuest } from './types';
@@ -29,15 +29,21 @@ function agg(f: (t: number) => number, t: number, step: number, cf: 'AVERAGE' | 
   return cf === 'MAX' ? max : sum / n;
 }
 
-export function nodeCpuAt(node: SimNode, t: number): number {
+export function nodeCpuAt(node: SimNode, t: number, now = false): number {
   let busy = 0;
-  for (const g of node.guests.values()) if (isUpAt(g, t)) busy += guestCpuAt(g, t) * g.cores;
+  for (const g of node.guests.values()) {
+    if (now) busy += currentMetrics(g, t).cpu * g.cores;
+    else if (isUpAt(g, t)) busy += guestCpuAt(g, t) * g.cores;
+  }
   return clamp(0.015 + busy / node.spec.threads + 0.01 * noise(7, Math.floor(t / 60)), 0, 1);
 }
 
-export function nodeMemAt(node: SimNode, t: number): number {
+export function nodeMemAt(node: SimNode, t: number, now = false): number {
   let used = 2.2 * 1024 ** 3;
-  for (const g of node.guests.values()) if (isUpAt(g, t)) used += guestMemAt(g, t);
+  for (const g of node.guests.values()) {
+    if (now) used += currentMetrics(g, t).mem;
+    else if (isUpAt(g, t)) used += guestMemAt(g, t);
+  }
   return Math.min(Math.round(used), Math.round(node.spec.memoryBytes * 0.97));
 }
 
