@@ -6,6 +6,7 @@ import { openDatabase } from '../db/client';
 import { runMigrations } from '../db/migrate';
 import { AppError } from '../errors';
 import { upsertAdmin } from '../modules/auth/admin.service';
+import { MIN_PASSWORD_LENGTH } from '../modules/auth/passwords';
 import { readVersion } from '../version';
 
 const USAGE = `Usage: npm run admin:create -- --email admin@example.com [--password-stdin]
@@ -88,13 +89,18 @@ async function main(): Promise<number> {
     }
   }
 
+  if (password.length < MIN_PASSWORD_LENGTH) {
+    process.stderr.write(`The password must be at least ${MIN_PASSWORD_LENGTH} characters long.\n`);
+    return 1;
+  }
+
   const config = loadConfigOrExit(readVersion());
   const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: path.join(config.dataDir, 'pglite') });
   try {
     // From src/cli or dist/cli alike, the migrations live in apps/server/drizzle.
     await runMigrations(database, path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle'));
     const outcome = await upsertAdmin(database.db, { email, password, reset: true });
-    process.stdout.write(outcome === 'created' ? `Administrator ${email} created.\n` : `Administrator ${email} updated (password reset).\n`);
+    process.stdout.write(outcome === 'created' ? `Administrator ${email.toLowerCase()} created.\n` : `Administrator ${email.toLowerCase()} updated (password reset).\n`);
     return 0;
   } catch (err) {
     process.stderr.write(`${err instanceof AppError ? err.detail : err instanceof Error ? err.message : String(err)}\n`);
