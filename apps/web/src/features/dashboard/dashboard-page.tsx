@@ -1,5 +1,85 @@
-import { PlaceholderPage } from '@/components/placeholder-page';
+import { KeyRound } from 'lucide-react';
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { AccountMenu } from '@/components/account-menu';
+import { LanguageSelect } from '@/components/language-select';
+import { ThemeToggle } from '@/components/theme-toggle';
+import { buttonClasses } from '@/components/ui/button';
+import { ApiError, setUnauthorizedHandler } from '@/lib/api-client';
+import { clearSession, getStoredUser } from '@/lib/auth-storage';
+import { useDashboardData } from './api/dashboard-queries';
+import { AdviceCard } from './components/advice-card';
+import { GuestList } from './components/guest-list';
+import { HostsSection } from './components/hosts-section';
+import { StatCards } from './components/stat-cards';
+
+const ROLE_RANK: Record<string, number> = { readonly: 0, operator: 1, admin: 2, owner: 3 };
+
+/** Unknown role (older stored user): let the server decide, it answers 403 with a detail. */
+function canOperate(orgRole: string | undefined): boolean {
+  return orgRole === undefined || (ROLE_RANK[orgRole] ?? 3) >= ROLE_RANK.operator!;
+}
 
 export function DashboardPage() {
-  return <PlaceholderPage title="Tableau de bord" />;
+  const { t } = useTranslation('dashboard');
+  const navigate = useNavigate();
+  const user = getStoredUser();
+  const name = user?.name?.trim() || t('userFallback');
+  const { hosts, vms, stats } = useDashboardData();
+
+  // SPEC §7: a 401 on any dashboard call ends the session and goes to /auth.
+  useEffect(
+    () =>
+      setUnauthorizedHandler(() => {
+        clearSession();
+        void navigate('/auth', { replace: true });
+      }),
+    [navigate],
+  );
+
+  const loadError = [hosts.error, vms.error, stats.error].find((e) => e && !(e instanceof ApiError && e.status === 401));
+  const toastedFor = useRef<unknown>(null);
+  useEffect(() => {
+    if (loadError && toastedFor.current !== loadError) {
+      toastedFor.current = loadError;
+      toast.error(t('loadError'));
+    }
+  }, [loadError, t]);
+
+  return (
+    <div className="min-h-screen bg-slate-50 text-slate-900 dark:bg-slate-950 dark:text-slate-100">
+      <header className="border-b border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
+        <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-3 px-4 py-3">
+          <div className="min-w-0">
+            <p className="text-sm text-slate-500 dark:text-slate-400">{t('title')}</p>
+            <h1 className="truncate text-lg font-semibold" data-testid="welcome">
+              {t('welcome', { name })}
+            </h1>
+          </div>
+          <div className="flex flex-wrap items-center gap-2">
+            <Link to="/licenses" className={buttonClasses('ghost', 'sm')}>
+              <KeyRound className="h-4 w-4" aria-hidden="true" />
+              {t('licenses')}
+            </Link>
+            <LanguageSelect />
+            <ThemeToggle />
+            <AccountMenu />
+          </div>
+        </div>
+      </header>
+      <main id="main" className="mx-auto max-w-7xl space-y-8 px-4 py-6">
+        {loadError ? (
+          <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm text-red-700 dark:bg-red-950/50 dark:text-red-300">
+            {t('loadError')}
+          </p>
+        ) : null}
+        <StatCards stats={stats.data} isLoading={stats.isPending} />
+        <AdviceCard />
+        <HostsSection hosts={hosts.data} vms={vms.data} isLoading={hosts.isPending} />
+        <GuestList vms={vms.data} hosts={hosts.data} isLoading={vms.isPending} canAct={canOperate(user?.org_role)} />
+      </main>
+    </div>
+  );
 }

@@ -1,0 +1,113 @@
+import type { Vm, VmAction } from '@proxai/contract';
+import { Play, RotateCw, Square } from 'lucide-react';
+import { memo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '@/components/ui/button';
+import { cn } from '@/components/ui/cn';
+
+export const GUEST_ROW_HEIGHT = 64;
+
+const STATE_TONE: Record<string, string> = {
+  running: 'bg-emerald-100 text-emerald-800 dark:bg-emerald-950 dark:text-emerald-300',
+  stopped: 'bg-slate-200 text-slate-700 dark:bg-slate-800 dark:text-slate-300',
+};
+
+export interface GuestRowProps {
+  vm: Vm;
+  hostName: string;
+  pending?: VmAction;
+  canAct: boolean;
+  onAction: (vm: Vm, action: VmAction) => void;
+  style: React.CSSProperties;
+}
+
+/** One guest: name, state, cores, RAM (MB), storage (GB), host and the three actions, enabled per state. */
+export const GuestRow = memo(function GuestRow({ vm, hostName, pending, canAct, onAction, style }: GuestRowProps) {
+  const { t } = useTranslation('dashboard');
+  const isRunning = vm.state === 'running';
+  const isStopped = vm.state === 'stopped';
+  const busy = pending !== undefined;
+  const stateLabel = busy ? t('vms.pending') : t(`vms.states.${vm.state}`, { defaultValue: vm.state });
+  return (
+    <div
+      role="row"
+      style={style}
+      className="absolute inset-x-0 grid grid-cols-[minmax(0,1fr)_auto] items-center gap-3 border-b border-slate-100 px-4 md:grid-cols-[minmax(0,2fr)_7rem_4rem_6rem_6rem_minmax(0,1fr)_auto] dark:border-slate-800"
+      data-testid="guest-row"
+      data-vmid={vm.vmid}
+      data-state={vm.state}
+    >
+      <div role="cell" className="min-w-0">
+        <p className="truncate font-medium" title={vm.name}>
+          {vm.name}
+        </p>
+        <p className="truncate text-xs text-slate-500 dark:text-slate-400">
+          {vm.type === 'qemu' ? 'VM' : 'CT'} {vm.vmid}
+          <span className="md:hidden">
+            {' · '}
+            {stateLabel} · {t('vms.coresShort', { count: vm.cpu })} · {vm.memory} MB · {vm.storage} GB
+          </span>
+        </p>
+      </div>
+      <div role="cell" className="hidden md:block">
+        <span
+          className={cn('inline-flex items-center rounded-full px-2 py-0.5 text-xs font-medium', busy ? 'bg-amber-100 text-amber-800 dark:bg-amber-950 dark:text-amber-300' : (STATE_TONE[vm.state] ?? STATE_TONE.stopped))}
+          data-testid="guest-state"
+          aria-live="polite"
+        >
+          {stateLabel}
+        </span>
+      </div>
+      <div role="cell" className="hidden tabular-nums md:block">
+        {vm.cpu}
+      </div>
+      <div role="cell" className="hidden tabular-nums md:block">
+        {vm.memory}
+      </div>
+      <div role="cell" className="hidden tabular-nums md:block">
+        {vm.storage}
+      </div>
+      <div role="cell" className="hidden truncate text-sm text-slate-500 md:block dark:text-slate-400" title={hostName}>
+        {hostName}
+      </div>
+      <div role="cell" className="flex justify-end gap-1">
+        <Button
+          variant="ghost"
+          size="icon"
+          aria-label={t('vms.startNamed', { name: vm.name })}
+          title={t('vms.start')}
+          disabled={!canAct || busy || isRunning}
+          isLoading={pending === 'start'}
+          onClick={() => onAction(vm, 'start')}
+          data-testid="vm-start"
+        >
+          {pending === 'start' ? null : <Play className="h-4 w-4 text-emerald-600" aria-hidden="true" />}
+        </Button>
+        <Button
+          variant="ghost"
+          size="icon"
+          aria-label={t('vms.stopNamed', { name: vm.name })}
+          title={t('vms.stop')}
+          disabled={!canAct || busy || isStopped}
+          isLoading={pending === 'stop'}
+          onClick={() => onAction(vm, 'stop')}
+          data-testid="vm-stop"
+        >
+          {pending === 'stop' ? null : <Square className="h-4 w-4 text-rose-600" aria-hidden="true" />}
+        </Button>
+        <Button
+          variant="ghost"
+          size="icon"
+          aria-label={t('vms.restartNamed', { name: vm.name })}
+          title={t('vms.restart')}
+          disabled={!canAct || busy || isStopped}
+          isLoading={pending === 'restart'}
+          onClick={() => onAction(vm, 'restart')}
+          data-testid="vm-restart"
+        >
+          {pending === 'restart' ? null : <RotateCw className="h-4 w-4 text-sky-600" aria-hidden="true" />}
+        </Button>
+      </div>
+    </div>
+  );
+});

@@ -1,0 +1,67 @@
+import type { Host } from '@proxai/contract';
+import { RefreshCw, Trash2 } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { cn } from '@/components/ui/cn';
+
+export interface HostCardProps {
+  host: Host;
+  guestCount: number;
+  isSyncing: boolean;
+  isDeleting: boolean;
+  canSync: boolean;
+  canDelete: boolean;
+  onSync: (host: Host) => void;
+  onDelete: (host: Host) => void;
+}
+
+export function HostCard({ host, guestCount, isSyncing, isDeleting, canSync, canDelete, onSync, onDelete }: HostCardProps) {
+  const { t } = useTranslation('dashboard');
+  const isOnline = host.status === 'online';
+  return (
+    <Card className="flex flex-col gap-3" data-testid="host-card" data-host-id={host.id}>
+      <div className="flex items-start justify-between gap-3">
+        <div className="min-w-0">
+          <h3 className="truncate font-semibold" title={host.name}>
+            {host.name}
+          </h3>
+          <p className="truncate text-sm text-slate-500 dark:text-slate-400" title={host.pve_url}>
+            {host.pve_url}
+          </p>
+        </div>
+        <span className="inline-flex shrink-0 items-center gap-1.5 text-sm" data-testid="host-status">
+          <span
+            aria-hidden="true"
+            className={cn('h-2.5 w-2.5 rounded-full', isOnline ? 'bg-emerald-500' : 'bg-red-500')}
+          />
+          {t(`hosts.status.${host.status}`)}
+        </span>
+      </div>
+      <p className="text-xs text-slate-500 dark:text-slate-400">
+        {t('hosts.meta', { node: host.pve_node, count: guestCount })}
+        {host.pve_version ? ` · PVE ${host.pve_version}` : ''}
+      </p>
+      {!isOnline && host.last_error ? (
+        <p className="rounded-md bg-red-50 p-2 text-xs text-red-700 dark:bg-red-950/50 dark:text-red-300">{host.last_error}</p>
+      ) : null}
+      <div className="mt-auto flex gap-2">
+        <Button variant="outline" size="sm" onClick={() => onSync(host)} isLoading={isSyncing} disabled={!canSync || isSyncing}>
+          <RefreshCw className="h-4 w-4" aria-hidden="true" />
+          {t('hosts.sync')}
+        </Button>
+        <Button
+          variant="ghost"
+          size="sm"
+          className="text-red-600 hover:bg-red-50 dark:text-red-400 dark:hover:bg-red-950/40"
+          onClick={() => onDelete(host)}
+          isLoading={isDeleting}
+          disabled={!canDelete || isDeleting}
+        >
+          <Trash2 className="h-4 w-4" aria-hidden="true" />
+          {t('hosts.delete')}
+        </Button>
+      </div>
+    </Card>
+  );
+}

@@ -1,0 +1,95 @@
+import type { Host, Vm } from '@proxai/contract';
+import { Plus, Server } from 'lucide-react';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { Button } from '@/components/ui/button';
+import { Card, Skeleton } from '@/components/ui/card';
+import { ApiError } from '@/lib/api-client';
+import { useDeleteHost, useSyncHost } from '../api/host-mutations';
+import { AddHostDialog } from './add-host-dialog';
+import { HostCard } from './host-card';
+
+export function HostsSection({ hosts, vms, isLoading }: { hosts?: Host[]; vms?: Vm[]; isLoading: boolean }) {
+  const { t } = useTranslation('dashboard');
+  const [isAdding, setIsAdding] = useState(false);
+  const syncHost = useSyncHost();
+  const deleteHost = useDeleteHost();
+  const [syncing, setSyncing] = useState<ReadonlySet<string>>(new Set());
+
+  const guestCounts = useMemo(() => {
+    const m = new Map<string, number>();
+    for (const v of vms ?? []) m.set(v.host_id, (m.get(v.host_id) ?? 0) + 1);
+    return m;
+  }, [vms]);
+
+  function handleSync(host: Host) {
+    setSyncing((s) => new Set(s).add(host.id));
+    syncHost.mutate(host.id, {
+      onSuccess: (data) => toast.success(data.message || t('toast.hostSynced')),
+      onError: (err) => toast.error(err instanceof ApiError && err.detail ? err.detail : t('toast.hostSyncFailed')),
+      onSettled: () =>
+        setSyncing((s) => {
+          const next = new Set(s);
+          next.delete(host.id);
+          return next;
+        }),
+    });
+  }
+
+  function handleDelete(host: Host) {
+    if (!window.confirm(t('hosts.confirmDelete'))) return;
+    deleteHost.mutate(host.id, {
+      onSuccess: () => toast.success(t('toast.hostDeleted')),
+      onError: () => toast.error(t('toast.hostDeleteFailed')),
+    });
+  }
+
+  return (
+    <section aria-labelledby="hosts-title" className="space-y-4">
+      <div className="flex items-center justify-between gap-3">
+        <h2 id="hosts-title" className="text-xl font-semibold">
+          {t('hosts.title')}
+        </h2>
+        <Button onClick={() => setIsAdding(true)} data-testid="add-host-button">
+          <Plus className="h-4 w-4" aria-hidden="true" />
+          {t('hosts.add')}
+        </Button>
+      </div>
+      {isLoading ? (
+        <div role="status" aria-label={t('loading')} className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+          {[0, 1, 2].map((i) => (
+            <Skeleton key={i} className="h-36" />
+          ))}
+        </div>
+      ) : !hosts || hosts.length === 0 ? (
+        <Card className="flex flex-col items-center gap-3 py-10 text-center" data-testid="hosts-empty">
+          <Server className="h-10 w-10 text-slate-400" aria-hidden="true" />
+          <p className="font-medium">{t('hosts.empty')}</p>
+          <p className="max-w-md text-sm text-slate-500 dark:text-slate-400">{t('hosts.emptyText')}</p>
+          <Button onClick={() => setIsAdding(true)}>
+            <Plus className="h-4 w-4" aria-hidden="true" />
+            {t('hosts.add')}
+          </Button>
+        </Card>
+      ) : (
+        <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+          {hosts.map((h) => (
+            <HostCard
+              key={h.id}
+              host={h}
+              guestCount={guestCounts.get(h.id) ?? 0}
+              isSyncing={syncing.has(h.id)}
+              isDeleting={deleteHost.isPending && deleteHost.variables === h.id}
+              canSync
+              canDelete
+              onSync={handleSync}
+              onDelete={handleDelete}
+            />
+          ))}
+        </div>
+      )}
+      <AddHostDialog open={isAdding} onOpenChange={setIsAdding} />
+    </section>
+  );
+}
