@@ -26,6 +26,8 @@ export interface PveClientOptions {
   renewTicketAfterMs?: number;
   /** sockets per host, default 8 */
   maxConnections?: number;
+  /** PEM of extra trusted CAs (e.g. the cluster's /etc/pve/pve-root-ca.pem), used when no fingerprint is pinned */
+  ca?: string;
 }
 
 type Product = 'PVE' | 'PBS';
@@ -51,7 +53,7 @@ export class ApiCore {
     private readonly opts: PveClientOptions,
   ) {
     this.baseUrl = opts.baseUrl;
-    this.transport = new Transport(opts.baseUrl, opts.fingerprint, opts.maxConnections ?? 8);
+    this.transport = new Transport(opts.baseUrl, opts.fingerprint, opts.maxConnections ?? 8, opts.ca);
     this.timeoutMs = opts.timeoutMs ?? 10_000;
     this.retries = opts.retries ?? 2;
     this.retryDelayMs = opts.retryDelayMs ?? 200;

@@ -1,4 +1,4 @@
-import type { TLSSocket } from 'node:tls';
+import { rootCertificates, type TLSSocket } from 'node:tls';
 import { Agent, buildConnector, request } from 'undici';
 import { abortReason, PveError } from './errors';
 import { normalizeFingerprint } from './fingerprint';
@@ -39,12 +39,15 @@ export class Transport {
   readonly prefix: string;
   private readonly agent: Agent;
 
-  constructor(baseUrl: string, fingerprint: string | undefined, maxConnections: number) {
+  constructor(baseUrl: string, fingerprint: string | undefined, maxConnections: number, ca?: string) {
     const url = new URL(baseUrl);
     this.origin = url.origin;
     this.prefix = `${url.pathname.replace(/\/+$/, '').replace(/\/api2\/json$/, '')}/api2/json`;
     const pinned = fingerprint === undefined ? undefined : normalizeFingerprint(fingerprint);
-    const base = buildConnector(pinned ? { rejectUnauthorized: false, maxCachedSessions: 0 } : {});
+    // Extra CAs are added to the system ones (tls.rootCertificates), not replacing them.
+    const base = buildConnector(
+      pinned ? { rejectUnauthorized: false, maxCachedSessions: 0 } : ca ? { ca: [...rootCertificates, ca] } : {},
+    );
     this.agent = new Agent({
       connections: maxConnections,
       keepAliveTimeout: 4_000,

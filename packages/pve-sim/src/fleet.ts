@@ -4,7 +4,7 @@ import { SimPbs } from './pbs-state';
 import { PveApp } from './pve-app';
 import { hashString } from './rng';
 import { ServerShell } from './server-shell';
-import { createCertificate } from './tls';
+import { createCertificate, type SimCertificate } from './tls';
 import type { Fault, FleetSpec, SimNodeInfo, SimPbsInfo } from './types';
 
 export interface StartFleetOptions {
@@ -59,6 +59,7 @@ export async function startFleet(spec: FleetSpec, opts: StartFleetOptions = {}):
           url: `https://${host}:${shell.port}`,
           port: shell.port,
           fingerprint: nodeCert.fingerprint,
+          certificatePem: nodeCert.cert,
           username: 'root@pam',
           password: state.password,
           tokenId: 'root@pam!portal',
@@ -67,7 +68,7 @@ export async function startFleet(spec: FleetSpec, opts: StartFleetOptions = {}):
           readonlyTokenSecret: state.readonlyTokenSecret,
         };
         nodes.set(nodeSpec.name, { state, shell, info });
-        if (nodeSpec.fault) applyFault(shell, state.auth, nodeSpec.fault, (fp) => setFingerprint(info, state, fp));
+        if (nodeSpec.fault) applyFault(shell, state.auth, nodeSpec.fault, (cert) => setCertificate(info, state, cert));
       }),
     );
   } catch (err) {
@@ -89,6 +90,7 @@ export async function startFleet(spec: FleetSpec, opts: StartFleetOptions = {}):
       url: `https://${host}:${shell.port}`,
       port: shell.port,
       fingerprint: pbsCert.fingerprint,
+      certificatePem: pbsCert.cert,
       username: 'root@pam',
       password: pbs.password,
       tokenId: 'root@pam!portal',
@@ -96,7 +98,10 @@ export async function startFleet(spec: FleetSpec, opts: StartFleetOptions = {}):
       datastores: spec.pbs.datastores.map((d) => d.name),
     };
     pbsEntry = { shell, info };
-    if (spec.pbs.fault) applyFault(shell, pbs.auth, spec.pbs.fault, (fp) => (info.fingerprint = fp));
+    if (spec.pbs.fault)
+      applyFault(shell, pbs.auth, spec.pbs.fault, (cert) =>
+        Object.assign(info, { fingerprint: cert.fingerprint, certificatePem: cert.cert }),
+      );
   }
 
   const ordered = spec.nodes.map((n) => nodes.get(n.name)?.info).filter((i): i is SimNodeInfo => i !== undefined);
@@ -107,12 +112,14 @@ export async function startFleet(spec: FleetSpec, opts: StartFleetOptions = {}):
     setFault(name, fault) {
       const n = nodes.get(name);
       if (n) {
-        applyFault(n.shell, n.state.auth, fault, (fp) => setFingerprint(n.info, n.state, fp));
+        applyFault(n.shell, n.state.auth, fault, (cert) => setCertificate(n.info, n.state, cert));
         return;
       }
       if (pbsEntry && pbs && name === pbsEntry.info.name) {
         const entry = pbsEntry;
-        applyFault(entry.shell, pbs.auth, fault, (fp) => (entry.info.fingerprint = fp));
+        applyFault(entry.shell, pbs.auth, fault, (cert) =>
+          Object.assign(entry.info, { fingerprint: cert.fingerprint, certificatePem: cert.cert }),
+        );
         return;
       }
       throw new Error(`no simulated node '${name}'`);
@@ -131,23 +138,24 @@ export async function startFleet(spec: FleetSpec, opts: StartFleetOptions = {}):
   };
 }
 
-function setFingerprint(info: SimNodeInfo, state: SimNode, fp: string): void {
-  info.fingerprint = fp;
-  state.fingerprint = fp;
+function setCertificate(info: SimNodeInfo, state: SimNode, cert: SimCertificate): void {
+  info.fingerprint = cert.fingerprint;
+  info.certificatePem = cert.cert;
+  state.fingerprint = cert.fingerprint;
 }
 
 function applyFault(
   shell: ServerShell,
   auth: { expiredBeforeMs: number },
   fault: Fault | null,
-  onRotate: (fp: string) => void,
+  onRotate: (cert: SimCertificate) => void,
 ): void {
   if (fault?.kind === 'expire-tickets') auth.expiredBeforeMs = Date.now() + 1;
   if (fault?.kind === 'rotate-certificate') {
     shell
       .rotateCertificate()
       .then((cert) => {
-        onRotate(cert.fingerprint);
+        onRotate(cert);
         shell.prepareRotation();
       })
       .catch((err: unknown) => process.emitWarning(`pve-sim: certificate rotation failed: ${String(err)}`));

@@ -164,6 +164,8 @@ export interface SimNodeInfo {
   url: string;
   port: number;
   fingerprint: string;
+  /** PEM of the current certificate (self-signed; usable as a trusted CA in tests) */
+  certificatePem: string;
   username: 'root@pam';
   password: string;
   tokenId: string;
@@ -177,6 +179,7 @@ export interface SimPbsInfo {
   url: string;
   port: number;
   fingerprint: string;
+  certificatePem: string;
   username: 'root@pam';
   password: string;
   tokenId: string;

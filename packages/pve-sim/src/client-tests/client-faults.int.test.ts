@@ -183,6 +183,17 @@ describe('TLS', () => {
     expect((await repinned.version()).version).toBeTruthy();
   });
 
+  it('without a fingerprint: the system CAs plus the given ones verify the certificate', async () => {
+    const trusted = new PveClient({
+      baseUrl: n.url,
+      ca: n.certificatePem,
+      auth: { kind: 'token', tokenId: n.tokenId, secret: n.tokenSecret },
+      retries: 0,
+    });
+    clients.push(trusted);
+    expect((await trusted.version()).version).toBeTruthy();
+  });
+
   it('without a fingerprint the system CAs reject a self-signed host', async () => {
     const bare = new PveClient({
       baseUrl: n.url,
