@@ -3,3 +3,4 @@ export * from './auth';
 export * from './hosts';
 export * from './licenses';
 export * from './public';
+export * from './jobs';
