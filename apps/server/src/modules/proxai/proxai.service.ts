@@ -1,0 +1,47 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { LANGUAGES, type Advice, type Language } from '@proxai/contract';
+import type { Config } from '../../config/env';
+import type { Db } from '../../db/client';
+import { parseFacts } from '../hosts/host-facts';
+import { adviceItems, adviceSummary, type Fleet } from './advice-rules';
+import { writeAdviceWithModel } from './ai-client';
+import { fleetRows } from './proxai.repository';
+
+/** The UI's language (Accept-Language, sent by the dashboard) wins over the account's stored one. */
+export function pickLanguage(acceptLanguage: string | undefined, userLanguage: string | undefined): Language {
+  for (const part of (acceptLanguage ?? '').split(',')) {
+    const code = part.trim().slice(0, 2).toLowerCase();
+    if ((LANGUAGES as readonly string[]).includes(code)) return code as Language;
+  }
+  if (userLanguage && (LANGUAGES as readonly string[]).includes(userLanguage)) return userLanguage as Language;
+  return 'fr';
+}
+
+async function loadFleet(db: Db, organisationId: string): Promise<Fleet> {
+  const { hostRows, guestRows } = await fleetRows(db, organisationId);
+  const hostName = new Map(hostRows.map((h) => [h.id, h.name]));
+  return {
+    hosts: hostRows.map((h) => ({ name: h.name, status: h.status, lastError: h.lastError, pveVersion: h.pveVersion, facts: parseFacts(h.facts) })),
+    guests: guestRows.map((g) => ({ name: g.name, vmid: g.vmid, state: g.state, hostName: hostName.get(g.hostId) ?? '', lastBackupAt: g.lastBackupAt })),
+  };
+}
+
+export async function getAdvice(deps: { db: Db; config: Config; log: FastifyBaseLogger }, organisationId: string, lang: Language): Promise<Advice> {
+  const fleet = await loadFleet(deps.db, organisationId);
+  const items = adviceItems(fleet, lang);
+  const { config } = deps;
+  if (config.AI_BASE_URL) {
+    try {
+      const advice = await writeAdviceWithModel(
+        { baseUrl: config.AI_BASE_URL, apiKey: config.AI_API_KEY, model: config.AI_MODEL, timeoutMs: config.AI_TIMEOUT_MS },
+        fleet,
+        items,
+        lang,
+      );
+      return { advice, items, source: 'ai' };
+    } catch (err) {
+      deps.log.warn({ reason: err instanceof Error ? err.message : String(err) }, 'AI advice failed; answering with the rules');
+    }
+  }
+  return { advice: adviceSummary(fleet, items, lang), items, source: 'rules' };
+}
