@@ -1,0 +1,117 @@
+// Soak: 200 concurrent simulated users (each signs in once, then reads the dashboard and acts on guests)
+// for 60 s against 10 simulated Proxmox hosts. Prints errors, latency percentiles and the server's RSS.
+// Usage: npm run build && npx tsx bench/soak/run.ts [--users 200] [--seconds 60]
+import { generateFleet, startFleet } from '@proxai/pve-sim';
+import { percentile, portalRssMb, startPortalProcess } from '../support/portal-process';
+
+const arg = (name: string, fallback: number) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 ? Number(process.argv[i + 1]) : fallback;
+};
+const USERS = arg('users', 200);
+const SECONDS = arg('seconds', 60);
+const ADMIN = { email: 'soak-admin@example.test', password: 'soak-admin-password-1' };
+const OWNER_EMAIL = 'soak-owner@example.test';
+
+async function json<T>(url: string, init: RequestInit & { token?: string } = {}): Promise<{ status: number; body: T }> {
+  const headers: Record<string, string> = { 'content-type': 'application/json', ...(init.token ? { authorization: `Bearer ${init.token}` } : {}) };
+  const res = await fetch(url, { ...init, headers });
+  const text = await res.text();
+  return { status: res.status, body: (text ? JSON.parse(text) : undefined) as T };
+}
+
+async function signInByCode(base: string, email: string): Promise<string> {
+  const sent = await json(`${base}/api/auth/magic-link`, { method: 'POST', body: JSON.stringify({ email, language: 'en' }) });
+  if (sent.status !== 200) throw new Error(`magic-link ${sent.status}`);
+  const outbox = await json<{ to: string; text: string }[]>(`${base}/api/dev/outbox?to=${encodeURIComponent(email)}`);
+  const code = /\b(\d{6})\b/.exec(outbox.body.at(-1)?.text ?? '')?.[1];
+  if (!code) throw new Error('no code in the outbox');
+  const verified = await json<{ access_token: string }>(`${base}/api/auth/verify-otp`, { method: 'POST', body: JSON.stringify({ email, otp_code: code }) });
+  if (verified.status !== 200) throw new Error(`verify-otp ${verified.status}`);
+  return verified.body.access_token;
+}
+
+async function main() {
+  console.log(`soak: ${USERS} users for ${SECONDS} s against 10 simulated hosts`);
+  const fleet = await startFleet(generateFleet({ nodes: 10, guests: 500, seed: 3, latencyMs: 5, pbs: false }), { taskDurationMs: 200 });
+  const portal = await startPortalProcess({ RATE_LIMIT_ENABLED: 'false', PROXAI_ADMIN_EMAIL: ADMIN.email, PROXAI_ADMIN_PASSWORD: ADMIN.password });
+  const base = portal.url;
+  try {
+    // The organisation: its owner, a Pro licence (10 hosts), the ten hosts.
+    const ownerToken = await signInByCode(base, OWNER_EMAIL);
+    const me = await json<{ organisation_id: string }>(`${base}/api/auth/me`, { token: ownerToken });
+    const admin = await json<{ access_token: string }>(`${base}/api/auth/admin-login`, { method: 'POST', body: JSON.stringify(ADMIN) });
+    const licence = await json(`${base}/api/admin/licenses/generate`, {
+      method: 'POST',
+      token: admin.body.access_token,
+      body: JSON.stringify({ organisation_id: me.body.organisation_id, plan_type: 'pro', duration_days: 30 }),
+    });
+    if (licence.status !== 201) throw new Error(`licence ${licence.status}`);
+    for (const n of fleet.nodes) {
+      const res = await json(`${base}/api/hosts`, {
+        method: 'POST',
+        token: ownerToken,
+        body: JSON.stringify({ name: n.name, pve_url: n.url, pve_node: n.name, user: n.username, auth_type: 'token', token_name: n.tokenId.split('!')[1], token_value: n.tokenSecret }),
+      });
+      if (res.status !== 201) throw new Error(`add host ${res.status} ${JSON.stringify(res.body)}`);
+    }
+    const guests = (await json<{ id: string; vmid: number; state: string }[]>(`${base}/api/vms`, { token: ownerToken })).body;
+    // Every simulated user signs in once (same account, its own session) and owns one guest to act on.
+    const tokens: string[] = [];
+    for (let i = 0; i < USERS; i++) tokens.push(await signInByCode(base, OWNER_EMAIL));
+    const rssBefore = await portalRssMb(base);
+
+    const latencies: number[] = [];
+    const byLabel = new Map<string, number[]>();
+    const errors: string[] = [];
+    let requests = 0;
+    const deadline = Date.now() + SECONDS * 1000;
+    const timed = async (label: string, fn: () => Promise<{ status: number }>, ok: (s: number) => boolean) => {
+      const t0 = performance.now();
+      try {
+        const { status } = await fn();
+        const ms = performance.now() - t0;
+        latencies.push(ms);
+        const key = label.replace(/ (start|stop)$/, '');
+        byLabel.set(key, [...(byLabel.get(key) ?? []), ms]);
+        requests++;
+        if (!ok(status)) errors.push(`${label} ${status}`);
+      } catch (err) {
+        errors.push(`${label} ${(err as Error).message}`);
+      }
+    };
+    await Promise.all(
+      tokens.map(async (token, i) => {
+        const guest = guests[i % guests.length]!;
+        let state = guest.state;
+        for (let round = 0; Date.now() < deadline; round++) {
+          await timed('GET /vms', () => json(`${base}/api/vms`, { token }), (s) => s === 200);
+          await timed('GET /stats', () => json(`${base}/api/stats`, { token }), (s) => s === 200);
+          await timed('GET /hosts', () => json(`${base}/api/hosts`, { token }), (s) => s === 200);
+          if (round % 5 === 0) await timed('GET /proxai/advice', () => json(`${base}/api/proxai/advice?context=general`, { token }), (s) => s === 200);
+          if (round % 3 === 0 && i < guests.length) {
+            const action = state === 'running' ? 'stop' : 'start';
+            await timed(`POST action ${action}`, () => json(`${base}/api/vms/${guest.id}/action`, { method: 'POST', token, body: JSON.stringify({ action, vmid: guest.vmid }) }), (s) => s === 200);
+            state = state === 'running' ? 'stopped' : 'running';
+          }
+        }
+      }),
+    );
+    const rssAfter = await portalRssMb(base);
+    latencies.sort((a, b) => a - b);
+    console.log(`requests: ${requests} in ${SECONDS} s (${(requests / SECONDS).toFixed(0)} req/s)`);
+    console.log(`errors: ${errors.length}${errors.length ? ` (first: ${errors.slice(0, 5).join('; ')})` : ''}`);
+    console.log(`latency ms: p50 ${percentile(latencies, 50).toFixed(1)}  p95 ${percentile(latencies, 95).toFixed(1)}  p99 ${percentile(latencies, 99).toFixed(1)}  max ${latencies.at(-1)?.toFixed(1)}`);
+    for (const [label, values] of byLabel) {
+      values.sort((a, b) => a - b);
+      console.log(`  ${label.padEnd(22)} n=${String(values.length).padStart(6)}  p50 ${percentile(values, 50).toFixed(1)}  p99 ${percentile(values, 99).toFixed(1)} ms`);
+    }
+    console.log(`server RSS: before ${rssBefore.toFixed(0)} MB, after ${rssAfter.toFixed(0)} MB`);
+    process.exitCode = errors.length === 0 ? 0 : 1;
+  } finally {
+    await portal.stop();
+    await fleet.close();
+  }
+}
+
+await main();
