@@ -88,6 +88,8 @@ describe('sign-in in Chromium', () => {
     await page.reload();
     await page.waitForLoadState('networkidle');
     expect(new URL(page.url()).pathname).toBe('/dashboard');
+    // The dashboard header's AccountMenu: no name yet, so the SPEC's fallback.
+    await expect.poll(() => page.getByTestId('account-name').textContent()).toBe('User');
     await page.goto('/auth');
     await page.waitForURL('**/dashboard');
     await page.screenshot({ path: `${ARTIFACTS}auth-dashboard.png` });
@@ -199,6 +201,7 @@ describe('sign-in in Chromium', () => {
     await page.waitForURL('**/dashboard');
     const user = await storedUser(page);
     expect(user).toMatchObject({ email: 'olivia@example.org', name: 'Olivia Oidc' });
+    await expect.poll(() => page.getByTestId('account-name').textContent()).toBe('Olivia Oidc');
     await context.close();
   });
 });
