@@ -54,6 +54,11 @@ function main(): number {
     return 2;
   }
 
+  if (!fs.existsSync(file)) {
+    process.stderr.write(`No such file: ${file}\n\n${USAGE}\n`);
+    return 2;
+  }
+
   let publicKey: { key: KeyObject; from: string };
   try {
     publicKey = readPublicKey(parsed.values['public-key']);

@@ -327,6 +327,7 @@ describe('licence:verify CLI and PROXAI_LICENSE_KEY', () => {
   it('answers usage errors with exit code 2', async () => {
     expect((await verifyCli([])).code).toBe(2);
     expect((await verifyCli(['a.json', 'b.json'])).code).toBe(2);
+    expect((await verifyCli([path.join(dir, 'missing.json')], dir)).code).toBe(2);
     expect((await verifyCli(['--nope', 'a.json'])).code).toBe(2);
     // No key anywhere: DATA_DIR without a public key file.
     expect((await verifyCli([path.join(dir, 'valid.json')], fs.mkdtempSync(path.join(dir, 'empty-')))).code).toBe(2);
