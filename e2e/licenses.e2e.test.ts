@@ -81,7 +81,7 @@ describe('licences in Chromium', () => {
     await page.goto('/licenses');
     const picker = page.getByLabel('Organisation');
     await expect.poll(() => picker.isEnabled(), { timeout: 10_000 }).toBe(true);
-    await picker.selectOption(customer.user.organisation_id!);
+    await picker.selectOption(customer.user.organisation_id);
     await page.getByText('Aucune licence', { exact: true }).waitFor();
 
     await page.getByRole('button', { name: 'Générer une Licence' }).click();
