@@ -64,11 +64,11 @@ describe('network faults', () => {
     const c = client({ timeoutMs: 200, retries: 0 });
     let t = performance.now();
     expect((await rejection(c.version())).kind).toBe('timeout');
-    expect(performance.now() - t).toBeLessThan(1_000);
+    expect(performance.now() - t).toBeLessThan(3_000);
     const patient = client({ timeoutMs: 30_000, retries: 0 });
     t = performance.now();
     expect((await rejection(patient.nodes({ timeoutMs: 150 }))).kind).toBe('timeout');
-    expect(performance.now() - t).toBeLessThan(1_000);
+    expect(performance.now() - t).toBeLessThan(3_000);
   });
 
   it('a caller abort rejects with the abort reason, not a PveError', async () => {
