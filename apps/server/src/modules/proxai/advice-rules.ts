@@ -96,8 +96,8 @@ export function adviceItems(fleet: Fleet, lang: Language, now = new Date()): Adv
       });
     }
     const v = versionOf(f.pveVersion ?? h.pveVersion);
-    if (v && v[0] < 8) items.push({ severity: 'critical', title: tx.oldPve(h.name, f.pveVersion ?? ''), detail: '', action: tx.oldPveAction });
-    else if (v && v[0] === 8 && v[1] < 2) items.push({ severity: 'info', title: tx.olderPve(h.name, f.pveVersion ?? ''), detail: '', action: tx.olderPveAction });
+    if (v && v[0] < 8) items.push({ severity: 'critical', title: tx.oldPve(h.name, f.pveVersion ?? ''), detail: tx.oldPveDetail, action: tx.oldPveAction });
+    else if (v && v[0] === 8 && v[1] < 2) items.push({ severity: 'info', title: tx.olderPve(h.name, f.pveVersion ?? ''), detail: tx.olderPveDetail, action: tx.olderPveAction });
   }
   const onlineHosts = new Set(fleet.hosts.filter((h) => h.status === 'online').map((h) => h.name));
   const known = fleet.guests.filter((g) => onlineHosts.has(g.hostName));
@@ -122,7 +122,7 @@ export function adviceItems(fleet: Fleet, lang: Language, now = new Date()): Adv
   return items
     .map((item, i) => ({ item, i }))
     .sort((a, b) => RANK[a.item.severity] - RANK[b.item.severity] || a.i - b.i)
-    .map(({ item }) => (item.detail ? item : { ...item, detail: item.title }));
+    .map(({ item }) => item);
 }
 
 export function adviceSummary(fleet: Fleet, items: AdviceItem[], lang: Language): string {

@@ -24,6 +24,8 @@ export const ITEM_TEXTS = {
     oldPveAction: 'Plan the upgrade to Proxmox VE 8 (pve7to8 checks the host first).',
     olderPve: (h: string, v: string) => `${h} runs Proxmox VE ${v}; a newer 8.x release is available`,
     olderPveAction: 'Update the host to the latest 8.x release.',
+    oldPveDetail: 'Proxmox VE 7 reached its end of life on 31 July 2024: no more security fixes.',
+    olderPveDetail: 'Newer 8.x point releases bring security and stability fixes.',
     andMore: (n: number) => ` and ${n} more`,
   },
   fr: {
@@ -46,6 +48,8 @@ export const ITEM_TEXTS = {
     oldPveAction: "Planifiez la mise à niveau vers Proxmox VE 8 (pve7to8 vérifie l'hôte avant).",
     olderPve: (h: string, v: string) => `${h} utilise Proxmox VE ${v} ; une version 8.x plus récente existe`,
     olderPveAction: "Mettez l'hôte à jour vers la dernière version 8.x.",
+    oldPveDetail: 'Proxmox VE 7 est en fin de vie depuis le 31 juillet 2024 : plus de correctifs de sécurité.',
+    olderPveDetail: 'Les versions 8.x plus récentes apportent des correctifs de sécurité et de stabilité.',
     andMore: (n: number) => ` et ${n} de plus`,
   },
 } satisfies Record<ItemLang, Record<string, unknown>>;
