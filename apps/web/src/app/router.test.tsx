@@ -28,7 +28,7 @@ describe('routes', () => {
 
   it('redirects protected routes to /auth without a token', async () => {
     const router = renderAt('/dashboard');
-    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/auth'));
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/auth'), { timeout: 5000 });
   });
 
   it('lets protected routes through with a token', async () => {
