@@ -7,7 +7,7 @@ export default defineConfig({
   plugins: [react(), tailwindcss()],
   resolve: { alias: { '@': path.resolve(import.meta.dirname, 'src') } },
   server: { port: 5173, proxy: { '/api': 'http://localhost:8080' } },
-  build: { target: 'es2022', sourcemap: false, reportCompressedSize: true },
+  build: { target: 'es2022', sourcemap: false, reportCompressedSize: true, manifest: true },
   test: {
     name: 'web',
     environment: 'jsdom',
