@@ -26,7 +26,7 @@ export function PageHero({
   children?: ReactNode;
 }) {
   return (
-    <header className="border-b border-slate-200 bg-gradient-to-b from-brand-50 to-white px-4 py-16 dark:border-slate-800 dark:from-slate-900 dark:to-slate-950">
+    <header className="border-b border-slate-200 bg-gradient-to-b from-brand-50 to-white px-4 py-16 sm:px-6 dark:border-slate-800 dark:from-slate-900 dark:to-slate-950">
       <div className="mx-auto max-w-5xl text-center">
         {eyebrow && (
           <p className="mb-3 text-sm font-semibold uppercase tracking-wide text-brand-700 dark:text-brand-500">{eyebrow}</p>
@@ -54,7 +54,7 @@ export function Section({
 }) {
   const headingId = id ? `${id}-title` : undefined;
   return (
-    <section id={id} aria-labelledby={headingId} className={cn('px-4 py-14', className)}>
+    <section id={id} aria-labelledby={headingId} className={cn('px-4 py-14 sm:px-6', className)}>
       <div className="mx-auto max-w-6xl">
         <h2 id={headingId} className="text-2xl font-bold text-slate-900 sm:text-3xl dark:text-white">
           {title}

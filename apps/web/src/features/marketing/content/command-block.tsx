@@ -15,8 +15,9 @@ export function CommandBlock({ command, copyLabel, copiedLabel }: { command: str
     }
   };
   return (
-    <div className="relative mt-3">
-      <pre dir="ltr" className="overflow-x-auto rounded-lg bg-slate-900 p-4 pe-12 text-left text-sm text-slate-100">
+    // The whole block is ltr so the copy button sits at the end of the command's lines, even on an rtl page.
+    <div dir="ltr" className="relative mt-3">
+      <pre className="overflow-x-auto rounded-lg bg-slate-900 p-4 pe-12 text-left text-sm text-slate-100">
         <code>{command}</code>
       </pre>
       <button

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { AlertTriangle, FileDown, Plug } from 'lucide-react';
 import { buttonClasses } from '@/components/ui/button';
+import { cn } from '@/components/ui/cn';
 import { PublicLayout } from '@/features/marketing/components/public-layout';
 import { PageHero, tList, type TitledText } from '@/features/marketing/content/blocks';
 import { CommandBlock } from '@/features/marketing/content/command-block';
@@ -25,12 +26,12 @@ function Step({ number, title, children }: { number: number; title: string; chil
   );
 }
 
-function DefinitionList({ items }: { items: TitledText[] }) {
+function DefinitionList({ items, mono = false }: { items: TitledText[]; mono?: boolean }) {
   return (
     <dl className="grid gap-3 sm:grid-cols-2">
       {items.map((item) => (
         <div key={item.title} className="rounded-lg border border-slate-200 p-3 dark:border-slate-800">
-          <dt className="font-mono text-sm font-semibold text-slate-900 dark:text-white">{item.title}</dt>
+          <dt className={cn('text-sm font-semibold text-slate-900 dark:text-white', mono && 'font-mono')}>{item.title}</dt>
           <dd className="mt-1 text-sm">{item.text}</dd>
         </div>
       ))}
@@ -72,7 +73,7 @@ export function InstallPage() {
           <p>{t('step1.intro')}</p>
           <p>{t('step1.role')}</p>
           <CommandBlock command={INSTALL_COMMANDS.role} {...copy} />
-          <DefinitionList items={tList<TitledText>(t, 'step1.privileges')} />
+          <DefinitionList items={tList<TitledText>(t, 'step1.privileges')} mono />
           <p>{t('step1.user')}</p>
           <CommandBlock command={INSTALL_COMMANDS.user} {...copy} />
           <p>{t('step1.token')}</p>
@@ -96,7 +97,7 @@ export function InstallPage() {
           <p>{t('step2.intro')}</p>
           <DefinitionList items={tList<TitledText>(t, 'step2.fields')} />
           <p>{t('step2.password')}</p>
-          <Link to="/auth" className={buttonClasses('outline')}>
+          <Link to="/dashboard" className={buttonClasses('outline')}>
             {t('step2.open')}
           </Link>
         </Step>
