@@ -49,6 +49,9 @@ async function main(): Promise<void> {
     return n;
   };
   const latencyMs = int('latency-ms', values['latency-ms']);
+  if ((int('nodes', values.nodes) ?? 1) < 1) throw new Error('--nodes must be at least 1');
+  // The connection info may be piped into `head`: a closed stdout must not stop the simulator.
+  process.stdout.on('error', () => {});
   const spec: FleetSpec = values.spec
     ? (JSON.parse(readFileSync(values.spec, 'utf8')) as FleetSpec)
     : generateFleet({
