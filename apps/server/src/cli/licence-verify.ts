@@ -19,6 +19,10 @@ The public key is never taken from the licence file itself (a forger would bring
   2. <DATA_DIR>/${PUBLIC_KEY_FILE}, written by the server at every start (same DATA_DIR setting as
      the server, default ./data): the default on the machine that runs the portal.
 
+The signature covers id, organisation_id, plan_type, issued_at, expires_at, features and limits. revoked_at
+is what the portal said when the file was downloaded: it is reported, but it is not signed, and a revocation
+made after the download cannot be seen offline.
+
 Exit codes: 0 valid, 1 expired / revoked / tampered / unreadable, 2 usage error.`;
 
 function readPublicKey(option: string | undefined): { key: KeyObject; from: string } {
