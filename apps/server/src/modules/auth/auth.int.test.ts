@@ -175,6 +175,17 @@ describe.each(TEST_DATABASE_KINDS)('e-mail sign-in over a real SMTP peer (%s)', 
     expect(noCode.json()).toMatchObject({ detail: 'Invalid or expired code' });
   });
 
+  it('two first requests at once for a new address make one account', async () => {
+    const email = `race-${kind}@example.org`;
+    const answers = await Promise.all(
+      [1, 2, 3].map(() => t.app.inject({ method: 'POST', url: '/api/auth/magic-link', payload: { email, language: 'en' } })),
+    );
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200]);
+    const rows = await t.database.db.select().from(users).where(eq(users.email, email));
+    expect(rows).toHaveLength(1);
+    await waitForMail(peer, email, 3);
+  });
+
   it('sends each language its own mail', async () => {
     const subjects: Record<string, string> = {};
     for (const language of ['fr', 'en', 'es', 'it', 'de', 'pt', 'zh', 'ja', 'ar']) {

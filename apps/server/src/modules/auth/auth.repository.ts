@@ -36,9 +36,20 @@ export async function insertUserWithOrganisation(
         .returning();
       return user;
     });
-  } catch {
-    return undefined;
+  } catch (err) {
+    if (isUniqueViolation(err)) return undefined;
+    throw err;
   }
+}
+
+/** PostgreSQL's unique_violation, possibly wrapped by the driver or Drizzle. */
+function isUniqueViolation(err: unknown): boolean {
+  let current: unknown = err;
+  for (let depth = 0; depth < 4 && current; depth++) {
+    if ((current as { code?: unknown }).code === '23505') return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
 }
 
 export async function setUserPassword(db: Db, id: string, passwordHash: string, role: 'admin' | 'user') {
