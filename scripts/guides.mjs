@@ -9,7 +9,9 @@
  *        npm run guides -- ar zh   (only these languages)
  * CHROME_PATH overrides the Chromium binary.
  */
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { marked } from 'marked';
@@ -21,15 +23,17 @@ const OUTPUT = path.join(ROOT, 'apps', 'web', 'public', 'guides');
 const LANGUAGES = ['fr', 'en', 'es', 'it', 'de', 'pt', 'zh', 'ja', 'ar'];
 const KINDS = ['install', 'migration'];
 const RTL = new Set(['ar']);
-const CJK = new Set(['zh', 'ja']);
-// Chromium embeds the Noto CJK faces (CFF outlines in a .ttc) as Type 3 glyphs, which cost about twice a
-// TrueType subset: using the regular face only (headings set apart by size and colour) keeps these PDFs small.
-const CJK_CSS = 'h1, h2, h3, th, strong, b { font-weight: 400; } h2, h3 { color: #9a3412; } strong { color: #9a3412; }';
+const CJK_FAMILIES = { zh: 'Noto Sans CJK SC', ja: 'Noto Sans CJK JP' };
+// Chromium prints the Noto CJK faces (CFF outlines in a .ttc) as Type 3 glyphs, several times the size of a
+// TrueType subset. With fontTools available, each guide gets its own TrueType subset of the face (see
+// cjk-font-subset.py) as a web font; without it, the system face is used in its regular weight only.
+const CJK_REGULAR_ONLY_CSS =
+  'h1, h2, h3, th, strong, b { font-weight: 400; } h2, h3 { color: #9a3412; } strong { color: #9a3412; }';
 
 // Latin first, then the script-specific family: Chromium falls back glyph by glyph along this list.
 const FONT_STACKS = {
-  zh: "'Noto Sans', 'Noto Sans CJK SC', sans-serif",
-  ja: "'Noto Sans', 'Noto Sans CJK JP', sans-serif",
+  zh: "'Noto Sans', 'Guide CJK', 'Noto Sans CJK SC', sans-serif",
+  ja: "'Noto Sans', 'Guide CJK', 'Noto Sans CJK JP', sans-serif",
   ar: "'Noto Sans Arabic', 'Noto Sans', sans-serif",
 };
 const DEFAULT_STACK = "'Noto Sans', 'DejaVu Sans', sans-serif";
@@ -50,16 +54,59 @@ function firstHeading(markdown) {
   return match ? match[1].trim() : 'ProxAI';
 }
 
-function documentHtml(lng, markdown) {
+function findPythonWithFontTools() {
+  const candidates = [process.env.PYTHON, 'python3', '/usr/bin/python3'].filter(Boolean);
+  return candidates.find((bin) => spawnSync(bin, ['-c', 'import fontTools'], { stdio: 'ignore' }).status === 0);
+}
+
+function fontFile(family, style) {
+  const result = spawnSync('fc-list', [`${family}:style=${style}`, 'file'], { encoding: 'utf8' });
+  const file = (result.stdout ?? '').split('\n')[0]?.replace(/:\s*$/, '').trim();
+  return file && fs.existsSync(file) ? file : undefined;
+}
+
+/** @font-face rules embedding TrueType subsets of the CJK face for `text`, or '' when that is not possible. */
+function cjkFontFaces(lng, text, python) {
+  const family = CJK_FAMILIES[lng];
+  if (!family || !python) return '';
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'proxai-guides-'));
+  try {
+    const textFile = path.join(dir, 'text.txt');
+    fs.writeFileSync(textFile, text);
+    const rules = [];
+    for (const [style, weight] of [['Regular', 400], ['Bold', 700]]) {
+      const source = fontFile(family, style);
+      if (!source) return '';
+      const out = path.join(dir, `${style}.ttf`);
+      const run = spawnSync(python, [path.join(ROOT, 'scripts', 'cjk-font-subset.py'), source, family, textFile, out], {
+        encoding: 'utf8',
+      });
+      if (run.status !== 0) {
+        console.warn(`CJK subset failed for ${family} ${style}: ${run.stderr.trim()}`);
+        return '';
+      }
+      const data = fs.readFileSync(out).toString('base64');
+      rules.push(`@font-face { font-family: 'Guide CJK'; font-weight: ${weight}; src: url(data:font/ttf;base64,${data}) format('truetype'); }`);
+    }
+    return rules.join('\n');
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+function documentHtml(lng, markdown, python) {
   const dir = RTL.has(lng) ? 'rtl' : 'ltr';
   const font = FONT_STACKS[lng] ?? DEFAULT_STACK;
   const body = marked.parse(markdown, { gfm: true });
+  const faces = CJK_FAMILIES[lng] ? cjkFontFaces(lng, markdown, python) : '';
+  const extraCss = CJK_FAMILIES[lng] && !faces ? CJK_REGULAR_ONLY_CSS : '';
   return `<!doctype html>
 <html lang="${lng}" dir="${dir}">
 <head>
 <meta charset="utf-8">
 <title>${escapeHtml(firstHeading(markdown))}</title>
 <style>
+  ${faces}
   @page { size: A4; }
   html { font-family: ${font}; font-size: 10.5pt; line-height: 1.55; color: #0f172a; }
   body { margin: 0; }
@@ -77,7 +124,7 @@ function documentHtml(lng, markdown) {
   th { background: #fff7ed; }
   blockquote { margin: 8pt 0; padding: 6pt 10pt; border-inline-start: 3pt solid #f97316; background: #fff7ed; }
   blockquote p { margin: 0; }
-  ${CJK.has(lng) ? CJK_CSS : ''}
+  ${extraCss}
 </style>
 </head>
 <body>${body}</body>
@@ -97,6 +144,10 @@ async function main() {
   const languages = only.length > 0 ? LANGUAGES.filter((l) => only.includes(l)) : LANGUAGES;
   if (languages.length === 0) throw new Error(`Unknown language(s): ${only.join(', ')}. Known: ${LANGUAGES.join(', ')}`);
   fs.mkdirSync(OUTPUT, { recursive: true });
+  const python = languages.some((l) => CJK_FAMILIES[l]) ? findPythonWithFontTools() : undefined;
+  if (languages.some((l) => CJK_FAMILIES[l]) && !python) {
+    console.warn('fontTools not found (Debian: apt-get install python3-fonttools): CJK guides use the system font, larger PDFs.');
+  }
   const browser = await chromium.launch({ executablePath: chromiumPath(), args: ['--headless', '--no-sandbox', '--disable-gpu'] });
   try {
     const page = await browser.newPage();
@@ -106,7 +157,7 @@ async function main() {
         if (!fs.existsSync(source)) throw new Error(`Missing guide source ${path.relative(ROOT, source)}`);
         const markdown = fs.readFileSync(source, 'utf8');
         const title = firstHeading(markdown);
-        await page.setContent(documentHtml(lng, markdown), { waitUntil: 'load' });
+        await page.setContent(documentHtml(lng, markdown, python), { waitUntil: 'load' });
         await page.evaluate(() => document.fonts.ready);
         const target = path.join(OUTPUT, `${kind}-${lng}.pdf`);
         await page.pdf({
