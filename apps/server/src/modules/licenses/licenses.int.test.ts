@@ -184,6 +184,14 @@ describe.each(TEST_DATABASE_KINDS)('licences on %s', (kind) => {
     expect(audits.map((a) => a.action).sort()).toEqual(['licence.generate', 'licence.revoke']);
   });
 
+  it('two concurrent revokes: exactly one wins, the other answers 409', async () => {
+    const l = (await generate({ organisation_id: orgId, plan_type: 'pro', duration_days: 5 })).json<Licence>();
+    const answers = await Promise.all([revoke(l.id, { reason: 'first' }), revoke(l.id, { reason: 'second' })]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
+    const [row] = await t.database.db.select().from(licences).where(eq(licences.id, l.id));
+    expect(['first', 'second']).toContain(row?.revokeReason);
+  });
+
   it('effective plan: newest active licence, else Free once it expires or is revoked', async () => {
     const db = t.database.db;
     const org = await buildOrganisation(db);
