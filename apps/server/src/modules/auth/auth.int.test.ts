@@ -345,6 +345,15 @@ describe('rate limits', () => {
     expect(last).toBe(429);
   });
 
+  it('the e-mailed link, past its limit, lands on /auth with an explanation', async () => {
+    let location = '';
+    for (let i = 0; i < 35 && !location.includes('rate_limited'); i++) {
+      const res = await t.app.inject({ method: 'GET', url: `/api/auth/magic?token=${'x'.repeat(43)}`, remoteAddress: '10.3.0.1' });
+      location = String(res.headers.location);
+    }
+    expect(location).toBe('/auth#error=rate_limited');
+  });
+
   it('admin-login per IP answers 429', async () => {
     let last = 0;
     for (let i = 0; i < 12 && last !== 429; i++) {

@@ -32,7 +32,7 @@ import {
   type RequestMeta,
 } from './auth.service';
 import { createOidcClient, OIDC_CALLBACK_PATH, oidcSettings } from './oidc.service';
-import { byBodyEmail, byIp, rateLimit } from './rate-limits';
+import { byBodyEmail, byIp, rateLimit, redirectWhenLimited } from './rate-limits';
 
 const MINUTE = 60_000;
 const errors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 429: ErrorSchema };
@@ -107,7 +107,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/auth/magic',
     {
       schema: { tags: ['auth'], summary: 'The e-mailed link: signs in and lands on /dashboard (302)', querystring: MagicQuerySchema },
-      preHandler: [rateLimit(app, 'magic-ip', { max: 30, windowMs: 15 * MINUTE, key: byIp })],
+      preHandler: [redirectWhenLimited(rateLimit(app, 'magic-ip', { max: 30, windowMs: 15 * MINUTE, key: byIp }))],
     },
     async (request, reply) => {
       const user = await consumeMagicLink(app.db, request.query.token, meta(request));
@@ -180,7 +180,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/auth/oidc/start',
-    { schema: { tags: ['auth'], summary: 'Go to the OpenID Connect provider (302)' }, preHandler: [rateLimit(app, 'oidc-ip', { max: 30, windowMs: 15 * MINUTE, key: byIp })] },
+    { schema: { tags: ['auth'], summary: 'Go to the OpenID Connect provider (302)' }, preHandler: [redirectWhenLimited(rateLimit(app, 'oidc-ip', { max: 30, windowMs: 15 * MINUTE, key: byIp }))] },
     async (request, reply) => {
       if (!oidc) return reply.redirect('/auth#error=oidc_unavailable', 302);
       try {

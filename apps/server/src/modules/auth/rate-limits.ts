@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../errors';
 
 /**
@@ -32,3 +32,19 @@ export const byBodyEmail = (request: FastifyRequest) => {
   const body = request.body as { email?: unknown } | undefined;
   return typeof body?.email === 'string' ? body.email.toLowerCase() : undefined;
 };
+
+/**
+ * For routes a browser navigates to (the e-mailed link, the provider redirect): past the limit, land on the
+ * sign-in page with an explanation instead of a JSON answer.
+ */
+export function redirectWhenLimited(hook: (request: FastifyRequest) => Promise<void>) {
+  return async (request: FastifyRequest, reply: FastifyReply) => {
+    try {
+      await hook(request);
+    } catch (err) {
+      if (err instanceof AppError && err.code === 'rate_limited') return reply.redirect('/auth#error=rate_limited', 302);
+      throw err;
+    }
+    return undefined;
+  };
+}

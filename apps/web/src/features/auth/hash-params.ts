@@ -13,6 +13,7 @@ const ERROR_KEYS: Record<string, string> = {
   link_expired: 'messages.linkExpired',
   oidc_unavailable: 'messages.oidcUnavailable',
   oidc_failed: 'messages.oauthError',
+  rate_limited: 'messages.rateLimited',
 };
 
 export const hashErrorKey = (error: string) => ERROR_KEYS[error] ?? 'messages.oauthError';
