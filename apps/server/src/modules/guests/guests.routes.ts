@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ErrorSchema, IdParamsSchema, MessageSchema, StatsSchema, VmActionRequestSchema, VmListSchema } from '@proxai/contract';
 import { currentOrg, currentUser } from '../../plugins/app/auth';
 import type { RequestContext } from '../hosts/hosts.service';
-import { getStats, listVms, runVmAction } from './guests.service';
+import { getStats, listVmsJson, runVmAction } from './guests.service';
 
 const errors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema };
 
@@ -19,7 +19,8 @@ export const guestsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/vms',
     { onRequest: [app.authenticate], schema: { tags, summary: "The organisation's QEMU VMs and LXC containers", response: { 200: VmListSchema, ...errors } } },
-    async (request) => listVms(deps, requestContext(request)),
+    // Sent pre-serialised (and cached briefly per organisation): 5,000 guests are the dashboard's hot path.
+    async (request, reply) => reply.type('application/json; charset=utf-8').send((await listVmsJson(deps, requestContext(request))) as never),
   );
 
   app.post(

@@ -3,6 +3,7 @@ import type { Stats, Vm, VmAction } from '@proxai/contract';
 import { AppError, notFound } from '../../errors';
 import { requireOrgRole } from '../../plugins/app/auth';
 import { recordAudit } from '../audit/audit.repository';
+import { createOrgCache, invalidateOrg } from '../hosts/fleet-cache';
 import { finishTask, findHost, insertTask } from '../hosts/hosts.repository';
 import type { HostsDeps, RequestContext } from '../hosts/hosts.service';
 import { createClient, errorContext, targetOf } from '../hosts/pve-connection';
@@ -17,6 +18,14 @@ const PVE_ACTION: Record<VmAction, { action: GuestAction; params?: Record<string
   restart: { action: 'reboot', endState: 'running' },
 };
 const SHUTDOWN_GRACE_S = 60;
+
+const vmsCache = createOrgCache<string>();
+const statsCache = createOrgCache<Stats>();
+
+/** The VM list already serialised (it is the dashboard's biggest answer; see fleet-cache.ts). */
+export function listVmsJson(deps: HostsDeps, ctx: RequestContext): Promise<string> {
+  return vmsCache(ctx.organisationId, async () => JSON.stringify(await listVms(deps, ctx)));
+}
 
 export async function listVms(deps: HostsDeps, ctx: RequestContext): Promise<Vm[]> {
   const rows = await listGuestsOfOrg(deps.db, ctx.organisationId);
@@ -35,9 +44,11 @@ export async function listVms(deps: HostsDeps, ctx: RequestContext): Promise<Vm[
   }));
 }
 
-export async function getStats(deps: HostsDeps, ctx: RequestContext): Promise<Stats> {
-  const s = await guestStats(deps.db, ctx.organisationId);
-  return { hosts: s.hosts, vms: s.vms, running_vms: s.running, stopped_vms: s.stopped };
+export function getStats(deps: HostsDeps, ctx: RequestContext): Promise<Stats> {
+  return statsCache(ctx.organisationId, async () => {
+    const s = await guestStats(deps.db, ctx.organisationId);
+    return { hosts: s.hosts, vms: s.vms, running_vms: s.running, stopped_vms: s.stopped };
+  });
 }
 
 /** Refuses up front what PVE would refuse, so the operator gets a clear 409 without a round trip. */
@@ -74,6 +85,10 @@ export async function runVmAction(deps: HostsDeps, ctx: RequestContext, id: stri
       details: { vmid: guest.vmid, name: guest.name, host: host.name, ...details },
     });
 
+  const setGuest = async (values: Parameters<typeof updateGuest>[2]) => {
+    await updateGuest(deps.db, guest.id, values);
+    invalidateOrg(ctx.organisationId);
+  };
   const timeoutMs = deps.config.PVE_TIMEOUT_MS;
   const target = targetOf(host, secretBoxFor(deps.config, deps.log));
   const client = createClient(target, { timeoutMs });
@@ -82,7 +97,7 @@ export async function runVmAction(deps: HostsDeps, ctx: RequestContext, id: stri
   try {
     const upid = await client.guestAction(guest.node, guest.type, guest.vmid, spec.action, spec.params);
     taskId = await insertTask(deps.db, { upid, guestId: guest.id, hostId: host.id, userId: ctx.user.id, action });
-    await updateGuest(deps.db, guest.id, { state: action === 'stop' ? 'stopping' : action === 'start' ? 'starting' : guest.state });
+    await setGuest({ state: action === 'stop' ? 'stopping' : action === 'start' ? 'starting' : guest.state });
     const status = await client.waitForTask(guest.node, upid, {
       pollMs: 250,
       timeoutMs: (SHUTDOWN_GRACE_S + 30) * 1000,
@@ -90,7 +105,7 @@ export async function runVmAction(deps: HostsDeps, ctx: RequestContext, id: stri
     const ok = isTaskOk(status);
     await finishTask(deps.db, taskId, ok ? 'ok' : 'error', status.exitstatus ?? null);
     const current = await client.guestStatus(guest.node, guest.type, guest.vmid).catch(() => null);
-    await updateGuest(deps.db, guest.id, {
+    await setGuest({
       state: current?.status ?? (ok ? spec.endState : guest.state),
       uptime: current?.status === 'running' ? Math.round(current.uptime ?? 0) : 0,
     });
@@ -105,7 +120,7 @@ export async function runVmAction(deps: HostsDeps, ctx: RequestContext, id: stri
     const mapped = toHostError(err, errorContext(target, timeoutMs));
     if (taskId) await finishTask(deps.db, taskId, 'error', mapped.detail).catch(() => undefined);
     // The request may have failed before PVE changed anything: put back the state we know.
-    await updateGuest(deps.db, guest.id, { state: guest.state }).catch(() => undefined);
+    await setGuest({ state: guest.state }).catch(() => undefined);
     await audit('failure', { detail: mapped.detail });
     throw mapped;
   } finally {

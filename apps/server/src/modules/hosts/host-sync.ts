@@ -1,6 +1,7 @@
 import { isPveError, type BackupVolume, type LxcListItem, type PveClient, type QemuListItem } from '@proxai/pve-client';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
+import { invalidateOrg } from './fleet-cache';
 import type { HostFacts } from './host-facts';
 import { listGuestsOfHost, replaceGuests, updateHost, type GuestRow, type HostRow, type NewGuestRow } from './hosts.repository';
 import { createClient, errorContext, targetOf } from './pve-connection';
@@ -123,11 +124,13 @@ export async function syncHost(
       pveVersion,
       facts: JSON.stringify(facts),
     });
+    invalidateOrg(host.organisationId);
     return { hostId: host.id, ok: true, total: rows.length, ...diff(before, rows) };
   } catch (err) {
     const error = toHostError(signal.aborted ? signal.reason : err, ctx);
     if (!isPveError(err) && !signal.aborted) log?.warn({ err, hostId: host.id }, 'sync failed on an unexpected error');
     await updateHost(db, host.id, { status: 'offline', lastError: lastErrorText(error), lastSyncAt: new Date() });
+    invalidateOrg(host.organisationId);
     return { hostId: host.id, ok: false, added: 0, removed: 0, changed: 0, total: 0, error };
   } finally {
     await client.close().catch(() => undefined);

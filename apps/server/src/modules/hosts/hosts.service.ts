@@ -7,6 +7,7 @@ import { requireOrgRole } from '../../plugins/app/auth';
 import { recordAudit } from '../audit/audit.repository';
 import { getEffectivePlan } from '../licenses/licenses.service';
 import type { AuthUser } from '../sessions/sessions.service';
+import { invalidateOrg } from './fleet-cache';
 import { syncHost, syncMessage, type SyncOutcome } from './host-sync';
 import { countGuests, countHosts, deleteHost, findHost, insertHost, listHosts, type HostRow } from './hosts.repository';
 import { createClient, errorContext, normalizePveUrl, probeHost, type ConnectionTarget } from './pve-connection';
@@ -122,6 +123,7 @@ export async function addHost(deps: HostsDeps, ctx: RequestContext, input: HostC
       pveVersion: probe.version.version,
       status: 'online',
     });
+    invalidateOrg(ctx.organisationId);
     await audit('success', { pve_version: probe.version.version }, row.id);
     const outcome = await syncHost(db, box, row, config.PVE_TIMEOUT_MS, deps.log);
     if (!outcome.ok) deps.log.warn({ hostId: row.id, detail: outcome.error?.detail }, 'first sync of a new host failed');
@@ -139,6 +141,7 @@ export async function removeHost(deps: HostsDeps, ctx: RequestContext, id: strin
   const host = await findHost(deps.db, ctx.organisationId, id);
   if (!host) throw notFound('Host');
   await deleteHost(deps.db, ctx.organisationId, id);
+  invalidateOrg(ctx.organisationId);
   await recordAudit(deps.db, {
     action: 'host.delete',
     outcome: 'success',
