@@ -38,7 +38,9 @@ const FONT_STACKS = {
 };
 const DEFAULT_STACK = "'Noto Sans', 'DejaVu Sans', sans-serif";
 const MONO_STACK = (lng) =>
-  lng === 'ja' ? "'DejaVu Sans Mono', 'Noto Sans Mono CJK JP', monospace" : "'DejaVu Sans Mono', 'Noto Sans Mono CJK SC', monospace";
+  lng === 'ja'
+    ? "'DejaVu Sans Mono', 'Noto Sans Mono CJK JP', monospace"
+    : "'DejaVu Sans Mono', 'Noto Sans Mono CJK SC', monospace";
 
 function chromiumPath() {
   const candidates = [process.env.CHROME_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'];
@@ -47,7 +49,8 @@ function chromiumPath() {
   return found;
 }
 
-const escapeHtml = (s) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]);
+const escapeHtml = (s) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]);
 
 function firstHeading(markdown) {
   const match = /^#\s+(.+)$/m.exec(markdown);
@@ -74,7 +77,10 @@ function cjkFontFaces(lng, text, python) {
     const textFile = path.join(dir, 'text.txt');
     fs.writeFileSync(textFile, text);
     const rules = [];
-    for (const [style, weight] of [['Regular', 400], ['Bold', 700]]) {
+    for (const [style, weight] of [
+      ['Regular', 400],
+      ['Bold', 700],
+    ]) {
       const source = fontFile(family, style);
       if (!source) return '';
       const out = path.join(dir, `${style}.ttf`);
@@ -86,7 +92,9 @@ function cjkFontFaces(lng, text, python) {
         return '';
       }
       const data = fs.readFileSync(out).toString('base64');
-      rules.push(`@font-face { font-family: 'Guide CJK'; font-weight: ${weight}; src: url(data:font/ttf;base64,${data}) format('truetype'); }`);
+      rules.push(
+        `@font-face { font-family: 'Guide CJK'; font-weight: ${weight}; src: url(data:font/ttf;base64,${data}) format('truetype'); }`,
+      );
     }
     return rules.join('\n');
   } finally {
@@ -148,7 +156,10 @@ async function main() {
   if (languages.some((l) => CJK_FAMILIES[l]) && !python) {
     console.warn('fontTools not found (Debian: apt-get install python3-fonttools): CJK guides use the system font, larger PDFs.');
   }
-  const browser = await chromium.launch({ executablePath: chromiumPath(), args: ['--headless', '--no-sandbox', '--disable-gpu'] });
+  const browser = await chromium.launch({
+    executablePath: chromiumPath(),
+    args: ['--headless', '--no-sandbox', '--disable-gpu'],
+  });
   try {
     const page = await browser.newPage();
     for (const lng of languages) {
@@ -158,7 +169,8 @@ async function main() {
         const markdown = fs.readFileSync(source, 'utf8');
         const title = firstHeading(markdown);
         await page.setContent(documentHtml(lng, markdown, python), { waitUntil: 'load' });
-        await page.evaluate(() => document.fonts.ready);
+        // Evaluated in the page: wait until every font (system and data-URL subsets) is ready before printing.
+        await page.evaluate('document.fonts.ready.then(() => true)');
         const target = path.join(OUTPUT, `${kind}-${lng}.pdf`);
         await page.pdf({
           path: target,

@@ -32,7 +32,10 @@ const namespaces = [
   ...new Set(
     LANGUAGES.flatMap((lng) =>
       fs.existsSync(path.join(LOCALES_DIR, lng))
-        ? fs.readdirSync(path.join(LOCALES_DIR, lng)).filter((f) => f.endsWith('.json')).map((f) => f.slice(0, -5))
+        ? fs
+            .readdirSync(path.join(LOCALES_DIR, lng))
+            .filter((f) => f.endsWith('.json'))
+            .map((f) => f.slice(0, -5))
         : [],
     ),
   ),

@@ -66,7 +66,10 @@ export function ProductPage() {
       >
         <ol className="grid gap-5 md:grid-cols-2 lg:grid-cols-4">
           {tList<TitledText>(t, 'architecture.items').map((item, index) => (
-            <li key={item.title} className="rounded-xl border border-slate-200 bg-white p-5 dark:border-slate-800 dark:bg-slate-900">
+            <li
+              key={item.title}
+              className="rounded-xl border border-slate-200 bg-white p-5 dark:border-slate-800 dark:bg-slate-900"
+            >
               <span className="text-sm font-bold text-brand-600">{index + 1}</span>
               <h3 className="mt-1 font-semibold text-slate-900 dark:text-white">{item.title}</h3>
               <p className="mt-2 text-sm text-slate-600 dark:text-slate-300">{item.text}</p>

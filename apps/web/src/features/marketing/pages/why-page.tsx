@@ -33,15 +33,23 @@ export function WhyPage() {
           <table className="w-full min-w-[36rem] border-collapse text-start text-sm">
             <thead>
               <tr className="border-b border-slate-300 dark:border-slate-700">
-                <th scope="col" className="p-3 text-start">{t('comparison.topic')}</th>
-                <th scope="col" className="p-3 text-start">{t('comparison.without')}</th>
-                <th scope="col" className="p-3 text-start text-brand-700 dark:text-brand-500">{t('comparison.with')}</th>
+                <th scope="col" className="p-3 text-start">
+                  {t('comparison.topic')}
+                </th>
+                <th scope="col" className="p-3 text-start">
+                  {t('comparison.without')}
+                </th>
+                <th scope="col" className="p-3 text-start text-brand-700 dark:text-brand-500">
+                  {t('comparison.with')}
+                </th>
               </tr>
             </thead>
             <tbody>
               {tList<ComparisonRow>(t, 'comparison.rows').map((row) => (
                 <tr key={row.topic} className="border-b border-slate-200 dark:border-slate-800">
-                  <th scope="row" className="p-3 text-start font-medium text-slate-900 dark:text-white">{row.topic}</th>
+                  <th scope="row" className="p-3 text-start font-medium text-slate-900 dark:text-white">
+                    {row.topic}
+                  </th>
                   <td className="p-3 text-slate-600 dark:text-slate-400">{row.without}</td>
                   <td className="p-3 text-slate-800 dark:text-slate-200">{row.with}</td>
                 </tr>
