@@ -175,6 +175,12 @@ describe('licences in Chromium', () => {
     expect(await page.getByTestId('organisation-picker').count()).toBe(0);
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Licence management');
     await page.screenshot({ path: `${ARTIFACTS}licenses-user-en.png`, fullPage: true });
+
+    // Arabic: right-to-left, translated.
+    await page.getByTestId('language-select').selectOption('ar');
+    await expect.poll(() => page.locator('html').getAttribute('dir'), { timeout: 10_000 }).toBe('rtl');
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent(), { timeout: 10_000 }).toBe('إدارة التراخيص');
+    await page.screenshot({ path: `${ARTIFACTS}licenses-user-ar.png`, fullPage: true });
     await context.close();
   });
 });

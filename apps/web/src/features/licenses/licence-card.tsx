@@ -40,7 +40,8 @@ export function LicenceCard({ licence, canRevoke, isRevoking, onDownload, onRevo
       <div className="flex items-start justify-between gap-3">
         <div className="min-w-0">
           <h3 id={titleId} className="truncate font-mono text-sm font-semibold" title={licence.id}>
-            {truncateId(licence.id)}
+            {/* Ids read left to right in Arabic too. */}
+            <bdi dir="ltr">{truncateId(licence.id)}</bdi>
           </h3>
           <p className="text-sm text-slate-600 dark:text-slate-400">{t(`plans.${licence.plan_type}`)}</p>
         </div>
