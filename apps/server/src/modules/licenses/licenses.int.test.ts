@@ -7,7 +7,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PLANS, planFeatureMap, type Licence } from '@proxai/contract';
-import { auditEvents, licences } from '../../db/schema';
+import { auditEvents, hosts, licences } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../testing/app';
 import { TEST_DATABASE_KINDS } from '../../testing/database';
 import { buildOrganisation, buildUser } from '../../testing/factories';
@@ -214,6 +214,48 @@ describe.each(TEST_DATABASE_KINDS)('licences on %s', (kind) => {
     expect((await getEffectivePlan(db, org.id)).licenceId).toBe(ess.id);
     await revoke(ess.id, { reason: 'test' });
     expect((await getEffectivePlan(db, org.id)).plan).toBe('free');
+  });
+
+  it('the host limit follows the effective plan: an expired Pro licence means Free (1 host) again', async () => {
+    const db = t.database.db;
+    const owner = await buildUser(db, { role: 'user', orgRole: 'owner' });
+    const org = owner.user.organisationId!;
+    await db.insert(hosts).values({
+      organisationId: org,
+      name: 'existing',
+      pveUrl: 'https://127.0.0.1:8006',
+      pveNode: 'pve',
+      username: 'root@pam',
+      authType: 'password',
+      secretEncrypted: 'not-used-by-this-test',
+    });
+    // Nothing listens on port 1: past the limit check, the add fails on the connection instead.
+    const addHost = () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/hosts',
+        headers: owner.auth,
+        payload: {
+          name: 'second',
+          pve_url: 'https://127.0.0.1:1',
+          pve_node: 'pve',
+          user: 'root@pam',
+          auth_type: 'password',
+          password: 'x',
+        },
+      });
+    const pro = (await generate({ organisation_id: org, plan_type: 'pro', duration_days: 30 })).json<Licence>();
+    const withPro = await addHost();
+    expect(withPro.statusCode, withPro.body).toBe(502);
+    expect(withPro.json<{ code: string }>().code).toBe('host_unreachable');
+
+    await db
+      .update(licences)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(licences.id, pro.id));
+    const expired = await addHost();
+    expect(expired.statusCode).toBe(403);
+    expect(expired.json()).toMatchObject({ code: 'plan_limit' });
   });
 
   it('lists organisations with member counts for admins only', async () => {
