@@ -15,20 +15,26 @@ export function CommandBlock({ command, copyLabel, copiedLabel }: { command: str
     }
   };
   return (
-    // The whole block is ltr so the copy button sits at the end of the command's lines, even on an rtl page.
-    <div dir="ltr" className="relative mt-3">
-      <pre className="overflow-x-auto rounded-lg bg-slate-900 p-4 pe-12 text-left text-sm text-slate-100">
+    // The whole block is ltr (even on an rtl page); the copy button has its own row so it never covers a
+    // command that scrolls horizontally on a narrow screen.
+    <div dir="ltr" className="mt-3 overflow-hidden rounded-lg bg-slate-900 text-start">
+      <div className="flex items-center justify-end gap-2 px-1 pt-1">
+        <span role="status" className="text-xs text-slate-300">
+          {copied ? copiedLabel : ''}
+        </span>
+        <button
+          type="button"
+          onClick={() => void copy()}
+          aria-label={copied ? copiedLabel : copyLabel}
+          title={copied ? copiedLabel : copyLabel}
+          className="rounded-md p-1.5 text-slate-300 hover:bg-slate-700 focus-visible:outline-2 focus-visible:outline-brand-500"
+        >
+          {copied ? <Check className="h-4 w-4" aria-hidden="true" /> : <Copy className="h-4 w-4" aria-hidden="true" />}
+        </button>
+      </div>
+      <pre className="overflow-x-auto px-4 pb-4 text-sm text-slate-100">
         <code>{command}</code>
       </pre>
-      <button
-        type="button"
-        onClick={() => void copy()}
-        aria-label={copied ? copiedLabel : copyLabel}
-        title={copied ? copiedLabel : copyLabel}
-        className="absolute end-2 top-2 rounded-md p-2 text-slate-300 hover:bg-slate-700 focus-visible:outline-2 focus-visible:outline-brand-500"
-      >
-        {copied ? <Check className="h-4 w-4" aria-hidden="true" /> : <Copy className="h-4 w-4" aria-hidden="true" />}
-      </button>
     </div>
   );
 }
