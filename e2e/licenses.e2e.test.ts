@@ -78,7 +78,9 @@ describe('licences in Chromium', () => {
     await page.getByTestId('admin-login-button').click();
     await page.waitForURL('**/dashboard');
 
-    await page.goto('/licenses');
+    // Reached from the dashboard's header link.
+    await page.locator('a[href="/licenses"]').first().click();
+    await page.waitForURL('**/licenses');
     const picker = page.getByLabel('Organisation');
     await expect.poll(() => picker.isEnabled(), { timeout: 10_000 }).toBe(true);
     await picker.selectOption(customer.user.organisation_id);
