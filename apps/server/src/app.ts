@@ -153,6 +153,8 @@ async function serveWeb(app: FastifyInstance, dist: string, required: boolean): 
       root: dist,
       wildcard: false,
       index: false,
+      // apps/web's build writes .br/.gz beside each asset (scripts/precompress.mjs).
+      preCompressed: true,
       setHeaders: (reply, filePath) => {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
         reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=300');

@@ -3,6 +3,10 @@ import { Clock, Mail, MonitorPlay } from 'lucide-react';
 import { ContactForm } from '../components/contact-form';
 import { PublicLayout } from '../components/public-layout';
 import { MUTED, SECTION } from '../components/styles';
+import { i18n } from '@/lib/i18n';
+
+// Fetch this page's strings as soon as its code arrives, in parallel, rather than when it first renders.
+void i18n.loadNamespaces(['contact', 'marketing']);
 
 const CARDS = [
   { key: 'email', Icon: Mail },

@@ -7,6 +7,10 @@ import { ClosingCta, FeaturesSection, MigrationSection, PillarsSection, Screensh
 import { LandingTopBar } from '../components/landing-top-bar';
 import { SiteFooter } from '../components/site-footer';
 import { SkipLink } from '../components/skip-link';
+import { i18n } from '@/lib/i18n';
+
+// Fetch this page's strings as soon as its code arrives, in parallel, rather than when it first renders.
+void i18n.loadNamespaces(['marketing']);
 
 /** Arriving on /#pricing (footer link from another page): scroll to the section once it is rendered. */
 function useScrollToHash() {

@@ -7,6 +7,10 @@ import { ExtensionCard } from '../components/extension-card';
 import { PublicLayout } from '../components/public-layout';
 import { cta, MUTED, SECTION } from '../components/styles';
 import { countByCategory, EXTENSION_CATEGORIES, EXTENSIONS, filterExtensions, type ExtensionCategory } from '../data/extensions';
+import { i18n } from '@/lib/i18n';
+
+// Fetch this page's strings as soon as its code arrives, in parallel, rather than when it first renders.
+void i18n.loadNamespaces(['marketplace', 'marketing']);
 
 const COUNTS = countByCategory(EXTENSIONS);
 

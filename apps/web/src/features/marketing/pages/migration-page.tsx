@@ -5,6 +5,10 @@ import { LANGUAGES } from '@proxai/contract/languages';
 import { MigrationCalculatorForm } from '../components/migration-calculator-form';
 import { PublicLayout } from '../components/public-layout';
 import { cta, MUTED, SECTION } from '../components/styles';
+import { i18n } from '@/lib/i18n';
+
+// Fetch this page's strings as soon as its code arrives, in parallel, rather than when it first renders.
+void i18n.loadNamespaces(['migration', 'marketing']);
 
 const PHASES = ['assess', 'prepare', 'migrate', 'optimise'] as const;
 const STEPS = ['s1', 's2', 's3', 's4'] as const;

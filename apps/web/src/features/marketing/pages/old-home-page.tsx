@@ -5,6 +5,10 @@ import { FeaturesSection } from '../components/landing-sections';
 import { LegacyNotice } from '../components/legacy-notice';
 import { PublicLayout } from '../components/public-layout';
 import { cta, MUTED, SECTION } from '../components/styles';
+import { i18n } from '@/lib/i18n';
+
+// Fetch this page's strings as soon as its code arrives, in parallel, rather than when it first renders.
+void i18n.loadNamespaces(['marketing']);
 
 /** The first home page, kept reachable for old links: a plain hero, the features and the plans. */
 export function OldHomePage() {

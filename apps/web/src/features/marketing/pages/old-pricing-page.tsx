@@ -5,6 +5,10 @@ import { LegacyNotice } from '../components/legacy-notice';
 import { PlanCard } from '../components/plan-card';
 import { PublicLayout } from '../components/public-layout';
 import { cta, MUTED, SECTION } from '../components/styles';
+import { i18n } from '@/lib/i18n';
+
+// Fetch this page's strings as soon as its code arrives, in parallel, rather than when it first renders.
+void i18n.loadNamespaces(['marketing']);
 
 /** The first pricing page: monthly prices only, same plans module as /pricing. */
 export function OldPricingPage() {

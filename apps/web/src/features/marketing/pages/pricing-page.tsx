@@ -7,6 +7,10 @@ import { formatEuros, PlanCard } from '../components/plan-card';
 import { PricingTable } from '../components/pricing-table';
 import { PublicLayout } from '../components/public-layout';
 import { cta, MUTED, SECTION } from '../components/styles';
+import { i18n } from '@/lib/i18n';
+
+// Fetch this page's strings as soon as its code arrives, in parallel, rather than when it first renders.
+void i18n.loadNamespaces(['pricing', 'marketing']);
 
 const FAQ_KEYS = ['trial', 'change', 'payment', 'vat', 'nonprofit', 'cancel', 'data'] as const;
 
@@ -38,7 +42,10 @@ export function PricingPage() {
           <BillingToggle value={billing} onChange={setBilling} />
         </div>
       </section>
-      <section className={`${SECTION} grid gap-8 pb-16 pt-4 md:grid-cols-2 xl:grid-cols-4`} aria-label={t('pricing:plansLabel')}>
+      <section className={`${SECTION} grid gap-8 pb-16 pt-4 md:grid-cols-2 xl:grid-cols-4`} aria-labelledby="plans-title">
+        <h2 id="plans-title" className="sr-only">
+          {t('pricing:plansLabel')}
+        </h2>
         {PLAN_TYPES.map((plan) => {
           const { yearlyPrice, monthlyPrice } = PLANS[plan];
           const note =
