@@ -14,14 +14,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import Fastify from 'fastify';
-import { generateFleet, startFleet } from '@proxai/pve-sim';
-import { buildApp } from '../../apps/server/src/app';
-import { parseConfig } from '../../apps/server/src/config/env';
-import { openDatabase } from '../../apps/server/src/db/client';
-import { runMigrations } from '../../apps/server/src/db/migrate';
-import { organisations, users } from '../../apps/server/src/db/schema';
-import { giveLicence, tokenBody } from '../../apps/server/src/modules/hosts/hosts.testing';
-import { createSession } from '../../apps/server/src/modules/sessions/sessions.service';
+import { startSeededPortal } from './seeded-portal';
 
 const { values } = parseArgs({
   options: {
@@ -60,29 +53,11 @@ function cannon(url: string, headers: Record<string, string> = {}): Promise<Cann
 
 async function main(): Promise<void> {
   console.log(`api-read: ${HOSTS} hosts x ${GUESTS} guests, ${CONNECTIONS} connections, ${DURATION} s per run, ${os.cpus().length} CPUs`);
-  const fleet = await startFleet(generateFleet({ nodes: HOSTS, guests: HOSTS * GUESTS, seed: 1, pbs: false }), { taskDurationMs: 50 });
-  const config = parseConfig({ NODE_ENV: 'production', LOG_LEVEL: 'warn', DATA_DIR: fs_tmp(), PROXAI_DEMO: '0', SYNC_INTERVAL_SECONDS: '3600', PVE_TIMEOUT_MS: '30000', PROXAI_SECRET_KEY: 'a'.repeat(64) }, 'bench');
-  const databaseUrl = values['database-url'];
-  const database = await openDatabase(databaseUrl ? { databaseUrl } : { dataDir: 'memory://' });
-  console.log(`database: ${database.kind}`);
-  await runMigrations(database);
-  const app = await buildApp({ config, database, logger: false });
-  const portalUrl = await app.listen({ port: 0, host: '127.0.0.1' });
-
-  const [org] = await database.db.insert(organisations).values({ name: 'Bench' }).returning();
-  const [user] = await database.db.insert(users).values({ email: 'bench@example.test', organisationId: org!.id, orgRole: 'owner' }).returning();
-  await giveLicence(database.db, org!.id, 'enterprise');
-  const { token } = await createSession(database.db, user!.id);
+  const portal = await startSeededPortal(values['database-url'] ? { databaseUrl: values['database-url'] } : {});
+  console.log(`database: ${portal.database.kind}`);
+  const portalUrl = portal.url;
+  const { token, syncMs } = await portal.seed(HOSTS, GUESTS);
   const auth = { authorization: `Bearer ${token}` };
-
-  const t0 = performance.now();
-  await Promise.all(
-    fleet.nodes.map(async (n) => {
-      const res = await fetch(`${portalUrl}/api/hosts`, { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify(tokenBody(n)) });
-      if (res.status !== 201) throw new Error(`add host: ${res.status} ${await res.text()}`);
-    }),
-  );
-  const syncMs = performance.now() - t0;
   const vmsBody = await (await fetch(`${portalUrl}/api/vms`, { headers: auth })).text();
   const statsBody = await (await fetch(`${portalUrl}/api/stats`, { headers: auth })).text();
   const guestCount = (JSON.parse(vmsBody) as unknown[]).length;
@@ -96,10 +71,10 @@ async function main(): Promise<void> {
 
   const rows: { route: string; portal: CannonResult; bare: CannonResult }[] = [];
   for (const route of ['vms', 'stats'] as const) {
-    const portal = await cannon(`${portalUrl}/api/${route}`, auth);
+    const measured = await cannon(`${portalUrl}/api/${route}`, auth);
     const baseline = await cannon(`${bareUrl}/${route}`);
-    if (portal.non2xx || portal.errors) throw new Error(`portal answered ${portal.non2xx} non-2xx and ${portal.errors} errors on /api/${route}`);
-    rows.push({ route: `GET /api/${route}`, portal, bare: baseline });
+    if (measured.non2xx || measured.errors) throw new Error(`portal answered ${measured.non2xx} non-2xx and ${measured.errors} errors on /api/${route}`);
+    rows.push({ route: `GET /api/${route}`, portal: measured, bare: baseline });
   }
   // Where the time goes: the same session check alone (GET /api/auth/me), no fleet data.
   const me = await cannon(`${portalUrl}/api/auth/me`, auth);
@@ -114,13 +89,7 @@ async function main(): Promise<void> {
     );
   }
   await bare.close();
-  await app.close();
-  await database.close();
-  await fleet.close();
-}
-
-function fs_tmp(): string {
-  return path.join(os.tmpdir(), `proxai-bench-api-read-${process.pid}`);
+  await portal.close();
 }
 
 main().catch((err: unknown) => {

@@ -76,7 +76,7 @@ export function DashboardPage() {
           </p>
         ) : null}
         <StatCards stats={stats.data} isLoading={stats.isPending} />
-        <AdviceCard />
+        <AdviceCard enabled={!vms.isPending} />
         <HostsSection hosts={hosts.data} vms={vms.data} isLoading={hosts.isPending} />
         <GuestList vms={vms.data} hosts={hosts.data} isLoading={vms.isPending} canAct={canOperate(user?.org_role)} />
       </main>

@@ -28,9 +28,9 @@ function AdviceRow({ item }: { item: AdviceItem }) {
 }
 
 /** 'ProxAI Conseil': the assistant's reading of the fleet (rules, or a model when one is configured). */
-export function AdviceCard() {
+export function AdviceCard({ enabled = true }: { enabled?: boolean }) {
   const { t, i18n } = useTranslation('dashboard');
-  const advice = useAdvice(i18n.resolvedLanguage ?? 'fr');
+  const advice = useAdvice(i18n.resolvedLanguage ?? 'fr', enabled);
   return (
     <Card aria-labelledby="advice-title" data-testid="advice-card">
       <div className="mb-3 flex items-center justify-between gap-2">

@@ -1,5 +1,6 @@
 import type { Host } from '@proxai/contract';
 import { ArrowDownWideNarrow, ArrowUpNarrowWide, Search } from 'lucide-react';
+import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Input, Label, Select } from '@/components/ui/input';
@@ -7,7 +8,8 @@ import type { GuestFilter, GuestSortKey } from '../hooks/guest-filter';
 
 const SORT_KEYS: GuestSortKey[] = ['name', 'vmid', 'state', 'cpu', 'memory', 'storage', 'host'];
 
-export function GuestFilters({
+/** Memoised: the list re-renders on every scroll frame, the filters need not. */
+export const GuestFilters = memo(function GuestFilters({
   filter,
   onChange,
   hosts,
@@ -84,4 +86,4 @@ export function GuestFilters({
       </Button>
     </div>
   );
-}
+});

@@ -38,6 +38,8 @@ export function GuestList({ vms, hosts, isLoading, canAct }: { vms?: Vm[]; hosts
     overscan: 8,
     getItemKey: (i) => shown[i]?.id ?? i,
     initialRect: { width: 1024, height: 640 },
+    // Let React batch scroll updates instead of flushing synchronously on every scroll event.
+    useFlushSync: false,
   });
 
   const total = vms?.length ?? 0;
@@ -101,7 +103,7 @@ export function GuestList({ vms, hosts, isLoading, canAct }: { vms?: Vm[]; hosts
                           pending={pending.get(vm.id)}
                           canAct={canAct}
                           onAction={handleAction}
-                          style={{ height: GUEST_ROW_HEIGHT, transform: `translateY(${item.start}px)` }}
+                          start={item.start}
                         />
                       );
                     })}

@@ -18,11 +18,12 @@ export interface GuestRowProps {
   pending?: VmAction;
   canAct: boolean;
   onAction: (vm: Vm, action: VmAction) => void;
-  style: React.CSSProperties;
+  /** Offset in the virtual list (px); a number, not a style object, so memo skips rows that did not move. */
+  start: number;
 }
 
 /** One guest: name, state, cores, RAM (MB), storage (GB), host and the three actions, enabled per state. */
-export const GuestRow = memo(function GuestRow({ vm, hostName, pending, canAct, onAction, style }: GuestRowProps) {
+export const GuestRow = memo(function GuestRow({ vm, hostName, pending, canAct, onAction, start }: GuestRowProps) {
   const { t } = useTranslation('dashboard');
   const isRunning = vm.state === 'running';
   const isStopped = vm.state === 'stopped';
@@ -31,7 +32,7 @@ export const GuestRow = memo(function GuestRow({ vm, hostName, pending, canAct, 
   return (
     <div
       role="row"
-      style={style}
+      style={{ height: GUEST_ROW_HEIGHT, transform: `translateY(${start}px)` }}
       className="absolute inset-x-0 grid grid-cols-[minmax(0,1fr)_auto] items-center gap-3 border-b border-slate-100 px-4 md:grid-cols-[minmax(0,2fr)_7rem_4rem_6rem_6rem_minmax(0,1fr)_auto] dark:border-slate-800"
       data-testid="guest-row"
       data-vmid={vm.vmid}

@@ -1,0 +1,83 @@
+// Shared by bench/api-read and bench/dashboard-render: the real portal in-process, with an organisation
+// whose simulated PVE hosts were added and synced through the real POST /api/hosts.
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { generateFleet, startFleet, type Fleet } from '@proxai/pve-sim';
+import { buildApp } from '../../apps/server/src/app';
+import { parseConfig } from '../../apps/server/src/config/env';
+import { openDatabase, type Database } from '../../apps/server/src/db/client';
+import { runMigrations } from '../../apps/server/src/db/migrate';
+import { organisations, users } from '../../apps/server/src/db/schema';
+import { giveLicence, tokenBody } from '../../apps/server/src/modules/hosts/hosts.testing';
+import { createSession } from '../../apps/server/src/modules/sessions/sessions.service';
+
+export interface SeededPortal {
+  url: string;
+  app: FastifyInstance;
+  database: Database;
+  fleets: Fleet[];
+  /** Adds an organisation with `hosts` simulated hosts of `guestsPerHost` guests; returns its session. */
+  seed(hosts: number, guestsPerHost: number): Promise<{ token: string; user: Record<string, unknown>; syncMs: number; guests: number }>;
+  close(): Promise<void>;
+}
+
+export async function startSeededPortal(options: { databaseUrl?: string; webDist?: string } = {}): Promise<SeededPortal> {
+  const config = parseConfig(
+    {
+      // Not 'production': its CSP upgrades requests to https, and this portal listens on plain http on 127.0.0.1.
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'warn',
+      DATA_DIR: path.join(os.tmpdir(), `proxai-bench-${process.pid}`),
+      PROXAI_DEMO: '0',
+      SYNC_INTERVAL_SECONDS: '3600',
+      PVE_TIMEOUT_MS: '30000',
+      PROXAI_SECRET_KEY: 'b'.repeat(64),
+      ...(options.webDist ? { WEB_DIST: options.webDist } : {}),
+    },
+    'bench',
+  );
+  const database = await openDatabase(options.databaseUrl ? { databaseUrl: options.databaseUrl } : { dataDir: 'memory://' });
+  await runMigrations(database);
+  const app = await buildApp({ config, database, logger: false });
+  const url = await app.listen({ port: 0, host: '127.0.0.1' });
+  const fleets: Fleet[] = [];
+  let seq = 0;
+  return {
+    url,
+    app,
+    database,
+    fleets,
+    async seed(hosts, guestsPerHost) {
+      const fleet = await startFleet(generateFleet({ nodes: hosts, guests: hosts * guestsPerHost, seed: 1, pbs: false }), { taskDurationMs: 50 });
+      fleets.push(fleet);
+      const [org] = await database.db.insert(organisations).values({ name: `Bench ${++seq}` }).returning();
+      const [user] = await database.db
+        .insert(users)
+        .values({ email: `bench-${seq}@example.test`, name: 'Bench', organisationId: org!.id, orgRole: 'owner', language: 'en' })
+        .returning();
+      await giveLicence(database.db, org!.id, 'enterprise');
+      const { token } = await createSession(database.db, user!.id);
+      const t0 = performance.now();
+      await Promise.all(
+        fleet.nodes.map(async (n) => {
+          const res = await fetch(`${url}/api/hosts`, {
+            method: 'POST',
+            headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+            body: JSON.stringify(tokenBody(n)),
+          });
+          if (res.status !== 201) throw new Error(`add host: ${res.status} ${await res.text()}`);
+        }),
+      );
+      const stored = { id: user!.id, email: user!.email, name: user!.name, role: 'user', organisation_id: org!.id, org_role: 'owner' };
+      const syncMs = performance.now() - t0;
+      const stats = (await (await fetch(`${url}/api/stats`, { headers: { authorization: `Bearer ${token}` } })).json()) as { vms: number };
+      return { token, user: stored, syncMs, guests: stats.vms };
+    },
+    async close() {
+      await app.close();
+      await database.close();
+      for (const f of fleets) await f.close();
+    },
+  };
+}
