@@ -1,0 +1,58 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import type { Vm } from '@proxai/contract';
+import { i18n, i18nReady } from '@/lib/i18n';
+import { GuestRow } from './guest-row';
+
+const vm = (state: string): Vm => ({
+  id: '00000000-0000-4000-8000-000000000002',
+  vmid: 101,
+  name: 'web-01',
+  state,
+  cpu: 4,
+  memory: 8192,
+  storage: 32,
+  type: 'qemu',
+  host_id: '00000000-0000-4000-8000-000000000001',
+  node: 'pve',
+  uptime: 0,
+});
+
+describe('GuestRow', () => {
+  beforeAll(async () => {
+    await i18nReady;
+    await i18n.changeLanguage('en');
+    await i18n.loadNamespaces('dashboard');
+  });
+
+  it('running: start disabled, stop and restart enabled; shows cores, RAM MB, storage GB', async () => {
+    const onAction = vi.fn();
+    render(<GuestRow vm={vm('running')} hostName="pve" canAct onAction={onAction} start={0} />);
+    expect(screen.getByTestId('vm-start')).toBeDisabled();
+    expect(screen.getByTestId('vm-stop')).toBeEnabled();
+    expect(screen.getByTestId('vm-restart')).toBeEnabled();
+    expect(screen.getByTestId('guest-row')).toHaveTextContent('8192');
+    expect(screen.getByTestId('guest-row')).toHaveTextContent('32');
+    await userEvent.click(screen.getByRole('button', { name: 'Stop web-01' }));
+    expect(onAction).toHaveBeenCalledWith(expect.objectContaining({ vmid: 101 }), 'stop');
+  });
+
+  it('stopped: start enabled, stop and restart disabled', () => {
+    render(<GuestRow vm={vm('stopped')} hostName="pve" canAct onAction={vi.fn()} start={0} />);
+    expect(screen.getByTestId('vm-start')).toBeEnabled();
+    expect(screen.getByTestId('vm-stop')).toBeDisabled();
+    expect(screen.getByTestId('vm-restart')).toBeDisabled();
+  });
+
+  it('pending: every action disabled and the state reads "In progress…"', () => {
+    render(<GuestRow vm={vm('running')} hostName="pve" pending="stop" canAct onAction={vi.fn()} start={0} />);
+    expect(screen.getByTestId('guest-state')).toHaveTextContent('In progress…');
+    for (const id of ['vm-start', 'vm-stop', 'vm-restart']) expect(screen.getByTestId(id)).toBeDisabled();
+  });
+
+  it('a readonly member sees the actions disabled', () => {
+    render(<GuestRow vm={vm('running')} hostName="pve" canAct={false} onAction={vi.fn()} start={0} />);
+    expect(screen.getByTestId('vm-stop')).toBeDisabled();
+  });
+});
