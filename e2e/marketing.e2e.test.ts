@@ -11,7 +11,12 @@ const ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.
 const ARTIFACTS = path.resolve(import.meta.dirname, 'artifacts');
 /** Waits until the address (path + hash) is `target`: client-side navigations fire no load event. */
 async function atPath(page: Page, target: string) {
-  await expect.poll(() => { const u = new URL(page.url()); return `${u.pathname}${u.hash}`; }).toBe(target);
+  await expect
+    .poll(() => {
+      const u = new URL(page.url());
+      return `${u.pathname}${u.hash}`;
+    })
+    .toBe(target);
 }
 /** Opens a path and waits until the lazily loaded page has rendered its heading. */
 async function open(page: Page, target: string) {
@@ -19,7 +24,17 @@ async function open(page: Page, target: string) {
   await page.goto(target);
   await page.locator('h1').first().waitFor({ state: 'visible' });
 }
-const digits = async (page: Page, testId: string) => ((await page.getByTestId(testId).first().textContent()) ?? '').replace(/\D/g, '');
+// The e2e project has no DOM typings: the few browser-side callbacks name what they use.
+interface HasAttribute {
+  getAttribute(name: string): string | null;
+}
+interface HasRect {
+  getBoundingClientRect(): { top: number };
+}
+const navigationState = () =>
+  (globalThis as unknown as { history: { state: { usr?: unknown } | null } }).history.state?.usr ?? null;
+const digits = async (page: Page, testId: string) =>
+  ((await page.getByTestId(testId).first().textContent()) ?? '').replace(/\D/g, '');
 
 describe('public site in Chromium', () => {
   let portal: Portal;
@@ -52,12 +67,40 @@ describe('public site in Chromium', () => {
     const { context, page } = await newPage(browser, portal.url);
     await open(page, '/pricing');
     const nav = page.getByRole('navigation', { name: 'Navigation principale' });
-    const navHrefs = await nav.locator('a').evaluateAll((as) => as.map((a) => a.getAttribute('href')));
-    expect(navHrefs).toEqual(['/', '/product', '/pricing', '/marketplace', '/migration-vmware', '/install', '/why-proxai', '/contact', '/auth']);
+    const navHrefs = await nav.locator('a').evaluateAll((as: HasAttribute[]) => as.map((a) => a.getAttribute('href') ?? ''));
+    expect(navHrefs).toEqual([
+      '/',
+      '/product',
+      '/pricing',
+      '/marketplace',
+      '/migration-vmware',
+      '/install',
+      '/why-proxai',
+      '/contact',
+      '/auth',
+    ]);
     expect(await nav.locator('a[aria-current="page"]').getAttribute('href')).toBe('/pricing');
-    const footerHrefs = await page.getByTestId('site-footer').locator('nav a').evaluateAll((as) => as.map((a) => a.getAttribute('href') ?? ''));
+    const footerHrefs = await page
+      .getByTestId('site-footer')
+      .locator('nav a')
+      .evaluateAll((as: HasAttribute[]) => as.map((a) => a.getAttribute('href') ?? ''));
     expect([...footerHrefs].sort()).toEqual(
-      ['/product', '/why-proxai', '/technologies', '/install', '/#pricing', '/pricing', '/migration-vmware', '/use-cases', '/blog', '/about', '/contact', '/legal/privacy', '/legal/mentions', '/legal/cgv'].sort(),
+      [
+        '/product',
+        '/why-proxai',
+        '/technologies',
+        '/install',
+        '/#pricing',
+        '/pricing',
+        '/migration-vmware',
+        '/use-cases',
+        '/blog',
+        '/about',
+        '/contact',
+        '/legal/privacy',
+        '/legal/mentions',
+        '/legal/cgv',
+      ].sort(),
     );
     footerHrefs.sort((a, b) => Number(a === '/#pricing') - Number(b === '/#pricing'));
     // Client-side navigation there and back (history) keeps this fast: one full load per list.
@@ -87,7 +130,9 @@ describe('public site in Chromium', () => {
       await footer.waitFor();
     }
     // The footer's '#pricing' lands on the landing page's pricing section.
-    await expect.poll(() => page.locator('#pricing').evaluate((el) => Math.abs(el.getBoundingClientRect().top) < 200)).toBe(true);
+    await expect
+      .poll(() => page.locator('#pricing').evaluate((el: HasRect) => Math.abs(el.getBoundingClientRect().top) < 200))
+      .toBe(true);
     await context.close();
   });
 
@@ -95,14 +140,18 @@ describe('public site in Chromium', () => {
     const { context, page } = await newPage(browser, portal.url);
     await open(page, '/');
     const bar = page.getByTestId('landing-topbar');
-    const hrefs = await bar.locator('a').evaluateAll((as) => as.map((a) => a.getAttribute('href')));
+    const hrefs = await bar.locator('a').evaluateAll((as: HasAttribute[]) => as.map((a) => a.getAttribute('href')));
     expect(hrefs).toEqual(['/', '/product', '#pricing', '/install', '/why-proxai', '/auth']);
     expect(await bar.getAttribute('data-scrolled')).toBe('false');
     await page.mouse.wheel(0, 400);
     await expect.poll(() => bar.getAttribute('data-scrolled')).toBe('true');
-    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.mouse.wheel(0, -2000);
     await expect.poll(() => bar.getAttribute('data-scrolled')).toBe('false');
-    expect(await page.locator('[data-glow-size]').evaluateAll((els) => els.map((e) => e.getAttribute('data-glow-size')))).toEqual(['600', '400', '300']);
+    expect(
+      await page
+        .locator('[data-glow-size]')
+        .evaluateAll((els: HasAttribute[]) => els.map((e) => e.getAttribute('data-glow-size'))),
+    ).toEqual(['600', '400', '300']);
     expect(await page.locator('#features [data-testid^="feature-"]').count()).toBe(4);
     expect(await page.locator('#pricing [data-testid^="plan-"]').count()).toBe(3);
     expect(await page.getByTestId('plan-pro').textContent()).toContain('Populaire');
@@ -113,7 +162,9 @@ describe('public site in Chromium', () => {
     await page.keyboard.press('Escape');
     await expect.poll(() => video.count()).toBe(0);
     await page.getByTestId('hero-pricing').click();
-    await expect.poll(() => page.locator('#pricing').evaluate((el) => Math.abs(el.getBoundingClientRect().top) < 120)).toBe(true);
+    await expect
+      .poll(() => page.locator('#pricing').evaluate((el: HasRect) => Math.abs(el.getBoundingClientRect().top) < 120))
+      .toBe(true);
     await context.close();
   });
 
@@ -129,11 +180,11 @@ describe('public site in Chromium', () => {
     expect(await page.getByText('-17 % · 2 mois offerts').isVisible()).toBe(true);
     await page.getByTestId('choose-pro').click();
     await page.waitForURL('**/auth');
-    expect(await page.evaluate(() => (history.state as { usr?: unknown }).usr)).toEqual({ plan: 'pro', billing: 'yearly' });
+    expect(await page.evaluate(navigationState)).toEqual({ plan: 'pro', billing: 'yearly' });
     await page.goto('/pricing');
     await page.getByTestId('choose-enterprise').click();
     await page.waitForURL('**/auth');
-    expect(await page.evaluate(() => (history.state as { usr?: unknown }).usr ?? null)).toBeNull();
+    expect(await page.evaluate(navigationState)).toBeNull();
     await context.close();
   });
 
@@ -141,7 +192,9 @@ describe('public site in Chromium', () => {
     const { context, page } = await newPage(browser, portal.url);
     await open(page, '/marketplace');
     const counts = await Promise.all(
-      ['all', 'monitoring', 'security', 'backup', 'automation', 'integrations', 'storage'].map((c) => page.getByTestId(`category-count-${c}`).textContent()),
+      ['all', 'monitoring', 'security', 'backup', 'automation', 'integrations', 'storage'].map((c) =>
+        page.getByTestId(`category-count-${c}`).textContent(),
+      ),
     );
     expect(counts).toEqual(['52', '12', '8', '6', '10', '9', '7']);
     expect(await page.getByTestId('extension-card').count()).toBe(52);
@@ -189,14 +242,23 @@ describe('public site in Chromium', () => {
     });
     await page.getByTestId('contact-submit').click();
     await expect.poll(() => page.getByTestId('contact-submit').textContent()).toContain("En cours d'envoi...");
-    await expect.poll(() => page.getByTestId('contact-outcome').textContent()).toBe('Message envoyé avec succès ! Nous vous répondrons rapidement.');
+    await expect
+      .poll(() => page.getByTestId('contact-outcome').textContent())
+      .toBe('Message envoyé avec succès ! Nous vous répondrons rapidement.');
     expect(await form.getByLabel('Nom complet').inputValue()).toBe('');
     const db = new pg.Client(databaseUrl);
     await db.connect();
-    const { rows } = await db.query('SELECT name, email, subject, message FROM contact_messages WHERE email = $1', ['camille.e2e@example.fr']);
+    const { rows } = await db.query('SELECT name, email, subject, message FROM contact_messages WHERE email = $1', [
+      'camille.e2e@example.fr',
+    ]);
     await db.end();
     expect(rows).toEqual([
-      { name: 'Camille Martin', email: 'camille.e2e@example.fr', subject: 'demo', message: 'Nous exploitons 4 hôtes Proxmox VE et 120 VM ; une démo serait utile.' },
+      {
+        name: 'Camille Martin',
+        email: 'camille.e2e@example.fr',
+        subject: 'demo',
+        message: 'Nous exploitons 4 hôtes Proxmox VE et 120 VM ; une démo serait utile.',
+      },
     ]);
     await context.close();
   });
@@ -207,7 +269,9 @@ describe('public site in Chromium', () => {
     const form = page.getByTestId('newsletter-form');
     await form.getByRole('textbox').fill('Admin.E2E@Example.fr');
     await form.getByRole('button').click();
-    await expect.poll(() => page.getByTestId('newsletter-message').textContent()).toBe('Inscription réussie ! Merci de votre intérêt');
+    await expect
+      .poll(() => page.getByTestId('newsletter-message').textContent())
+      .toBe('Inscription réussie ! Merci de votre intérêt');
     expect(await form.getByRole('textbox').inputValue()).toBe('');
     await form.getByRole('textbox').fill('admin.e2e@example.fr');
     await form.getByRole('button').click();
@@ -238,7 +302,9 @@ describe('public site in Chromium', () => {
       const { context, page } = await newPage(browser, portal.url);
       await open(page, '/');
       if (theme === 'dark') await page.getByTestId('theme-toggle').first().click();
-      await expect.poll(async () => ((await page.locator('html').getAttribute('class')) ?? '').includes('dark')).toBe(theme === 'dark');
+      await expect
+        .poll(async () => ((await page.locator('html').getAttribute('class')) ?? '').includes('dark'))
+        .toBe(theme === 'dark');
       const file = path.join(ARTIFACTS, `landing-${theme}.png`);
       await page.screenshot({ path: file, fullPage: true });
       expect(fs.statSync(file).size).toBeGreaterThan(10_000);

@@ -17,11 +17,21 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const PAGES = (process.env.LH_PAGES ?? '/,/pricing,/contact').split(',');
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
 const BARS = { performance: 90, accessibility: 95, 'best-practices': 95, seo: 95 };
-const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+const FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
 const runs = Number(process.argv.find((a) => a.startsWith('--runs='))?.split('=')[1] ?? 3);
 
 function chromePath() {
-  const candidates = [process.env.CHROME_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'].filter(Boolean);
+  const candidates = [process.env.CHROME_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'].filter(
+    Boolean,
+  );
   const found = candidates.find((p) => fs.existsSync(p));
   if (!found) throw new Error('No Chromium found: install Debian chromium or set CHROME_PATH');
   return found;
@@ -51,7 +61,17 @@ async function startPortal() {
   const output = [];
   const child = spawn(process.execPath, [entry], {
     cwd: root,
-    env: { PATH: process.env.PATH, HOME: process.env.HOME, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, WEB_DIST: webDist, PROXAI_DEMO: '0', LOG_LEVEL: 'warn' },
+    env: {
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      WEB_DIST: webDist,
+      PROXAI_DEMO: '0',
+      LOG_LEVEL: 'warn',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout.on('data', (c) => output.push(String(c)));
@@ -91,8 +111,16 @@ try {
   for (const page of PAGES) {
     const all = [];
     for (let i = 0; i < runs; i++) {
-      const { lhr } = await lighthouse(`${portal.url}${page}`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: CATEGORIES });
-      all.push({ scores: Object.fromEntries(CATEGORIES.map((c) => [c, Math.round((lhr.categories[c]?.score ?? 0) * 100)])), lhr });
+      const { lhr } = await lighthouse(`${portal.url}${page}`, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: CATEGORIES,
+      });
+      all.push({
+        scores: Object.fromEntries(CATEGORIES.map((c) => [c, Math.round((lhr.categories[c]?.score ?? 0) * 100)])),
+        lhr,
+      });
     }
     // The median run by performance (as Lighthouse CI does): one noisy run on a shared machine decides nothing.
     all.sort((a, b) => a.scores.performance - b.scores.performance);
@@ -104,10 +132,14 @@ try {
       // Say why: the audits of that category that did not pass.
       const refs = best.lhr.categories[c].auditRefs.filter((r) => r.weight > 0);
       const failing = refs.map((r) => best.lhr.audits[r.id]).filter((a) => a && a.score !== null && a.score < 0.9);
-      console.error(`${page} ${c} ${best.scores[c]} (bar ${BARS[c]}), audits not passed: ${failing.map((a) => `${a.id} (${a.displayValue ?? a.score})`).join(', ')}`);
+      console.error(
+        `${page} ${c} ${best.scores[c]} (bar ${BARS[c]}), audits not passed: ${failing.map((a) => `${a.id} (${a.displayValue ?? a.score})`).join(', ')}`,
+      );
     }
     const m = best.lhr.audits;
-    console.error(`${page} metrics: FCP ${m['first-contentful-paint']?.displayValue}, LCP ${m['largest-contentful-paint']?.displayValue}, TBT ${m['total-blocking-time']?.displayValue}, CLS ${m['cumulative-layout-shift']?.displayValue}`);
+    console.error(
+      `${page} metrics: FCP ${m['first-contentful-paint']?.displayValue}, LCP ${m['largest-contentful-paint']?.displayValue}, TBT ${m['total-blocking-time']?.displayValue}, CLS ${m['cumulative-layout-shift']?.displayValue}`,
+    );
   }
 } finally {
   chrome.kill();

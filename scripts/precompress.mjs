@@ -23,7 +23,9 @@ function walk(dir) {
     if (!TEXT.test(entry.name)) continue;
     const buf = fs.readFileSync(full);
     if (buf.length < MIN_BYTES) continue;
-    const br = zlib.brotliCompressSync(buf, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: buf.length } });
+    const br = zlib.brotliCompressSync(buf, {
+      params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: buf.length },
+    });
     fs.writeFileSync(`${full}.br`, br);
     fs.writeFileSync(`${full}.gz`, zlib.gzipSync(buf, { level: 9 }));
     count++;

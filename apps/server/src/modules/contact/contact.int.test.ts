@@ -95,10 +95,14 @@ describe('contact without SMTP peer reachable, and rate limit', () => {
   it('keeps the message when the mail cannot be sent, then answers 429 past 5 per IP', async () => {
     const first = await t.app.inject({ method: 'POST', url: '/api/contact', payload: valid });
     expect(first.statusCode).toBe(201);
-    const [row] = await t.database.db.select().from(contactMessages).where(eq(contactMessages.id, first.json<{ id: string }>().id));
+    const [row] = await t.database.db
+      .select()
+      .from(contactMessages)
+      .where(eq(contactMessages.id, first.json<{ id: string }>().id));
     expect(row?.mailedAt).toBeNull();
     const codes: number[] = [];
-    for (let i = 0; i < 5; i++) codes.push((await t.app.inject({ method: 'POST', url: '/api/contact', payload: valid })).statusCode);
+    for (let i = 0; i < 5; i++)
+      codes.push((await t.app.inject({ method: 'POST', url: '/api/contact', payload: valid })).statusCode);
     expect(codes).toEqual([201, 201, 201, 201, 429]);
   });
 });

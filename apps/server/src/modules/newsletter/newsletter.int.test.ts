@@ -58,7 +58,11 @@ describe('newsletter rate limit', () => {
   it('answers 429 {detail} past 10 sign-ups per IP in 15 minutes', async () => {
     const codes: number[] = [];
     for (let i = 0; i < 11; i++) {
-      const res = await t.app.inject({ method: 'POST', url: '/api/newsletter/subscribe', payload: { email: `n${i}@example.com` } });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/newsletter/subscribe',
+        payload: { email: `n${i}@example.com` },
+      });
       codes.push(res.statusCode);
       if (res.statusCode === 429) expect(res.json()).toMatchObject({ detail: expect.any(String), code: 'rate_limited' });
     }

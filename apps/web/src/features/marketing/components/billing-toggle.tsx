@@ -26,7 +26,11 @@ export function BillingToggle({ value, onChange }: { value: Billing; onChange: (
   );
   return (
     <div className="flex flex-wrap items-center justify-center gap-3">
-      <div role="radiogroup" aria-label={t('billing.label')} className="inline-flex rounded-full bg-slate-100 p-1 dark:bg-slate-800">
+      <div
+        role="radiogroup"
+        aria-label={t('billing.label')}
+        className="inline-flex rounded-full bg-slate-100 p-1 dark:bg-slate-800"
+      >
         {option('monthly')}
         {option('yearly')}
       </div>

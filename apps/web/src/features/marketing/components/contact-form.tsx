@@ -118,11 +118,23 @@ export function ContactForm() {
           {t('privacyLink')}
         </Link>
       </p>
-      <button type="submit" className={cta('solid', 'lg', 'self-start')} disabled={isSending} aria-busy={isSending || undefined} data-testid="contact-submit">
-        {isSending && <span className="h-4 w-4 animate-spin rounded-full border-2 border-current border-t-transparent" aria-hidden="true" />}
+      <button
+        type="submit"
+        className={cta('solid', 'lg', 'self-start')}
+        disabled={isSending}
+        aria-busy={isSending || undefined}
+        data-testid="contact-submit"
+      >
+        {isSending && (
+          <span className="h-4 w-4 animate-spin rounded-full border-2 border-current border-t-transparent" aria-hidden="true" />
+        )}
         {isSending ? t('sending') : t('submit')}
       </button>
-      <p role={outcome && !outcome.ok ? 'alert' : 'status'} className={outcome?.ok ? 'text-sm text-emerald-700 dark:text-emerald-300' : 'text-sm text-red-700 dark:text-red-300'} data-testid="contact-outcome">
+      <p
+        role={outcome && !outcome.ok ? 'alert' : 'status'}
+        className={outcome?.ok ? 'text-sm text-emerald-700 dark:text-emerald-300' : 'text-sm text-red-700 dark:text-red-300'}
+        data-testid="contact-outcome"
+      >
         {outcome?.text ?? ''}
       </p>
     </form>

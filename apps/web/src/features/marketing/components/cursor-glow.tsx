@@ -45,7 +45,11 @@ export function CursorGlow() {
     };
   }, []);
   return (
-    <div aria-hidden="true" className="pointer-events-none fixed inset-0 z-0 overflow-hidden motion-reduce:hidden" data-testid="cursor-glow">
+    <div
+      aria-hidden="true"
+      className="pointer-events-none fixed inset-0 z-0 overflow-hidden motion-reduce:hidden"
+      data-testid="cursor-glow"
+    >
       {GLOW_LAYERS.map((layer, i) => (
         <div
           key={layer.size}

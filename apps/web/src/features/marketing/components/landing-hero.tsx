@@ -54,7 +54,10 @@ export function LandingHero() {
       </div>
       <dl className="mx-auto mt-16 grid max-w-4xl grid-cols-2 gap-6 sm:grid-cols-4">
         {STATS.map((key) => (
-          <div key={key} className="flex flex-col-reverse rounded-2xl border border-slate-200 bg-white/80 p-4 text-center dark:border-slate-800 dark:bg-slate-900/80">
+          <div
+            key={key}
+            className="flex flex-col-reverse rounded-2xl border border-slate-200 bg-white/80 p-4 text-center dark:border-slate-800 dark:bg-slate-900/80"
+          >
             <dt className={`text-sm ${MUTED}`}>{t(`landing.stats.${key}.label`)}</dt>
             <dd className="text-3xl font-extrabold text-slate-900 dark:text-white">{t(`landing.stats.${key}.value`)}</dd>
           </div>

@@ -24,7 +24,11 @@ export function LandingPricing() {
             plan={plan}
             price={PLANS[plan].monthlyPrice}
             action={
-              <Link to="/auth" className={cta(PLANS[plan].popular ? 'solid' : 'outline', 'md', 'w-full')} data-testid={`landing-plan-${plan}`}>
+              <Link
+                to="/auth"
+                className={cta(PLANS[plan].popular ? 'solid' : 'outline', 'md', 'w-full')}
+                data-testid={`landing-plan-${plan}`}
+              >
                 {plan === 'free' ? t('plans.startFree') : t('plans.tryPlan', { plan: t(`plans.${plan}.name`) })}
               </Link>
             }

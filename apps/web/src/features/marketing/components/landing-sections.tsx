@@ -27,7 +27,10 @@ export function PillarsSection() {
       <SectionHeading id="pillars-title" title={t('landing.pillars.title')} subtitle={t('landing.pillars.subtitle')} />
       <div className="grid gap-6 md:grid-cols-3">
         {PILLARS.map(({ key, Icon }) => (
-          <div key={key} className="rounded-2xl border border-slate-200 bg-white/80 p-6 dark:border-slate-800 dark:bg-slate-900/80">
+          <div
+            key={key}
+            className="rounded-2xl border border-slate-200 bg-white/80 p-6 dark:border-slate-800 dark:bg-slate-900/80"
+          >
             <Icon className="h-8 w-8 text-brand-700 dark:text-brand-500" aria-hidden="true" />
             <h3 className="mt-4 text-lg font-semibold">{t(`landing.pillars.${key}.title`)}</h3>
             <p className={`mt-2 text-sm leading-relaxed ${MUTED}`}>{t(`landing.pillars.${key}.text`)}</p>

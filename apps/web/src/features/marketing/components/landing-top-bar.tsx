@@ -11,7 +11,8 @@ import { cta } from './styles';
 /** SPEC.md §9: the landing bar turns translucent once the page is scrolled past 50 px. */
 export const SCROLL_THRESHOLD_PX = 50;
 
-const LINK = 'rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800';
+const LINK =
+  'rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800';
 
 function useIsScrolled(threshold: number): boolean {
   const [isScrolled, setIsScrolled] = useState(false);

@@ -42,7 +42,15 @@ function Choice<T extends string>({
                 : 'border-slate-300 dark:border-slate-600',
             )}
           >
-            <input type="radio" name={name} value={o} checked={value === o} onChange={() => onChange(o)} className="sr-only" data-testid={`${name}-${o}`} />
+            <input
+              type="radio"
+              name={name}
+              value={o}
+              checked={value === o}
+              onChange={() => onChange(o)}
+              className="sr-only"
+              data-testid={`${name}-${o}`}
+            />
             {label(o)}
           </label>
         ))}
@@ -51,7 +59,21 @@ function Choice<T extends string>({
   );
 }
 
-function Slider({ label, value, min, max, onChange, testId }: { label: string; value: number; min: number; max: number; onChange: (v: number) => void; testId: string }) {
+function Slider({
+  label,
+  value,
+  min,
+  max,
+  onChange,
+  testId,
+}: {
+  label: string;
+  value: number;
+  min: number;
+  max: number;
+  onChange: (v: number) => void;
+  testId: string;
+}) {
   const id = useId();
   return (
     <div>
@@ -81,11 +103,27 @@ function Slider({ label, value, min, max, onChange, testId }: { label: string; v
   );
 }
 
-function Figure({ label, children, testId, strong = false }: { label: string; children: ReactNode; testId: string; strong?: boolean }) {
+function Figure({
+  label,
+  children,
+  testId,
+  strong = false,
+}: {
+  label: string;
+  children: ReactNode;
+  testId: string;
+  strong?: boolean;
+}) {
   return (
     <div className={cn('rounded-xl p-4', strong ? 'bg-emerald-50 dark:bg-emerald-950/60' : 'bg-slate-50 dark:bg-slate-800/60')}>
       <dt className={`text-sm ${MUTED}`}>{label}</dt>
-      <dd className={cn('mt-1 font-extrabold tabular-nums', strong ? 'text-3xl text-emerald-800 dark:text-emerald-300' : 'text-2xl')} data-testid={testId}>
+      <dd
+        className={cn(
+          'mt-1 font-extrabold tabular-nums',
+          strong ? 'text-3xl text-emerald-800 dark:text-emerald-300' : 'text-2xl',
+        )}
+        data-testid={testId}
+      >
         {children}
       </dd>
     </div>
@@ -98,13 +136,29 @@ export function MigrationCalculatorForm() {
   const [input, setInput] = useState<CalculatorInput>(CALCULATOR_DEFAULTS);
   const result = computeMigrationSavings(input);
   const eur = (n: number) => formatEuros(n, i18n.resolvedLanguage ?? 'fr');
-  const set = <K extends keyof CalculatorInput>(key: K, value: CalculatorInput[K]) => setInput((prev) => ({ ...prev, [key]: value }));
+  const set = <K extends keyof CalculatorInput>(key: K, value: CalculatorInput[K]) =>
+    setInput((prev) => ({ ...prev, [key]: value }));
 
   return (
-    <div className="grid gap-8 rounded-3xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8 lg:grid-cols-2 dark:border-slate-800 dark:bg-slate-900" data-testid="calculator">
+    <div
+      className="grid gap-8 rounded-3xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8 lg:grid-cols-2 dark:border-slate-800 dark:bg-slate-900"
+      data-testid="calculator"
+    >
       <form className="flex flex-col gap-6" onSubmit={(e) => e.preventDefault()} aria-label={t('migration:calculator.formLabel')}>
-        <Slider label={t('migration:calculator.vms')} value={input.vms} {...CALCULATOR_LIMITS.vms} onChange={(v) => set('vms', v)} testId="calc-vms" />
-        <Slider label={t('migration:calculator.hosts')} value={input.hosts} {...CALCULATOR_LIMITS.hosts} onChange={(v) => set('hosts', v)} testId="calc-hosts" />
+        <Slider
+          label={t('migration:calculator.vms')}
+          value={input.vms}
+          {...CALCULATOR_LIMITS.vms}
+          onChange={(v) => set('vms', v)}
+          testId="calc-vms"
+        />
+        <Slider
+          label={t('migration:calculator.hosts')}
+          value={input.hosts}
+          {...CALCULATOR_LIMITS.hosts}
+          onChange={(v) => set('hosts', v)}
+          testId="calc-hosts"
+        />
         <Choice
           legend={t('migration:calculator.plan')}
           name="calc-plan"

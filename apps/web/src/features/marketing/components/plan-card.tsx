@@ -40,7 +40,9 @@ export function PlanCard({
     <article
       className={cn(
         'relative flex flex-col rounded-2xl border bg-white p-6 shadow-sm dark:bg-slate-900',
-        popular ? 'border-brand-700 ring-2 ring-brand-700 dark:border-brand-500 dark:ring-brand-500' : 'border-slate-200 dark:border-slate-800',
+        popular
+          ? 'border-brand-700 ring-2 ring-brand-700 dark:border-brand-500 dark:ring-brand-500'
+          : 'border-slate-200 dark:border-slate-800',
       )}
       data-testid={`plan-${plan}`}
       aria-labelledby={`plan-${plan}-name`}

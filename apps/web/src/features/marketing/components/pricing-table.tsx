@@ -8,7 +8,11 @@ const LIMIT_ROWS: readonly (keyof PlanLimits)[] = ['max_hosts', 'max_vms', 'max_
 export function PricingTable() {
   const { t } = useTranslation(['pricing', 'marketing']);
   const limit = (value: number, key: keyof PlanLimits) =>
-    value === UNLIMITED ? t('pricing:table.unlimited') : key === 'max_storage_gb' ? t('pricing:table.gb', { count: value }) : String(value);
+    value === UNLIMITED
+      ? t('pricing:table.unlimited')
+      : key === 'max_storage_gb'
+        ? t('pricing:table.gb', { count: value })
+        : String(value);
   return (
     <div className="overflow-x-auto rounded-2xl border border-slate-200 dark:border-slate-800">
       <table className="w-full min-w-[640px] text-start text-sm" data-testid="pricing-table">

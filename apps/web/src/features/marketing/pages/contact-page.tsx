@@ -25,7 +25,10 @@ export function ContactPage() {
         <p className={`mt-3 max-w-2xl text-lg ${MUTED}`}>{t('subtitle')}</p>
       </section>
       <div className={`${SECTION} grid gap-10 pb-20 lg:grid-cols-[1fr_320px]`}>
-        <section aria-labelledby="contact-form-title" className="rounded-3xl border border-slate-200 p-6 sm:p-8 dark:border-slate-800">
+        <section
+          aria-labelledby="contact-form-title"
+          className="rounded-3xl border border-slate-200 p-6 sm:p-8 dark:border-slate-800"
+        >
           <h2 id="contact-form-title" className="mb-6 text-xl font-semibold">
             {t('formTitle')}
           </h2>
@@ -33,7 +36,11 @@ export function ContactPage() {
         </section>
         <aside aria-label={t('infoLabel')} className="flex flex-col gap-4">
           {CARDS.map(({ key, Icon }) => (
-            <div key={key} className="rounded-2xl border border-slate-200 bg-slate-50 p-5 dark:border-slate-800 dark:bg-slate-900" data-testid={`contact-card-${key}`}>
+            <div
+              key={key}
+              className="rounded-2xl border border-slate-200 bg-slate-50 p-5 dark:border-slate-800 dark:bg-slate-900"
+              data-testid={`contact-card-${key}`}
+            >
               <Icon className="h-6 w-6 text-brand-700 dark:text-brand-500" aria-hidden="true" />
               <h2 className="mt-3 font-semibold">{t(`cards.${key}.title`)}</h2>
               <p className={`mt-1 text-sm ${MUTED}`}>{t(`cards.${key}.text`)}</p>

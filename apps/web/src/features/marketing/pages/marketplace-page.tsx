@@ -31,7 +31,10 @@ export function MarketplacePage() {
           <label htmlFor="marketplace-search" className="sr-only">
             {t('searchLabel')}
           </label>
-          <Search className="pointer-events-none absolute start-3 top-1/2 h-5 w-5 -translate-y-1/2 text-slate-500" aria-hidden="true" />
+          <Search
+            className="pointer-events-none absolute start-3 top-1/2 h-5 w-5 -translate-y-1/2 text-slate-500"
+            aria-hidden="true"
+          />
           <input
             id="marketplace-search"
             type="search"
@@ -77,7 +80,9 @@ export function MarketplacePage() {
             {t('resultCount', { count: results.length })}
           </p>
           {results.length === 0 ? (
-            <p className="rounded-2xl border border-dashed border-slate-300 p-10 text-center dark:border-slate-700">{t('empty')}</p>
+            <p className="rounded-2xl border border-dashed border-slate-300 p-10 text-center dark:border-slate-700">
+              {t('empty')}
+            </p>
           ) : (
             <div className="grid gap-5 sm:grid-cols-2 xl:grid-cols-3">
               {results.map((e) => (

@@ -43,7 +43,11 @@ export function MigrationPage() {
         </h2>
         <ol className="grid gap-6 md:grid-cols-2">
           {PHASES.map((phase, i) => (
-            <li key={phase} className="rounded-2xl border border-slate-200 p-6 dark:border-slate-800" data-testid={`phase-${phase}`}>
+            <li
+              key={phase}
+              className="rounded-2xl border border-slate-200 p-6 dark:border-slate-800"
+              data-testid={`phase-${phase}`}
+            >
               <p className="text-sm font-semibold text-brand-700 dark:text-brand-500">{t('checklist.phase', { n: i + 1 })}</p>
               <h3 className="mt-1 text-lg font-semibold">{t(`checklist.${phase}.title`)}</h3>
               <ul className={`mt-3 list-disc space-y-1.5 ps-5 text-sm ${MUTED}`}>
@@ -62,7 +66,13 @@ export function MigrationPage() {
             <p className="mt-2 max-w-xl text-slate-200">{t('guide.text')}</p>
           </div>
           <div className="flex flex-wrap gap-3">
-            <a href={migrationGuideHref(i18n.resolvedLanguage)} target="_blank" rel="noopener" className={cta('light', 'md')} data-testid="migration-guide">
+            <a
+              href={migrationGuideHref(i18n.resolvedLanguage)}
+              target="_blank"
+              rel="noopener"
+              className={cta('light', 'md')}
+              data-testid="migration-guide"
+            >
               <FileDown className="h-5 w-5" aria-hidden="true" />
               {t('guide.download')}
             </a>

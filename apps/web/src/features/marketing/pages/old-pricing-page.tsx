@@ -28,8 +28,15 @@ export function OldPricingPage() {
               plan={plan}
               price={PLANS[plan].monthlyPrice}
               action={
-                <Link to={plan === 'enterprise' ? '/contact' : '/auth'} className={cta(PLANS[plan].popular ? 'solid' : 'outline', 'md', 'w-full')}>
-                  {plan === 'enterprise' ? t('plans.contactSales') : plan === 'free' ? t('plans.startFree') : t('plans.tryPlan', { plan: t(`plans.${plan}.name`) })}
+                <Link
+                  to={plan === 'enterprise' ? '/contact' : '/auth'}
+                  className={cta(PLANS[plan].popular ? 'solid' : 'outline', 'md', 'w-full')}
+                >
+                  {plan === 'enterprise'
+                    ? t('plans.contactSales')
+                    : plan === 'free'
+                      ? t('plans.startFree')
+                      : t('plans.tryPlan', { plan: t(`plans.${plan}.name`) })}
                 </Link>
               }
             />

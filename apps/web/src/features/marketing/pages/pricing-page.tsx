@@ -94,7 +94,10 @@ export function PricingPage() {
           {FAQ_KEYS.map((key) => (
             <details key={key} className="group p-5">
               <summary className="cursor-pointer list-none font-semibold marker:hidden">
-                <span className="me-2 inline-block transition-transform group-open:rotate-90 rtl:group-open:-rotate-90" aria-hidden="true">
+                <span
+                  className="me-2 inline-block transition-transform group-open:rotate-90 rtl:group-open:-rotate-90"
+                  aria-hidden="true"
+                >
                   ›
                 </span>
                 {t(`pricing:faq.${key}.q`)}
