@@ -25,6 +25,11 @@ describe('INSTALL_COMMANDS', () => {
     expect(INSTALL_COMMANDS.role).not.toContain('VM.Backup');
   });
 
+  it('adds backup rights only in the optional step, with the storage right vzdump needs', () => {
+    expect(INSTALL_COMMANDS.backup).toContain('--append 1');
+    expect(INSTALL_COMMANDS.backup).toContain('"VM.Backup Datastore.AllocateSpace"');
+  });
+
   it('gives the privilege-separated token its own ACL, quoted for the shell', () => {
     expect(INSTALL_COMMANDS.token).toContain('--privsep 1');
     expect(INSTALL_COMMANDS.tokenAcl).toBe("pveum aclmod / -token 'proxai@pve!portal' -role ProxAIMonitor");

@@ -2,7 +2,8 @@
  * Shell commands of the install page, run as root on a Proxmox VE 8 node. They are not translated:
  * the explanations around them are (install.json). Privileges: VM.Audit (list guests and their config),
  * VM.PowerMgmt (start/shutdown/reboot), Sys.Audit (node status, version), Datastore.Audit (storages and
- * backup listings). VM.Backup is only needed if the portal triggers backups.
+ * backup listings). Only if the portal starts backups: VM.Backup, plus Datastore.AllocateSpace because vzdump
+ * writes to the backup storage.
  */
 export const INSTALL_COMMANDS = {
   role: 'pveum role add ProxAIMonitor --privs "VM.Audit VM.PowerMgmt Sys.Audit Datastore.Audit"',
@@ -10,7 +11,7 @@ export const INSTALL_COMMANDS = {
   token: 'pveum user token add proxai@pve portal --privsep 1',
   // With privilege separation a token's rights are the intersection of its own ACL and its user's: it needs its own.
   tokenAcl: "pveum aclmod / -token 'proxai@pve!portal' -role ProxAIMonitor",
-  backup: 'pveum role modify ProxAIMonitor --append 1 --privs "VM.Backup"',
+  backup: 'pveum role modify ProxAIMonitor --append 1 --privs "VM.Backup Datastore.AllocateSpace"',
   fingerprint: [
     'pvenode cert info --output-format json',
     '# or',
