@@ -5,6 +5,9 @@
  * numbers in the footer). Fonts come from the OS (Debian: fonts-noto-core, fonts-noto-cjk) so Arabic,
  * Chinese and Japanese render with real glyphs; Chromium embeds only the glyphs used, which keeps files small.
  *
+ * Chinese and Japanese: with fontTools (Debian: python3-fonttools) each guide embeds a TrueType subset of Noto Sans
+ * CJK (scripts/cjk-font-subset.py), about 170 KB per PDF; without it the system face is used (Type 3, ~300 KB+).
+ *
  * Usage: npm run guides            (all languages and guides)
  *        npm run guides -- ar zh   (only these languages)
  * CHROME_PATH overrides the Chromium binary.
