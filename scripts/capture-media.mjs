@@ -4,6 +4,8 @@
 //   apps/web/public/media/dashboard.webp      a 1440x900 screenshot of /dashboard (encoded to WebP by Chromium)
 //   apps/web/public/media/dashboard-demo.webm a short recording of the dashboard in use (VP8 WebM)
 // Run `npm run build` first. Uses Debian's Chromium (or CHROME_PATH).
+// Callbacks passed to page.evaluate run in Chromium, where these exist.
+/* global window, document, Image, MediaRecorder */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
