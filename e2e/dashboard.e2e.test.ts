@@ -11,10 +11,16 @@ const EMAIL = 'dana@example.org';
 /** Signs in through the e-mail code flow over HTTP and returns what the web app stores. */
 async function signIn(portal: Portal): Promise<{ token: string; user: unknown }> {
   const post = (path: string, body: unknown) =>
-    fetch(`${portal.url}/api${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    fetch(`${portal.url}/api${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
   const sent = await post('/auth/magic-link', { email: EMAIL, language: 'en' });
   if (!sent.ok) throw new Error(`magic-link: ${sent.status} ${await sent.text()}`);
-  const mails = (await (await fetch(`${portal.url}/api/dev/outbox?to=${encodeURIComponent(EMAIL)}`)).json()) as { text: string }[];
+  const mails = (await (await fetch(`${portal.url}/api/dev/outbox?to=${encodeURIComponent(EMAIL)}`)).json()) as {
+    text: string;
+  }[];
   const code = /:\s*(\d{6})\s*$/m.exec(mails.at(-1)?.text ?? '')?.[1];
   if (!code) throw new Error('no code in the mail');
   const verified = await post('/auth/verify-otp', { email: EMAIL, otp_code: code });
@@ -96,7 +102,9 @@ describe('dashboard in Chromium', () => {
     });
     await card.getByRole('button', { name: 'Delete' }).click();
     await page.getByText('Host deleted successfully').waitFor();
-    expect(confirmText).toBe('Are you sure you want to delete this host? This will also remove all associated VMs from the dashboard.');
+    expect(confirmText).toBe(
+      'Are you sure you want to delete this host? This will also remove all associated VMs from the dashboard.',
+    );
     await page.getByTestId('hosts-empty').waitFor();
     await page.getByTestId('vms-empty').waitFor();
     await page.screenshot({ path: `${ARTIFACTS}dashboard-empty.png`, fullPage: true });

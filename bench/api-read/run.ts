@@ -47,12 +47,16 @@ function cannon(url: string, headers: Record<string, string> = {}): Promise<Cann
     const child = spawn(path.join(root, 'node_modules/.bin/autocannon'), args, { stdio: ['ignore', 'pipe', 'ignore'] });
     let out = '';
     child.stdout.on('data', (c: Buffer) => (out += c.toString()));
-    child.on('exit', (code) => (code === 0 ? resolve(JSON.parse(out) as CannonResult) : reject(new Error(`autocannon exited ${code}`))));
+    child.on('exit', (code) =>
+      code === 0 ? resolve(JSON.parse(out) as CannonResult) : reject(new Error(`autocannon exited ${code}`)),
+    );
   });
 }
 
 async function main(): Promise<void> {
-  console.log(`api-read: ${HOSTS} hosts x ${GUESTS} guests, ${CONNECTIONS} connections, ${DURATION} s per run, ${os.cpus().length} CPUs`);
+  console.log(
+    `api-read: ${HOSTS} hosts x ${GUESTS} guests, ${CONNECTIONS} connections, ${DURATION} s per run, ${os.cpus().length} CPUs`,
+  );
   const portal = await startSeededPortal(values['database-url'] ? { databaseUrl: values['database-url'] } : {});
   console.log(`database: ${portal.database.kind}`);
   const portalUrl = portal.url;
@@ -61,7 +65,9 @@ async function main(): Promise<void> {
   const vmsBody = await (await fetch(`${portalUrl}/api/vms`, { headers: auth })).text();
   const statsBody = await (await fetch(`${portalUrl}/api/stats`, { headers: auth })).text();
   const guestCount = (JSON.parse(vmsBody) as unknown[]).length;
-  console.log(`added and synced ${HOSTS} hosts (${guestCount} guests) in ${Math.round(syncMs)} ms; /api/vms is ${(vmsBody.length / 1024).toFixed(0)} KiB`);
+  console.log(
+    `added and synced ${HOSTS} hosts (${guestCount} guests) in ${Math.round(syncMs)} ms; /api/vms is ${(vmsBody.length / 1024).toFixed(0)} KiB`,
+  );
 
   // The baseline: the same bytes from a bare Fastify route (no auth, no database, no serializer).
   const bare = Fastify({ logger: false });
@@ -73,12 +79,15 @@ async function main(): Promise<void> {
   for (const route of ['vms', 'stats'] as const) {
     const measured = await cannon(`${portalUrl}/api/${route}`, auth);
     const baseline = await cannon(`${bareUrl}/${route}`);
-    if (measured.non2xx || measured.errors) throw new Error(`portal answered ${measured.non2xx} non-2xx and ${measured.errors} errors on /api/${route}`);
+    if (measured.non2xx || measured.errors)
+      throw new Error(`portal answered ${measured.non2xx} non-2xx and ${measured.errors} errors on /api/${route}`);
     rows.push({ route: `GET /api/${route}`, portal: measured, bare: baseline });
   }
   // Where the time goes: the same session check alone (GET /api/auth/me), no fleet data.
   const me = await cannon(`${portalUrl}/api/auth/me`, auth);
-  console.log(`\nreference: GET /api/auth/me (session check only) ${me.requests.average.toFixed(0)} req/s, p99 ${me.latency.p99} ms`);
+  console.log(
+    `\nreference: GET /api/auth/me (session check only) ${me.requests.average.toFixed(0)} req/s, p99 ${me.latency.p99} ms`,
+  );
   console.log('\nroute            portal req/s  p99 ms   bare req/s  p99 ms   ratio (target >= 0.5)');
   for (const r of rows) {
     const ratio = r.portal.requests.average / r.bare.requests.average;

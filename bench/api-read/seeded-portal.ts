@@ -18,7 +18,10 @@ export interface SeededPortal {
   database: Database;
   fleets: Fleet[];
   /** Adds an organisation with `hosts` simulated hosts of `guestsPerHost` guests; returns its session. */
-  seed(hosts: number, guestsPerHost: number): Promise<{ token: string; user: Record<string, unknown>; syncMs: number; guests: number }>;
+  seed(
+    hosts: number,
+    guestsPerHost: number,
+  ): Promise<{ token: string; user: Record<string, unknown>; syncMs: number; guests: number }>;
   close(): Promise<void>;
 }
 
@@ -49,9 +52,14 @@ export async function startSeededPortal(options: { databaseUrl?: string; webDist
     database,
     fleets,
     async seed(hosts, guestsPerHost) {
-      const fleet = await startFleet(generateFleet({ nodes: hosts, guests: hosts * guestsPerHost, seed: 1, pbs: false }), { taskDurationMs: 50 });
+      const fleet = await startFleet(generateFleet({ nodes: hosts, guests: hosts * guestsPerHost, seed: 1, pbs: false }), {
+        taskDurationMs: 50,
+      });
       fleets.push(fleet);
-      const [org] = await database.db.insert(organisations).values({ name: `Bench ${++seq}` }).returning();
+      const [org] = await database.db
+        .insert(organisations)
+        .values({ name: `Bench ${++seq}` })
+        .returning();
       const [user] = await database.db
         .insert(users)
         .values({ email: `bench-${seq}@example.test`, name: 'Bench', organisationId: org!.id, orgRole: 'owner', language: 'en' })
@@ -69,9 +77,18 @@ export async function startSeededPortal(options: { databaseUrl?: string; webDist
           if (res.status !== 201) throw new Error(`add host: ${res.status} ${await res.text()}`);
         }),
       );
-      const stored = { id: user!.id, email: user!.email, name: user!.name, role: 'user', organisation_id: org!.id, org_role: 'owner' };
+      const stored = {
+        id: user!.id,
+        email: user!.email,
+        name: user!.name,
+        role: 'user',
+        organisation_id: org!.id,
+        org_role: 'owner',
+      };
       const syncMs = performance.now() - t0;
-      const stats = (await (await fetch(`${url}/api/stats`, { headers: { authorization: `Bearer ${token}` } })).json()) as { vms: number };
+      const stats = (await (await fetch(`${url}/api/stats`, { headers: { authorization: `Bearer ${token}` } })).json()) as {
+        vms: number;
+      };
       return { token, user: stored, syncMs, guests: stats.vms };
     },
     async close() {

@@ -64,7 +64,11 @@ interface Sample {
   rows: number;
 }
 
-async function measure(browser: Browser, url: string, session: { token: string; user: Record<string, unknown> }): Promise<Sample> {
+async function measure(
+  browser: Browser,
+  url: string,
+  session: { token: string; user: Record<string, unknown> },
+): Promise<Sample> {
   const context = await browser.newContext({ baseURL: url, locale: 'en-US', viewport: { width: 1440, height: 900 } });
   await context.addInitScript(
     `localStorage.setItem('proxai_token', ${JSON.stringify(session.token)});
@@ -79,22 +83,26 @@ async function measure(browser: Browser, url: string, session: { token: string; 
   // Idle: 1 s without a long task after the first row.
   let idle = 0;
   for (let i = 0; i < 40; i++) {
-    const b = (await page.evaluate('window.__bench')) as { firstRow: number; longTasks: [number, number][] };
+    const b = await page.evaluate<{ firstRow: number; longTasks: [number, number][] }>('window.__bench');
     const lastEnd = Math.max(b.firstRow, ...b.longTasks.map(([, end]) => end));
-    const now = (await page.evaluate('performance.now()')) as number;
+    const now = await page.evaluate<number>('performance.now()');
     if (now - lastEnd >= 1000) {
       idle = lastEnd;
       break;
     }
     await page.waitForTimeout(250);
   }
-  const b = (await page.evaluate('window.__bench')) as { firstRow: number };
-  const rows = (await page.locator('[data-testid="guest-row"]').count()) as number;
+  const b = await page.evaluate<{ firstRow: number }>('window.__bench');
+  const rows = await page.locator('[data-testid="guest-row"]').count();
   await context.close();
   return { firstRow: b.firstRow, idle, rows };
 }
 
-async function scrollFrames(browser: Browser, url: string, session: { token: string; user: Record<string, unknown> }): Promise<number[]> {
+async function scrollFrames(
+  browser: Browser,
+  url: string,
+  session: { token: string; user: Record<string, unknown> },
+): Promise<number[]> {
   const context = await browser.newContext({ baseURL: url, locale: 'en-US', viewport: { width: 1440, height: 900 } });
   await context.addInitScript(
     `localStorage.setItem('proxai_token', ${JSON.stringify(session.token)}); localStorage.setItem('proxai_user', ${JSON.stringify(JSON.stringify(session.user))}); localStorage.setItem('proxai_language', 'en');`,
@@ -103,7 +111,7 @@ async function scrollFrames(browser: Browser, url: string, session: { token: str
   await page.goto('/dashboard');
   await page.waitForSelector('[data-testid="guest-row"]');
   await page.waitForLoadState('networkidle');
-  const frames = (await page.evaluate(SCROLL)) as number[];
+  const frames = await page.evaluate<number[]>(SCROLL);
   await context.close();
   return frames;
 }
@@ -112,7 +120,8 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * p))]!;
 
 async function main(): Promise<void> {
-  if (!fs.existsSync(new URL('../../apps/web/dist/index.html', import.meta.url))) throw new Error('Build the web app first: npm run build -w apps/web');
+  if (!fs.existsSync(new URL('../../apps/web/dist/index.html', import.meta.url)))
+    throw new Error('Build the web app first: npm run build -w apps/web');
   // A private copy of the web build: other builds of the shared tree must not swap the assets mid-run.
   const webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'proxai-bench-web-'));
   fs.cpSync(fileURLToPath(new URL('../../apps/web/dist/', import.meta.url)), webDist, { recursive: true });
@@ -138,10 +147,22 @@ async function main(): Promise<void> {
     const sFirst = median(smallRuns.map((r) => r.firstRow));
     console.log(`dashboard-render: ${RUNS} runs, median; Chromium headless, 1440x900`);
     console.log(`guests          first row ms   idle ms   rows in DOM`);
-    console.log(`${String(total).padEnd(15)} ${bFirst.toFixed(0).padStart(12)} ${median(bigRuns.map((r) => r.idle)).toFixed(0).padStart(9)} ${String(bigRuns[0]!.rows).padStart(13)}`);
-    console.log(`${`${small.guests} (baseline)`.padEnd(15)} ${sFirst.toFixed(0).padStart(12)} ${median(smallRuns.map((r) => r.idle)).toFixed(0).padStart(9)} ${String(smallRuns[0]!.rows).padStart(13)}`);
-    console.log(`ratio first row ${total} / ${small.guests} guests: ${(bFirst / sFirst).toFixed(2)}; target <= 500 ms for ${total}: ${bFirst <= 500 ? 'OK' : 'ABOVE TARGET'}`);
-    console.log(`scrolling all ${total} rows: ${frames.length} frames, median ${median(frames).toFixed(1)} ms, p95 ${pct(frames, 0.95).toFixed(1)} ms, worst ${Math.max(...frames).toFixed(1)} ms`);
+    console.log(
+      `${String(total).padEnd(15)} ${bFirst.toFixed(0).padStart(12)} ${median(bigRuns.map((r) => r.idle))
+        .toFixed(0)
+        .padStart(9)} ${String(bigRuns[0]!.rows).padStart(13)}`,
+    );
+    console.log(
+      `${`${small.guests} (baseline)`.padEnd(15)} ${sFirst.toFixed(0).padStart(12)} ${median(smallRuns.map((r) => r.idle))
+        .toFixed(0)
+        .padStart(9)} ${String(smallRuns[0]!.rows).padStart(13)}`,
+    );
+    console.log(
+      `ratio first row ${total} / ${small.guests} guests: ${(bFirst / sFirst).toFixed(2)}; target <= 500 ms for ${total}: ${bFirst <= 500 ? 'OK' : 'ABOVE TARGET'}`,
+    );
+    console.log(
+      `scrolling all ${total} rows: ${frames.length} frames, median ${median(frames).toFixed(1)} ms, p95 ${pct(frames, 0.95).toFixed(1)} ms, worst ${Math.max(...frames).toFixed(1)} ms`,
+    );
   } finally {
     await browser.close();
     await portal.close();

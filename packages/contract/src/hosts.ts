@@ -18,8 +18,18 @@ export const FingerprintSchema = z
 const HostBaseFields = {
   name: z.string().trim().min(1).max(100),
   pve_url: HttpUrlSchema,
-  pve_node: z.string().trim().min(1).max(64).regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/, 'must be a node name'),
-  user: z.string().trim().min(1).max(128).regex(/^[^\s@]+@[^\s@!]+$/, "must look like 'root@pam'"),
+  pve_node: z
+    .string()
+    .trim()
+    .min(1)
+    .max(64)
+    .regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/, 'must be a node name'),
+  user: z
+    .string()
+    .trim()
+    .min(1)
+    .max(128)
+    .regex(/^[^\s@]+@[^\s@!]+$/, "must look like 'root@pam'"),
   fingerprint: FingerprintSchema.optional(),
 };
 
@@ -30,7 +40,12 @@ export const HostCreateSchema = z
     z.strictObject({
       ...HostBaseFields,
       auth_type: z.literal('token'),
-      token_name: z.string().trim().min(1).max(128).regex(/^[^\s]+$/, 'must not contain spaces'),
+      token_name: z
+        .string()
+        .trim()
+        .min(1)
+        .max(128)
+        .regex(/^[^\s]+$/, 'must not contain spaces'),
       token_value: z.string().trim().min(1).max(1024),
     }),
   ])

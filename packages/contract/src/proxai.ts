@@ -3,7 +3,12 @@ import { z } from 'zod';
 // Schemas of the proxai routes; see SPEC.md §3 and §7, DESIGN.md §8.
 
 export const AdviceQuerySchema = z.object({
-  context: z.string().trim().max(64).regex(/^[a-z0-9_-]*$/i, 'letters, digits, - and _ only').default('general'),
+  context: z
+    .string()
+    .trim()
+    .max(64)
+    .regex(/^[a-z0-9_-]*$/i, 'letters, digits, - and _ only')
+    .default('general'),
 });
 
 export const AdviceSeveritySchema = z.enum(['critical', 'warning', 'info']);

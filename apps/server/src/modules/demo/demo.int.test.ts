@@ -26,10 +26,13 @@ describe('demo', () => {
     const demo = await findDemoUser(t.database.db);
     const { token } = await createSession(t.database.db, demo!.id);
     const headers = { authorization: `Bearer ${token}` };
-    const hosts = (await t.app.inject({ method: 'GET', url: '/api/hosts', headers })).json() as { status: string }[];
+    const hosts = (await t.app.inject({ method: 'GET', url: '/api/hosts', headers })).json<{ status: string }[]>();
     expect(hosts.length).toBe(3);
     expect(hosts.every((h) => h.status === 'online')).toBe(true);
-    const stats = (await t.app.inject({ method: 'GET', url: '/api/stats', headers })).json() as { vms: number; running_vms: number };
+    const stats = (await t.app.inject({ method: 'GET', url: '/api/stats', headers })).json<{
+      vms: number;
+      running_vms: number;
+    }>();
     expect(stats.vms).toBeGreaterThan(10);
     expect(stats.running_vms).toBeGreaterThan(0);
     expect(t.logs.some((l) => String(l.msg).includes(`sign in at /auth with ${DEMO_EMAIL}`))).toBe(true);
@@ -39,7 +42,9 @@ describe('demo', () => {
     stops.push(await startDemo(t.app));
     const demo = await findDemoUser(t.database.db);
     const { token } = await createSession(t.database.db, demo!.id);
-    const hosts = (await t.app.inject({ method: 'GET', url: '/api/hosts', headers: { authorization: `Bearer ${token}` } })).json() as unknown[];
+    const hosts = (await t.app.inject({ method: 'GET', url: '/api/hosts', headers: { authorization: `Bearer ${token}` } })).json<
+      unknown[]
+    >();
     expect(hosts.length).toBe(3);
   });
 

@@ -7,7 +7,13 @@ import { DEMO_EMAIL, demoUserExists } from './demo.repository';
 export const demoRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/demo',
-    { schema: { tags: ['demo'], summary: 'The demo account, when the demo is on', response: { 200: DemoInfoSchema, 404: ErrorSchema } } },
+    {
+      schema: {
+        tags: ['demo'],
+        summary: 'The demo account, when the demo is on',
+        response: { 200: DemoInfoSchema, 404: ErrorSchema },
+      },
+    },
     async () => {
       if (!(await demoUserExists(app.db))) throw notFound('Demo');
       return { email: DEMO_EMAIL };

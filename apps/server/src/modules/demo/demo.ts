@@ -18,7 +18,9 @@ export async function startDemo(app: FastifyInstance): Promise<() => Promise<voi
     log.info('demo: skipped, this portal already manages hosts');
     return async () => {};
   }
-  const fleet = await startFleet(generateFleet({ nodes: DEMO_NODES, guests: DEMO_GUESTS, seed: 7, pbs: false }), { taskDurationMs: 1500 });
+  const fleet = await startFleet(generateFleet({ nodes: DEMO_NODES, guests: DEMO_GUESTS, seed: 7, pbs: false }), {
+    taskDurationMs: 1500,
+  });
   try {
     const demoUser = await ensureDemoUser(db);
     await deleteDemoHosts(db, demoUser.organisationId);

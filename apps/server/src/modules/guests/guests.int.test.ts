@@ -33,7 +33,12 @@ describe.each(TEST_DATABASE_KINDS)('guests on %s', (kind) => {
     owner = await buildUser(t.database.db, { orgRole: 'owner' });
     await giveLicence(t.database.db, owner.user.organisationId!, 'pro');
     for (const [i, n] of fleet.nodes.entries()) {
-      const res = await t.app.inject({ method: 'POST', url: '/api/hosts', payload: i % 2 ? tokenBody(n) : passwordBody(n), headers: owner.auth });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/hosts',
+        payload: i % 2 ? tokenBody(n) : passwordBody(n),
+        headers: owner.auth,
+      });
       if (res.statusCode !== 201) throw new Error(res.body);
     }
   });
@@ -42,7 +47,7 @@ describe.each(TEST_DATABASE_KINDS)('guests on %s', (kind) => {
     await fleet?.close();
   });
 
-  const vms = async (headers = owner.auth) => (await t.app.inject({ method: 'GET', url: '/api/vms', headers })).json() as VmDto[];
+  const vms = async (headers = owner.auth) => (await t.app.inject({ method: 'GET', url: '/api/vms', headers })).json<VmDto[]>();
   const act = (id: string, action: string, vmid?: number, headers = owner.auth) =>
     t.app.inject({ method: 'POST', url: `/api/vms/${id}/action`, payload: { action, ...(vmid ? { vmid } : {}) }, headers });
   const simGuest = (v: VmDto) => {
@@ -52,7 +57,8 @@ describe.each(TEST_DATABASE_KINDS)('guests on %s', (kind) => {
   let hostIds: string[] = [];
 
   it('lists every guest with cores, RAM in MB and disk in GB; stats count them', async () => {
-    hostIds = ((await t.app.inject({ method: 'GET', url: '/api/hosts', headers: owner.auth })).json() as { id: string; pve_node: string }[])
+    hostIds = (await t.app.inject({ method: 'GET', url: '/api/hosts', headers: owner.auth }))
+      .json<{ id: string; pve_node: string }[]>()
       .sort((a, b) => a.pve_node.localeCompare(b.pve_node))
       .map((h) => h.id);
     const list = await vms();
@@ -142,7 +148,9 @@ describe.each(TEST_DATABASE_KINDS)('guests on %s', (kind) => {
     fleet.setFault(hung.name, null);
     expect(elapsed).toBeLessThan(TIMEOUT_MS + 1500);
     expect(outcomes.filter((o) => o.ok).length).toBeGreaterThanOrEqual(2);
-    const hosts = (await t.app.inject({ method: 'GET', url: '/api/hosts', headers: owner.auth })).json() as { id: string; pve_node: string; status: string; last_error: string }[];
+    const hosts = (await t.app.inject({ method: 'GET', url: '/api/hosts', headers: owner.auth })).json<
+      { id: string; pve_node: string; status: string; last_error: string }[]
+    >();
     const hungHost = hosts.find((h) => h.pve_node === hung.name)!;
     expect(hungHost.status).toBe('offline');
     expect(hungHost.last_error).toContain(`did not answer within ${TIMEOUT_MS} ms`);

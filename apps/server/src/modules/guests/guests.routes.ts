@@ -18,9 +18,13 @@ export const guestsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/vms',
-    { onRequest: [app.authenticate], schema: { tags, summary: "The organisation's QEMU VMs and LXC containers", response: { 200: VmListSchema, ...errors } } },
+    {
+      onRequest: [app.authenticate],
+      schema: { tags, summary: "The organisation's QEMU VMs and LXC containers", response: { 200: VmListSchema, ...errors } },
+    },
     // Sent pre-serialised (and cached briefly per organisation): 5,000 guests are the dashboard's hot path.
-    async (request, reply) => reply.type('application/json; charset=utf-8').send((await listVmsJson(deps, requestContext(request))) as never),
+    async (request, reply) =>
+      reply.type('application/json; charset=utf-8').send((await listVmsJson(deps, requestContext(request))) as never),
   );
 
   app.post(
@@ -40,7 +44,10 @@ export const guestsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/stats',
-    { onRequest: [app.authenticate], schema: { tags, summary: 'Counts of hosts and guests', response: { 200: StatsSchema, ...errors } } },
+    {
+      onRequest: [app.authenticate],
+      schema: { tags, summary: 'Counts of hosts and guests', response: { 200: StatsSchema, ...errors } },
+    },
     async (request) => getStats(deps, requestContext(request)),
   );
 };

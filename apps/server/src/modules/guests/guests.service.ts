@@ -63,11 +63,18 @@ function checkState(action: VmAction, state: string, label: string): void {
  * Runs a start/stop/restart on PVE and follows its task (UPID) to the end; the guest's state is updated from
  * PVE afterwards. A failed task answers with PVE's own error text.
  */
-export async function runVmAction(deps: HostsDeps, ctx: RequestContext, id: string, action: VmAction, vmid?: number): Promise<{ message: string }> {
+export async function runVmAction(
+  deps: HostsDeps,
+  ctx: RequestContext,
+  id: string,
+  action: VmAction,
+  vmid?: number,
+): Promise<{ message: string }> {
   requireOrgRole(ctx.user, 'operator', 'start, stop or restart guests');
   const guest = await findGuest(deps.db, ctx.organisationId, id);
   if (!guest) throw notFound('VM');
-  if (vmid !== undefined && vmid !== guest.vmid) throw new AppError('bad_request', `vmid ${vmid} does not match this VM (${guest.vmid})`);
+  if (vmid !== undefined && vmid !== guest.vmid)
+    throw new AppError('bad_request', `vmid ${vmid} does not match this VM (${guest.vmid})`);
   const label = `${guest.type === 'qemu' ? 'VM' : 'CT'} ${guest.vmid} (${guest.name})`;
   checkState(action, guest.state, label);
   const host = await findHost(deps.db, ctx.organisationId, guest.hostId);

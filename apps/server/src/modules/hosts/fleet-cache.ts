@@ -15,7 +15,7 @@ const caches = new Set<Map<string, Entry<unknown>>>();
 
 export function createOrgCache<T>(): (organisationId: string, load: () => Promise<T>) => Promise<T> {
   const map = new Map<string, Entry<T>>();
-  caches.add(map as Map<string, Entry<unknown>>);
+  caches.add(map);
   return (organisationId, load) => {
     const now = Date.now();
     const hit = map.get(organisationId);

@@ -1,6 +1,6 @@
-import { isPveError, type BackupVolume, type LxcListItem, type PveClient, type QemuListItem } from '@proxai/pve-client';
+import { isPveError, type LxcListItem, type PveClient, type QemuListItem } from '@proxai/pve-client';
 import type { Db } from '../../db/client';
-import { AppError } from '../../errors';
+import { type AppError } from '../../errors';
 import { invalidateOrg } from './fleet-cache';
 import type { HostFacts } from './host-facts';
 import { listGuestsOfHost, replaceGuests, updateHost, type GuestRow, type HostRow, type NewGuestRow } from './hosts.repository';
@@ -21,7 +21,12 @@ export interface SyncOutcome {
   error?: AppError;
 }
 
-function toGuestRow(host: HostRow, type: 'qemu' | 'lxc', g: QemuListItem | LxcListItem, lastBackup: Map<number, number>): NewGuestRow {
+function toGuestRow(
+  host: HostRow,
+  type: 'qemu' | 'lxc',
+  g: QemuListItem | LxcListItem,
+  lastBackup: Map<number, number>,
+): NewGuestRow {
   const backupAt = lastBackup.get(g.vmid);
   return {
     hostId: host.id,
@@ -47,7 +52,7 @@ async function readBackups(client: PveClient, node: string, storages: { storage:
   const lists = await Promise.allSettled(backupStorages.map((s) => client.backups(node, s.storage)));
   for (const list of lists) {
     if (list.status !== 'fulfilled') continue;
-    for (const b of list.value as BackupVolume[]) {
+    for (const b of list.value) {
       if (typeof b.vmid === 'number' && b.ctime > (newest.get(b.vmid) ?? 0)) newest.set(b.vmid, b.ctime);
     }
   }
@@ -139,7 +144,9 @@ export async function syncHost(
 
 /** 'Synced pve1: 12 guests (2 added, 1 removed, 3 changed)' or 'Synced pve1: 12 guests, no change'. */
 export function syncMessage(hostName: string, o: SyncOutcome): string {
-  const parts = [o.added && `${o.added} added`, o.removed && `${o.removed} removed`, o.changed && `${o.changed} changed`].filter(Boolean);
+  const parts = [o.added && `${o.added} added`, o.removed && `${o.removed} removed`, o.changed && `${o.changed} changed`].filter(
+    Boolean,
+  );
   const guests = `${o.total} guest${o.total === 1 ? '' : 's'}`;
   return parts.length ? `Synced ${hostName}: ${guests} (${parts.join(', ')})` : `Synced ${hostName}: ${guests}, no change`;
 }

@@ -28,7 +28,8 @@ describe.each(TEST_DATABASE_KINDS)('hosts on %s', (kind) => {
   });
 
   const node = (i: number) => fleet.nodes[i]!;
-  const post = (url: string, payload: unknown, headers = owner.auth) => t.app.inject({ method: 'POST', url, payload: payload as object, headers });
+  const post = (url: string, payload: unknown, headers = owner.auth) =>
+    t.app.inject({ method: 'POST', url, payload: payload as object, headers });
   const get = (url: string, headers = owner.auth) => t.app.inject({ method: 'GET', url, headers });
 
   it('adds a host with a password: pins the fingerprint, reads the version, lists its guests', async () => {
@@ -36,12 +37,22 @@ describe.each(TEST_DATABASE_KINDS)('hosts on %s', (kind) => {
     const res = await post('/api/hosts', passwordBody(n));
     expect(res.statusCode, res.body).toBe(201);
     const host = res.json();
-    expect(host).toMatchObject({ name: `Host ${n.name}`, pve_url: n.url, pve_node: n.name, status: 'online', auth_type: 'password', fingerprint: n.fingerprint });
+    expect(host).toMatchObject({
+      name: `Host ${n.name}`,
+      pve_url: n.url,
+      pve_node: n.name,
+      status: 'online',
+      auth_type: 'password',
+      fingerprint: n.fingerprint,
+    });
     expect(host.pve_version).toMatch(/^\d/);
     expect(res.body).not.toContain(n.password);
 
-    const vms = (await get('/api/vms')).json() as { vmid: number; host_id: string; state: string; name: string }[];
-    const expected = [...fleet.node(n.name).guests.values()].filter((g) => !g.template).map((g) => g.vmid).sort((a, b) => a - b);
+    const vms = (await get('/api/vms')).json<{ vmid: number; host_id: string; state: string; name: string }[]>();
+    const expected = [...fleet.node(n.name).guests.values()]
+      .filter((g) => !g.template)
+      .map((g) => g.vmid)
+      .sort((a, b) => a - b);
     expect(vms.filter((v) => v.host_id === host.id).map((v) => v.vmid)).toEqual(expected);
     for (const v of vms.filter((v) => v.host_id === host.id)) expect(v.state).toBe(fleet.node(n.name).guest(v.vmid).status);
   });
@@ -119,7 +130,7 @@ describe.each(TEST_DATABASE_KINDS)('hosts on %s', (kind) => {
   });
 
   it('sync reports what changed, removed guests disappear, a changed certificate takes the host offline', async () => {
-    const hosts = (await get('/api/hosts')).json() as { id: string; pve_node: string }[];
+    const hosts = (await get('/api/hosts')).json<{ id: string; pve_node: string }[]>();
     const h = hosts.find((x) => x.pve_node === node(0).name)!;
     const sim = fleet.node(node(0).name);
     const victim = [...sim.guests.keys()][0]!;
@@ -127,7 +138,7 @@ describe.each(TEST_DATABASE_KINDS)('hosts on %s', (kind) => {
     const res = await post(`/api/hosts/${h.id}/sync`, {});
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().message).toMatch(/^Synced Host pve1: \d+ guests? \(1 removed\)$/);
-    const vms = (await get('/api/vms')).json() as { vmid: number; host_id: string }[];
+    const vms = (await get('/api/vms')).json<{ vmid: number; host_id: string }[]>();
     expect(vms.some((v) => v.host_id === h.id && v.vmid === victim)).toBe(false);
 
     const again = await post(`/api/hosts/${h.id}/sync`, {});
@@ -137,18 +148,22 @@ describe.each(TEST_DATABASE_KINDS)('hosts on %s', (kind) => {
     const rotated = await post(`/api/hosts/${h.id}/sync`, {});
     expect(rotated.statusCode).toBe(502);
     expect(rotated.json().detail).toMatch(/TLS certificate of .* changed/);
-    const after = ((await get('/api/hosts')).json() as { id: string; status: string; last_error: string }[]).find((x) => x.id === h.id)!;
+    const after = (await get('/api/hosts'))
+      .json<{ id: string; status: string; last_error: string }[]>()
+      .find((x) => x.id === h.id)!;
     expect(after.status).toBe('offline');
     expect(after.last_error).toMatch(/changed/);
   });
 
   it("another organisation's ids answer 404; readonly may read but not add, delete or sync", async () => {
-    const hosts = (await get('/api/hosts')).json() as { id: string }[];
+    const hosts = (await get('/api/hosts')).json<{ id: string }[]>();
     const stranger = await buildUser(t.database.db, { orgRole: 'owner' });
     expect((await get('/api/hosts', stranger.auth)).json()).toEqual([]);
     expect((await get('/api/vms', stranger.auth)).json()).toEqual([]);
     expect((await post(`/api/hosts/${hosts[0]!.id}/sync`, {}, stranger.auth)).statusCode).toBe(404);
-    expect((await t.app.inject({ method: 'DELETE', url: `/api/hosts/${hosts[0]!.id}`, headers: stranger.auth })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/hosts/${hosts[0]!.id}`, headers: stranger.auth })).statusCode).toBe(
+      404,
+    );
 
     const reader = await buildUser(t.database.db, { orgRole: 'readonly', organisationId: owner.user.organisationId });
     expect((await get('/api/hosts', reader.auth)).json().length).toBe(hosts.length);
@@ -156,7 +171,9 @@ describe.each(TEST_DATABASE_KINDS)('hosts on %s', (kind) => {
     expect(add.statusCode).toBe(403);
     expect(add.json().detail).toMatch(/readonly/);
     expect((await post(`/api/hosts/${hosts[0]!.id}/sync`, {}, reader.auth)).statusCode).toBe(403);
-    expect((await t.app.inject({ method: 'DELETE', url: `/api/hosts/${hosts[0]!.id}`, headers: reader.auth })).statusCode).toBe(403);
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/hosts/${hosts[0]!.id}`, headers: reader.auth })).statusCode).toBe(
+      403,
+    );
     const operator = await buildUser(t.database.db, { orgRole: 'operator', organisationId: owner.user.organisationId });
     expect((await post('/api/hosts', passwordBody(node(2)), operator.auth)).statusCode).toBe(403);
   });
@@ -167,22 +184,29 @@ describe.each(TEST_DATABASE_KINDS)('hosts on %s', (kind) => {
     expect(first.statusCode, first.body).toBe(201);
     const second = await post('/api/hosts', passwordBody(node(3)), free.auth);
     expect(second.statusCode).toBe(403);
-    expect(second.json()).toMatchObject({ code: 'plan_limit', detail: 'Your Free plan allows 1 host; remove a host or upgrade your licence to add another' });
+    expect(second.json()).toMatchObject({
+      code: 'plan_limit',
+      detail: 'Your Free plan allows 1 host; remove a host or upgrade your licence to add another',
+    });
   });
 
   it('deletes a host and its guests; audit events record who did what', async () => {
-    const hosts = (await get('/api/hosts')).json() as { id: string }[];
+    const hosts = (await get('/api/hosts')).json<{ id: string }[]>();
     const del = await t.app.inject({ method: 'DELETE', url: `/api/hosts/${hosts[1]!.id}`, headers: owner.auth });
     expect(del.statusCode).toBe(200);
-    const vms = (await get('/api/vms')).json() as { host_id: string }[];
+    const vms = (await get('/api/vms')).json<{ host_id: string }[]>();
     expect(vms.some((v) => v.host_id === hosts[1]!.id)).toBe(false);
-    expect((await t.app.inject({ method: 'DELETE', url: `/api/hosts/${hosts[1]!.id}`, headers: owner.auth })).statusCode).toBe(404);
-    const res = await t.database.db.execute<{ action: string; outcome: string; actor_email: string }>(
-      (await import('drizzle-orm')).sql`select action, outcome, actor_email from audit_events where organisation_id = ${owner.user.organisationId}`,
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/hosts/${hosts[1]!.id}`, headers: owner.auth })).statusCode).toBe(
+      404,
     );
-    const rows = (res as unknown as { rows: { action: string; outcome: string; actor_email: string }[] }).rows;
+    const res = await t.database.db.execute<{ action: string; outcome: string; actor_email: string }>(
+      (await import('drizzle-orm'))
+        .sql`select action, outcome, actor_email from audit_events where organisation_id = ${owner.user.organisationId}`,
+    );
+    const rows = (res as { rows: { action: string; outcome: string; actor_email: string }[] }).rows;
     const actions = new Set(rows.map((r) => `${r.action}:${r.outcome}`));
-    for (const a of ['host.add:success', 'host.add:failure', 'host.sync:success', 'host.sync:failure', 'host.delete:success']) expect(actions).toContain(a);
+    for (const a of ['host.add:success', 'host.add:failure', 'host.sync:success', 'host.sync:failure', 'host.delete:success'])
+      expect(actions).toContain(a);
     expect(rows.every((r) => r.actor_email === owner.user.email)).toBe(true);
   });
 

@@ -73,9 +73,7 @@ const UPSERT_BATCH = 500;
 export async function replaceGuests(db: Db, hostId: string, rows: NewGuestRow[]): Promise<void> {
   await db.transaction(async (tx) => {
     const vmids = rows.map((r) => r.vmid);
-    await tx
-      .delete(guests)
-      .where(and(eq(guests.hostId, hostId), vmids.length > 0 ? notInArray(guests.vmid, vmids) : undefined));
+    await tx.delete(guests).where(and(eq(guests.hostId, hostId), vmids.length > 0 ? notInArray(guests.vmid, vmids) : undefined));
     for (let i = 0; i < rows.length; i += UPSERT_BATCH) {
       await tx
         .insert(guests)

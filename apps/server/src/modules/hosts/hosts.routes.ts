@@ -20,7 +20,10 @@ export const hostsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/hosts',
-    { onRequest: [app.authenticate], schema: { tags, summary: "The organisation's PVE hosts", response: { 200: HostListSchema, ...errors } } },
+    {
+      onRequest: [app.authenticate],
+      schema: { tags, summary: "The organisation's PVE hosts", response: { 200: HostListSchema, ...errors } },
+    },
     async (request) => listHostsOf(deps, requestContext(request)),
   );
 
@@ -42,7 +45,12 @@ export const hostsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/hosts/:id',
     {
       onRequest: [app.authenticate],
-      schema: { tags, summary: 'Remove a host and its guests from the portal', params: IdParamsSchema, response: { 200: MessageSchema, ...errors } },
+      schema: {
+        tags,
+        summary: 'Remove a host and its guests from the portal',
+        params: IdParamsSchema,
+        response: { 200: MessageSchema, ...errors },
+      },
     },
     async (request) => {
       await removeHost(deps, requestContext(request), request.params.id);
@@ -54,7 +62,12 @@ export const hostsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/hosts/:id/sync',
     {
       onRequest: [app.authenticate],
-      schema: { tags, summary: "Read the host's guests now", params: IdParamsSchema, response: { 200: MessageSchema, ...hostErrors } },
+      schema: {
+        tags,
+        summary: "Read the host's guests now",
+        params: IdParamsSchema,
+        response: { 200: MessageSchema, ...hostErrors },
+      },
     },
     async (request) => syncOneHost(deps, requestContext(request), request.params.id),
   );

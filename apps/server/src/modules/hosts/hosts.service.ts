@@ -65,7 +65,12 @@ async function countNodeGuests(target: ConnectionTarget, timeoutMs: number): Pro
 }
 
 /** Adds a host after really connecting to it; `skipLimits` is for the demo organisation only. */
-export async function addHost(deps: HostsDeps, ctx: RequestContext, input: HostCreate, opts: { skipLimits?: boolean } = {}): Promise<Host> {
+export async function addHost(
+  deps: HostsDeps,
+  ctx: RequestContext,
+  input: HostCreate,
+  opts: { skipLimits?: boolean } = {},
+): Promise<Host> {
   requireOrgRole(ctx.user, 'admin', 'add hosts');
   const { db, config } = deps;
   const effective = await getEffectivePlan(db, ctx.organisationId);
@@ -73,7 +78,10 @@ export async function addHost(deps: HostsDeps, ctx: RequestContext, input: HostC
   const hostCount = await countHosts(db, ctx.organisationId);
   if (!opts.skipLimits && !withinLimit(effective.limits.max_hosts, hostCount + 1)) {
     const n = effective.limits.max_hosts;
-    throw new AppError('plan_limit', `Your ${label} plan allows ${n} host${n === 1 ? '' : 's'}; remove a host or upgrade your licence to add another`);
+    throw new AppError(
+      'plan_limit',
+      `Your ${label} plan allows ${n} host${n === 1 ? '' : 's'}; remove a host or upgrade your licence to add another`,
+    );
   }
   const secret = input.auth_type === 'password' ? input.password : input.token_value;
   const target: ConnectionTarget = {
@@ -159,7 +167,13 @@ export async function syncOneHost(deps: HostsDeps, ctx: RequestContext, id: stri
   requireOrgRole(ctx.user, 'operator', 'sync hosts');
   const host = await findHost(deps.db, ctx.organisationId, id);
   if (!host) throw notFound('Host');
-  const outcome: SyncOutcome = await syncHost(deps.db, secretBoxFor(deps.config, deps.log), host, deps.config.PVE_TIMEOUT_MS, deps.log);
+  const outcome: SyncOutcome = await syncHost(
+    deps.db,
+    secretBoxFor(deps.config, deps.log),
+    host,
+    deps.config.PVE_TIMEOUT_MS,
+    deps.log,
+  );
   await recordAudit(deps.db, {
     action: 'host.sync',
     outcome: outcome.ok ? 'success' : 'failure',

@@ -19,7 +19,15 @@ export async function giveLicence(db: Db, organisationId: string, plan: PlanType
 }
 
 export function passwordBody(n: SimNodeInfo, overrides: Record<string, unknown> = {}) {
-  return { name: `Host ${n.name}`, pve_url: n.url, pve_node: n.name, user: n.username, auth_type: 'password', password: n.password, ...overrides };
+  return {
+    name: `Host ${n.name}`,
+    pve_url: n.url,
+    pve_node: n.name,
+    user: n.username,
+    auth_type: 'password',
+    password: n.password,
+    ...overrides,
+  };
 }
 
 export function tokenBody(n: SimNodeInfo, overrides: Record<string, unknown> = {}) {

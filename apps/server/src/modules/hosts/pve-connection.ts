@@ -46,7 +46,10 @@ export function errorContext(t: ConnectionTarget, timeoutMs: number, isAdding = 
   };
 }
 
-export function createClient(t: ConnectionTarget, opts: { timeoutMs: number; retries?: number; signal?: AbortSignal }): PveClient {
+export function createClient(
+  t: ConnectionTarget,
+  opts: { timeoutMs: number; retries?: number; signal?: AbortSignal },
+): PveClient {
   return new PveClient({
     baseUrl: t.url,
     auth: authOf(t),
@@ -98,7 +101,8 @@ export async function probeHost(t: ConnectionTarget, timeoutMs: number): Promise
       version = await client.version();
     } catch (err) {
       // A web server that is not PVE answers /access/ticket or /version with 404 or HTML.
-      if (isPveError(err, 'not-found')) throw new AppError('host_error', `${t.url} is not a Proxmox VE API (no /api2/json/version)`);
+      if (isPveError(err, 'not-found'))
+        throw new AppError('host_error', `${t.url} is not a Proxmox VE API (no /api2/json/version)`);
       throw err;
     }
     const nodes = await client.nodes();

@@ -27,14 +27,21 @@ function isAbort(err: unknown): boolean {
 /** Maps anything a PVE call throws to a catalogue error whose `detail` tells the operator what to fix. */
 export function toHostError(err: unknown, ctx: PveErrorContext): AppError {
   if (err instanceof AppError) return err;
-  if (isAbort(err)) return new AppError('host_timeout', `${ctx.url} did not answer within ${ctx.timeoutMs} ms (timed out)`, { cause: err });
+  if (isAbort(err))
+    return new AppError('host_timeout', `${ctx.url} did not answer within ${ctx.timeoutMs} ms (timed out)`, { cause: err });
   if (!isPveError(err)) return new AppError('host_error', `Unexpected error talking to ${ctx.url}`, { cause: err });
   switch (err.kind) {
     case 'unreachable':
       if (isConnectionRefused(err.cause ?? err)) {
-        return new AppError('host_unreachable', `Connection refused by ${ctx.url}: is the PVE API (pveproxy) listening on that port?`, { cause: err });
+        return new AppError(
+          'host_unreachable',
+          `Connection refused by ${ctx.url}: is the PVE API (pveproxy) listening on that port?`,
+          { cause: err },
+        );
       }
-      return new AppError('host_unreachable', `Cannot reach ${ctx.url}${err.serverMessage ? `: ${err.serverMessage}` : ''}`, { cause: err });
+      return new AppError('host_unreachable', `Cannot reach ${ctx.url}${err.serverMessage ? `: ${err.serverMessage}` : ''}`, {
+        cause: err,
+      });
     case 'timeout':
       return new AppError('host_timeout', `${ctx.url} did not answer within ${ctx.timeoutMs} ms (timed out)`, { cause: err });
     case 'tls-fingerprint-mismatch':
@@ -46,7 +53,9 @@ export function toHostError(err: unknown, ctx: PveErrorContext): AppError {
         { cause: err },
       );
     case 'tls-untrusted':
-      return new AppError('host_error', `The TLS certificate of ${ctx.url} is not trusted; give its SHA-256 fingerprint`, { cause: err });
+      return new AppError('host_error', `The TLS certificate of ${ctx.url} is not trusted; give its SHA-256 fingerprint`, {
+        cause: err,
+      });
     case 'auth-failed':
       return new AppError(
         'bad_request',
@@ -56,14 +65,26 @@ export function toHostError(err: unknown, ctx: PveErrorContext): AppError {
         { cause: err },
       );
     case 'forbidden':
-      return new AppError('forbidden', `PVE refused the request for ${ctx.user}: ${err.serverMessage ?? 'permission denied'}`, { cause: err });
+      return new AppError('forbidden', `PVE refused the request for ${ctx.user}: ${err.serverMessage ?? 'permission denied'}`, {
+        cause: err,
+      });
     case 'not-found':
-      return new AppError('host_error', `PVE answered not found for ${err.path}${err.serverMessage ? `: ${err.serverMessage}` : ''}`, { cause: err });
+      return new AppError(
+        'host_error',
+        `PVE answered not found for ${err.path}${err.serverMessage ? `: ${err.serverMessage}` : ''}`,
+        { cause: err },
+      );
     case 'api-error':
       if (/not a Proxmox VE API/i.test(err.message)) {
-        return new AppError('host_error', `${ctx.url} is not a Proxmox VE API (unexpected answer to ${err.path})`, { cause: err });
+        return new AppError('host_error', `${ctx.url} is not a Proxmox VE API (unexpected answer to ${err.path})`, {
+          cause: err,
+        });
       }
-      return new AppError('host_error', err.serverMessage ?? `PVE error on ${err.path}${err.status ? ` (HTTP ${err.status})` : ''}`, { cause: err });
+      return new AppError(
+        'host_error',
+        err.serverMessage ?? `PVE error on ${err.path}${err.status ? ` (HTTP ${err.status})` : ''}`,
+        { cause: err },
+      );
   }
 }
 

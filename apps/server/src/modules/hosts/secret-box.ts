@@ -26,7 +26,10 @@ function keyFromDataDir(dataDir: string, log: FastifyBaseLogger): Buffer {
   fs.mkdirSync(dataDir, { recursive: true });
   try {
     fs.writeFileSync(file, `${randomBytes(32).toString('base64')}\n`, { flag: 'wx', mode: 0o600 });
-    log.warn({ file }, 'PROXAI_SECRET_KEY is not set: generated a host-credential encryption key in the data directory (back it up, or set PROXAI_SECRET_KEY)');
+    log.warn(
+      { file },
+      'PROXAI_SECRET_KEY is not set: generated a host-credential encryption key in the data directory (back it up, or set PROXAI_SECRET_KEY)',
+    );
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
   }

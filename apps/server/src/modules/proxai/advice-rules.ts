@@ -65,7 +65,12 @@ export function adviceItems(fleet: Fleet, lang: Language, now = new Date()): Adv
   const items: AdviceItem[] = [];
   for (const h of fleet.hosts) {
     if (h.status !== 'online') {
-      items.push({ severity: 'critical', title: tx.hostOffline(h.name), detail: h.lastError ?? '', action: tx.hostOfflineAction });
+      items.push({
+        severity: 'critical',
+        title: tx.hostOffline(h.name),
+        detail: h.lastError ?? '',
+        action: tx.hostOfflineAction,
+      });
       continue;
     }
     const f = h.facts;
@@ -73,21 +78,41 @@ export function adviceItems(fleet: Fleet, lang: Language, now = new Date()): Adv
     if (f.memory) {
       const p = pct(f.memory.used, f.memory.total);
       const sev = pressure(p);
-      if (sev) items.push({ severity: sev, title: tx.memory(h.name, p), detail: tx.memoryDetail(bytes(f.memory.used), bytes(f.memory.total)), action: tx.memoryAction });
+      if (sev)
+        items.push({
+          severity: sev,
+          title: tx.memory(h.name, p),
+          detail: tx.memoryDetail(bytes(f.memory.used), bytes(f.memory.total)),
+          action: tx.memoryAction,
+        });
     }
     if (f.rootfs) {
       const p = pct(f.rootfs.used, f.rootfs.total);
       const sev = pressure(p);
-      if (sev) items.push({ severity: sev, title: tx.rootfs(h.name, p), detail: tx.diskDetail(bytes(f.rootfs.used), bytes(f.rootfs.total)), action: tx.diskAction });
+      if (sev)
+        items.push({
+          severity: sev,
+          title: tx.rootfs(h.name, p),
+          detail: tx.diskDetail(bytes(f.rootfs.used), bytes(f.rootfs.total)),
+          action: tx.diskAction,
+        });
     }
     for (const s of f.storages) {
       if (!s.active || s.total <= 0) continue;
       const p = pct(s.used, s.total);
       const sev = pressure(p);
-      if (sev) items.push({ severity: sev, title: tx.storage(s.storage, h.name, p), detail: tx.diskDetail(bytes(s.used), bytes(s.total)), action: tx.diskAction });
+      if (sev)
+        items.push({
+          severity: sev,
+          title: tx.storage(s.storage, h.name, p),
+          detail: tx.diskDetail(bytes(s.used), bytes(s.total)),
+          action: tx.diskAction,
+        });
     }
     if (f.pendingUpdates > 0) {
-      const important = f.pendingUpdateNames.some((p) => /^(pve-manager|proxmox-ve|pve-kernel|proxmox-kernel|qemu-server|pve-qemu-kvm)/.test(p));
+      const important = f.pendingUpdateNames.some((p) =>
+        /^(pve-manager|proxmox-ve|pve-kernel|proxmox-kernel|qemu-server|pve-qemu-kvm)/.test(p),
+      );
       items.push({
         severity: important ? 'warning' : 'info',
         title: tx.updates(h.name, f.pendingUpdates),
@@ -96,8 +121,20 @@ export function adviceItems(fleet: Fleet, lang: Language, now = new Date()): Adv
       });
     }
     const v = versionOf(f.pveVersion ?? h.pveVersion);
-    if (v && v[0] < 8) items.push({ severity: 'critical', title: tx.oldPve(h.name, f.pveVersion ?? ''), detail: tx.oldPveDetail, action: tx.oldPveAction });
-    else if (v && v[0] === 8 && v[1] < 2) items.push({ severity: 'info', title: tx.olderPve(h.name, f.pveVersion ?? ''), detail: tx.olderPveDetail, action: tx.olderPveAction });
+    if (v && v[0] < 8)
+      items.push({
+        severity: 'critical',
+        title: tx.oldPve(h.name, f.pveVersion ?? ''),
+        detail: tx.oldPveDetail,
+        action: tx.oldPveAction,
+      });
+    else if (v && v[0] === 8 && v[1] < 2)
+      items.push({
+        severity: 'info',
+        title: tx.olderPve(h.name, f.pveVersion ?? ''),
+        detail: tx.olderPveDetail,
+        action: tx.olderPveAction,
+      });
   }
   const onlineHosts = new Set(fleet.hosts.filter((h) => h.status === 'online').map((h) => h.name));
   const known = fleet.guests.filter((g) => onlineHosts.has(g.hostName));
@@ -106,7 +143,10 @@ export function adviceItems(fleet: Fleet, lang: Language, now = new Date()): Adv
     items.push({
       severity: 'warning',
       title: tx.noBackup(noBackup.length),
-      detail: names(noBackup.map((g) => `${g.name} (${g.vmid})`), tx.andMore),
+      detail: names(
+        noBackup.map((g) => `${g.name} (${g.vmid})`),
+        tx.andMore,
+      ),
       action: tx.noBackupAction,
     });
   }
@@ -115,7 +155,10 @@ export function adviceItems(fleet: Fleet, lang: Language, now = new Date()): Adv
     items.push({
       severity: 'info',
       title: tx.stopped(stopped.length),
-      detail: names(stopped.map((g) => `${g.name} (${g.vmid})`), tx.andMore),
+      detail: names(
+        stopped.map((g) => `${g.name} (${g.vmid})`),
+        tx.andMore,
+      ),
       action: tx.stoppedAction,
     });
   }

@@ -29,10 +29,17 @@ function factsFor(fleet: Fleet, items: AdviceItem[]) {
       pve_version: h.facts?.pveVersion ?? h.pveVersion,
       memory_used_pct: h.facts?.memory ? Math.round((h.facts.memory.used / h.facts.memory.total) * 100) : null,
       rootfs_used_pct: h.facts?.rootfs ? Math.round((h.facts.rootfs.used / h.facts.rootfs.total) * 100) : null,
-      storages: h.facts?.storages.map((s) => ({ name: s.storage, used_pct: s.total ? Math.round((s.used / s.total) * 100) : null })),
+      storages: h.facts?.storages.map((s) => ({
+        name: s.storage,
+        used_pct: s.total ? Math.round((s.used / s.total) * 100) : null,
+      })),
       pending_updates: h.facts?.pendingUpdates ?? null,
     })),
-    guests: { total: fleet.guests.length, running: fleet.guests.filter((g) => g.state === 'running').length, stopped: fleet.guests.filter((g) => g.state === 'stopped').length },
+    guests: {
+      total: fleet.guests.length,
+      running: fleet.guests.filter((g) => g.state === 'running').length,
+      stopped: fleet.guests.filter((g) => g.state === 'stopped').length,
+    },
     findings: items,
   };
 }
@@ -41,7 +48,12 @@ function factsFor(fleet: Fleet, items: AdviceItem[]) {
  * Asks an OpenAI-compatible chat model to write the advice from the facts. Throws on any failure (HTTP error,
  * timeout, empty or malformed answer): the caller falls back to the rules.
  */
-export async function writeAdviceWithModel(settings: AiSettings, fleet: Fleet, items: AdviceItem[], lang: Language): Promise<string> {
+export async function writeAdviceWithModel(
+  settings: AiSettings,
+  fleet: Fleet,
+  items: AdviceItem[],
+  lang: Language,
+): Promise<string> {
   const url = `${settings.baseUrl.replace(/\/+$/, '')}/chat/completions`;
   const response = await fetch(url, {
     method: 'POST',

@@ -26,13 +26,20 @@ function startModel() {
         return;
       }
       res.writeHead(200, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({ choices: [{ index: 0, message: { role: 'assistant', content: 'Model says: bring pve1 back online first.' } }] }));
+      res.end(
+        JSON.stringify({
+          choices: [{ index: 0, message: { role: 'assistant', content: 'Model says: bring pve1 back online first.' } }],
+        }),
+      );
     });
   });
   return {
     seen,
     setMode: (m: typeof mode) => (mode = m),
-    listen: () => new Promise<string>((r) => server.listen(0, '127.0.0.1', () => r(`http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`))),
+    listen: () =>
+      new Promise<string>((r) =>
+        server.listen(0, '127.0.0.1', () => r(`http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`)),
+      ),
     close: () => {
       server.closeAllConnections();
       server.close();
@@ -56,7 +63,14 @@ describe('ProxAI advice', () => {
     trackSecret('sk-test-model-key-123');
     rulesApp = await createTestApp({ env: { PVE_TIMEOUT_MS: '1000', RATE_LIMIT_ENABLED: 'false' } });
     aiApp = await createTestApp({
-      env: { PVE_TIMEOUT_MS: '1000', RATE_LIMIT_ENABLED: 'false', AI_BASE_URL: modelUrl, AI_API_KEY: 'sk-test-model-key-123', AI_MODEL: 'tiny', AI_TIMEOUT_MS: '700' },
+      env: {
+        PVE_TIMEOUT_MS: '1000',
+        RATE_LIMIT_ENABLED: 'false',
+        AI_BASE_URL: modelUrl,
+        AI_API_KEY: 'sk-test-model-key-123',
+        AI_MODEL: 'tiny',
+        AI_TIMEOUT_MS: '700',
+      },
     });
     for (const [t, set] of [
       [rulesApp, (u: typeof owner) => (owner = u)],
@@ -84,30 +98,42 @@ describe('ProxAI advice', () => {
   it('rules: items come from the real fleet (stopped guests, missing backups, pending updates), ranked, in the asked language', async () => {
     const res = await advice(rulesApp, owner);
     expect(res.statusCode).toBe(200);
-    const body = res.json() as { advice: string; items: { severity: string; title: string }[]; source: string };
+    const body = res.json<{ advice: string; items: { severity: string; title: string }[]; source: string }>();
     expect(body.source).toBe('rules');
-    const stopped = fleet.nodes.flatMap((n) => [...fleet.node(n.name).guests.values()].filter((g) => !g.template && g.status === 'stopped'));
-    if (stopped.length) expect(body.items.map((i) => i.title)).toContain(`${stopped.length} stopped guest${stopped.length === 1 ? '' : 's'}`);
+    const stopped = fleet.nodes.flatMap((n) =>
+      [...fleet.node(n.name).guests.values()].filter((g) => !g.template && g.status === 'stopped'),
+    );
+    if (stopped.length)
+      expect(body.items.map((i) => i.title)).toContain(`${stopped.length} stopped guest${stopped.length === 1 ? '' : 's'}`);
     for (const n of fleet.nodes) {
       const updates = fleet.node(n.name).spec.aptUpdates.length;
-      if (updates) expect(body.items.map((i) => i.title)).toContain(`${updates} package update${updates === 1 ? '' : 's'} pending on Host ${n.name}`);
+      if (updates)
+        expect(body.items.map((i) => i.title)).toContain(
+          `${updates} package update${updates === 1 ? '' : 's'} pending on Host ${n.name}`,
+        );
     }
     const ranks = body.items.map((i) => ['critical', 'warning', 'info'].indexOf(i.severity));
     expect(ranks).toEqual([...ranks].sort((a, b) => a - b));
     expect(body.advice.length).toBeGreaterThan(10);
-    const fr = (await advice(rulesApp, owner, 'fr')).json() as { advice: string };
+    const fr = (await advice(rulesApp, owner, 'fr')).json<{ advice: string }>();
     expect(fr.advice).not.toBe(body.advice);
-    const ja = (await advice(rulesApp, owner, 'ja')).json() as { advice: string };
+    const ja = (await advice(rulesApp, owner, 'ja')).json<{ advice: string }>();
     expect(ja.advice).toMatch(/ホスト/);
   });
 
   it('rules: an offline host becomes the first, critical item', async () => {
     const n = fleet.nodes[0]!;
-    const hosts = (await rulesApp.app.inject({ method: 'GET', url: '/api/hosts', headers: owner.auth })).json() as { id: string; pve_node: string }[];
+    const hosts = (await rulesApp.app.inject({ method: 'GET', url: '/api/hosts', headers: owner.auth })).json<
+      { id: string; pve_node: string }[]
+    >();
     fleet.setFault(n.name, { kind: 'refuse' });
-    await rulesApp.app.inject({ method: 'POST', url: `/api/hosts/${hosts.find((h) => h.pve_node === n.name)!.id}/sync`, headers: owner.auth });
+    await rulesApp.app.inject({
+      method: 'POST',
+      url: `/api/hosts/${hosts.find((h) => h.pve_node === n.name)!.id}/sync`,
+      headers: owner.auth,
+    });
     fleet.setFault(n.name, null);
-    const body = (await advice(rulesApp, owner)).json() as { items: { severity: string; title: string; detail: string }[] };
+    const body = (await advice(rulesApp, owner)).json<{ items: { severity: string; title: string; detail: string }[] }>();
     expect(body.items[0]).toMatchObject({ severity: 'critical', title: `Host Host ${n.name} is offline` });
     expect(body.items[0]!.detail).toMatch(/Connection refused/);
   });
@@ -115,7 +141,7 @@ describe('ProxAI advice', () => {
   it('with AI_BASE_URL the model writes the text from the same facts', async () => {
     model.setMode('ok');
     const res = await advice(aiApp, aiOwner, 'de');
-    const body = res.json() as { advice: string; source: string; items: unknown[] };
+    const body = res.json<{ advice: string; source: string; items: unknown[] }>();
     expect(body).toMatchObject({ source: 'ai', advice: 'Model says: bring pve1 back online first.' });
     expect(body.items.length).toBeGreaterThan(0);
     const call = model.seen.at(-1)!;
@@ -139,6 +165,9 @@ describe('ProxAI advice', () => {
 
   it('needs a session and rejects a malformed context', async () => {
     expect((await rulesApp.app.inject({ method: 'GET', url: '/api/proxai/advice' })).statusCode).toBe(401);
-    expect((await rulesApp.app.inject({ method: 'GET', url: '/api/proxai/advice?context=%3Cscript%3E', headers: owner.auth })).statusCode).toBe(400);
+    expect(
+      (await rulesApp.app.inject({ method: 'GET', url: '/api/proxai/advice?context=%3Cscript%3E', headers: owner.auth }))
+        .statusCode,
+    ).toBe(400);
   });
 });

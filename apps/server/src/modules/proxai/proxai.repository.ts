@@ -4,12 +4,25 @@ import { guests, hosts } from '../../db/schema';
 
 export async function fleetRows(db: Db, organisationId: string) {
   const hostRows = await db
-    .select({ id: hosts.id, name: hosts.name, status: hosts.status, lastError: hosts.lastError, pveVersion: hosts.pveVersion, facts: hosts.facts })
+    .select({
+      id: hosts.id,
+      name: hosts.name,
+      status: hosts.status,
+      lastError: hosts.lastError,
+      pveVersion: hosts.pveVersion,
+      facts: hosts.facts,
+    })
     .from(hosts)
     .where(eq(hosts.organisationId, organisationId))
     .orderBy(asc(hosts.name));
   const guestRows = await db
-    .select({ name: guests.name, vmid: guests.vmid, state: guests.state, hostId: guests.hostId, lastBackupAt: guests.lastBackupAt })
+    .select({
+      name: guests.name,
+      vmid: guests.vmid,
+      state: guests.state,
+      hostId: guests.hostId,
+      lastBackupAt: guests.lastBackupAt,
+    })
     .from(guests)
     .where(eq(guests.organisationId, organisationId))
     .orderBy(asc(guests.vmid));

@@ -21,12 +21,28 @@ async function loadFleet(db: Db, organisationId: string): Promise<Fleet> {
   const { hostRows, guestRows } = await fleetRows(db, organisationId);
   const hostName = new Map(hostRows.map((h) => [h.id, h.name]));
   return {
-    hosts: hostRows.map((h) => ({ name: h.name, status: h.status, lastError: h.lastError, pveVersion: h.pveVersion, facts: parseFacts(h.facts) })),
-    guests: guestRows.map((g) => ({ name: g.name, vmid: g.vmid, state: g.state, hostName: hostName.get(g.hostId) ?? '', lastBackupAt: g.lastBackupAt })),
+    hosts: hostRows.map((h) => ({
+      name: h.name,
+      status: h.status,
+      lastError: h.lastError,
+      pveVersion: h.pveVersion,
+      facts: parseFacts(h.facts),
+    })),
+    guests: guestRows.map((g) => ({
+      name: g.name,
+      vmid: g.vmid,
+      state: g.state,
+      hostName: hostName.get(g.hostId) ?? '',
+      lastBackupAt: g.lastBackupAt,
+    })),
   };
 }
 
-export async function getAdvice(deps: { db: Db; config: Config; log: FastifyBaseLogger }, organisationId: string, lang: Language): Promise<Advice> {
+export async function getAdvice(
+  deps: { db: Db; config: Config; log: FastifyBaseLogger },
+  organisationId: string,
+  lang: Language,
+): Promise<Advice> {
   const fleet = await loadFleet(deps.db, organisationId);
   const items = adviceItems(fleet, lang);
   const { config } = deps;

@@ -14,7 +14,10 @@ export interface VmActionInput {
  * Start/stop/restart; the server answers when the PVE task has ended, so the guest stays "pending" for the
  * whole request. Several guests can be pending at once.
  */
-export function useVmAction(callbacks: { onSuccess: (input: VmActionInput) => void; onError: (input: VmActionInput, error: unknown) => void }) {
+export function useVmAction(callbacks: {
+  onSuccess: (input: VmActionInput) => void;
+  onError: (input: VmActionInput, error: unknown) => void;
+}) {
   const reload = useReloadDashboard();
   const [pending, setPending] = useState<ReadonlyMap<string, VmAction>>(new Map());
   const mutation = useMutation({

@@ -79,7 +79,15 @@ describe('AddHostDialog', () => {
   });
 
   it("shows the server's detail when the host refuses", async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ detail: 'Connection refused by https://pve.lan:8006', code: 'host_unreachable' }), { status: 502 })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        async () =>
+          new Response(JSON.stringify({ detail: 'Connection refused by https://pve.lan:8006', code: 'host_unreachable' }), {
+            status: 502,
+          }),
+      ),
+    );
     const { onOpenChange } = renderDialog();
     await userEvent.type(await screen.findByLabelText('Name'), 'Lab');
     await userEvent.type(screen.getByLabelText('URL'), 'https://pve.lan:8006');

@@ -160,7 +160,11 @@ export function AddHostDialog({ open, onOpenChange }: { open: boolean; onOpenCha
         {field('fingerprint', t('form.fingerprint'), { placeholder: 'AA:BB:…', spellCheck: false })}
         <p className="text-xs text-slate-500 dark:text-slate-400">{t('form.fingerprintHint')}</p>
         {serverError ? (
-          <p role="alert" className="rounded-md bg-red-50 p-2 text-sm text-red-700 dark:bg-red-950/50 dark:text-red-300" data-testid="add-host-error">
+          <p
+            role="alert"
+            className="rounded-md bg-red-50 p-2 text-sm text-red-700 dark:bg-red-950/50 dark:text-red-300"
+            data-testid="add-host-error"
+          >
             {serverError}
           </p>
         ) : null}

@@ -27,7 +27,10 @@ export const GuestFilters = memo(function GuestFilters({
       <div>
         <Label htmlFor="vm-search">{t('vms.search')}</Label>
         <div className="relative">
-          <Search className="pointer-events-none absolute start-3 top-1/2 h-4 w-4 -translate-y-1/2 text-slate-400" aria-hidden="true" />
+          <Search
+            className="pointer-events-none absolute start-3 top-1/2 h-4 w-4 -translate-y-1/2 text-slate-400"
+            aria-hidden="true"
+          />
           <Input
             id="vm-search"
             type="search"
@@ -63,7 +66,12 @@ export const GuestFilters = memo(function GuestFilters({
       </div>
       <div>
         <Label htmlFor="vm-sort">{t('vms.sortBy')}</Label>
-        <Select id="vm-sort" value={filter.sort} onChange={(e) => set('sort', e.target.value as GuestSortKey)} data-testid="vm-sort">
+        <Select
+          id="vm-sort"
+          value={filter.sort}
+          onChange={(e) => set('sort', e.target.value as GuestSortKey)}
+          data-testid="vm-sort"
+        >
           {SORT_KEYS.map((k) => (
             <option key={k} value={k}>
               {t(`vms.columns.${k}`)}

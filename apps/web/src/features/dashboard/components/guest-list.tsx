@@ -12,7 +12,17 @@ import { GuestFilters } from './guest-filters';
 import { GUEST_ROW_HEIGHT, GuestRow } from './guest-row';
 
 /** Virtualised guest table: only the visible rows exist in the DOM, so 5,000 guests scroll smoothly. */
-export function GuestList({ vms, hosts, isLoading, canAct }: { vms?: Vm[]; hosts?: Host[]; isLoading: boolean; canAct: boolean }) {
+export function GuestList({
+  vms,
+  hosts,
+  isLoading,
+  canAct,
+}: {
+  vms?: Vm[];
+  hosts?: Host[];
+  isLoading: boolean;
+  canAct: boolean;
+}) {
   const { t } = useTranslation('dashboard');
   const [filter, setFilter] = useState<GuestFilter>(DEFAULT_FILTER);
   const deferredFilter = useDeferredValue(filter);

@@ -52,7 +52,12 @@ export const GuestRow = memo(function GuestRow({ vm, hostName, pending, canAct, 
       </div>
       <div role="cell" className="hidden md:block">
         <span
-          className={cn('inline-flex items-center rounded-full px-2 py-0.5 text-xs font-medium', busy ? 'bg-amber-100 text-amber-800 dark:bg-amber-950 dark:text-amber-300' : (STATE_TONE[vm.state] ?? STATE_TONE.stopped))}
+          className={cn(
+            'inline-flex items-center rounded-full px-2 py-0.5 text-xs font-medium',
+            busy
+              ? 'bg-amber-100 text-amber-800 dark:bg-amber-950 dark:text-amber-300'
+              : (STATE_TONE[vm.state] ?? STATE_TONE.stopped),
+          )}
           data-testid="guest-state"
           aria-live="polite"
         >

@@ -31,10 +31,7 @@ export function HostCard({ host, guestCount, isSyncing, isDeleting, canSync, can
           </p>
         </div>
         <span className="inline-flex shrink-0 items-center gap-1.5 text-sm" data-testid="host-status">
-          <span
-            aria-hidden="true"
-            className={cn('h-2.5 w-2.5 rounded-full', isOnline ? 'bg-emerald-500' : 'bg-red-500')}
-          />
+          <span aria-hidden="true" className={cn('h-2.5 w-2.5 rounded-full', isOnline ? 'bg-emerald-500' : 'bg-red-500')} />
           {t(`hosts.status.${host.status}`)}
         </span>
       </div>

@@ -20,7 +20,11 @@ const hosts = new Map([
   ['h1', 'alpha'],
   ['h2', 'beta'],
 ]);
-const list = [vm(101, 'web-10', 'running', 'h1', 4096), vm(102, 'web-9', 'stopped', 'h2', 512), vm(103, 'db-1', 'running', 'h2', 2048)];
+const list = [
+  vm(101, 'web-10', 'running', 'h1', 4096),
+  vm(102, 'web-9', 'stopped', 'h2', 512),
+  vm(103, 'db-1', 'running', 'h2', 2048),
+];
 
 describe('filterGuests', () => {
   it('sorts names naturally by default', () => {
@@ -33,7 +37,9 @@ describe('filterGuests', () => {
     expect(filterGuests(list, { ...DEFAULT_FILTER, hostId: 'h2', state: 'stopped' }, hosts).map((v) => v.vmid)).toEqual([102]);
   });
   it('sorts by memory descending and by host name', () => {
-    expect(filterGuests(list, { ...DEFAULT_FILTER, sort: 'memory', direction: 'desc' }, hosts).map((v) => v.vmid)).toEqual([101, 103, 102]);
+    expect(filterGuests(list, { ...DEFAULT_FILTER, sort: 'memory', direction: 'desc' }, hosts).map((v) => v.vmid)).toEqual([
+      101, 103, 102,
+    ]);
     expect(filterGuests(list, { ...DEFAULT_FILTER, sort: 'host' }, hosts).map((v) => v.vmid)).toEqual([101, 102, 103]);
   });
   it('does not mutate its input', () => {

@@ -36,7 +36,10 @@ export function filterGuests(vms: readonly Vm[], filter: GuestFilter, hostNames:
         return collator.compare(a.state, b.state);
       case 'host':
         return collator.compare(hostNames.get(a.host_id) ?? '', hostNames.get(b.host_id) ?? '');
-      default:
+      case 'vmid':
+      case 'cpu':
+      case 'memory':
+      case 'storage':
         return a[key] - b[key];
     }
   };
