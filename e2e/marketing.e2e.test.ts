@@ -155,6 +155,15 @@ describe('public site in Chromium', () => {
     expect(await page.locator('#features [data-testid^="feature-"]').count()).toBe(4);
     expect(await page.locator('#pricing [data-testid^="plan-"]').count()).toBe(3);
     expect(await page.getByTestId('plan-pro').textContent()).toContain('Populaire');
+    // The media are local files of our own dashboard (no outside host).
+    for (const [file, type] of [
+      ['/media/dashboard.webp', 'image/webp'],
+      ['/media/dashboard-demo.webm', 'video/webm'],
+    ]) {
+      const res = await fetch(`${portal.url}${file}`);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toContain(type);
+    }
     await page.getByTestId('hero-demo').click();
     const video = page.getByTestId('demo-video');
     await expect.poll(() => video.isVisible()).toBe(true);
