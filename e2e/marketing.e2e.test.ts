@@ -136,6 +136,21 @@ describe('public site in Chromium', () => {
     await context.close();
   });
 
+  it('small screens: the site navigation folds into a burger menu', async () => {
+    const { context, page } = await newPage(browser, portal.url, { viewport: { width: 390, height: 844 } });
+    await open(page, '/marketplace');
+    const burger = page.getByTestId('site-burger');
+    expect(await burger.getAttribute('aria-expanded')).toBe('false');
+    expect(await page.locator('#site-menu').count()).toBe(0);
+    await burger.click();
+    const menu = page.locator('#site-menu');
+    expect(await menu.locator('a[aria-current="page"]').getAttribute('href')).toBe('/marketplace');
+    await menu.locator('a[href="/contact"]').click();
+    await atPath(page, '/contact');
+    expect(await page.locator('#site-menu').count()).toBe(0);
+    await context.close();
+  });
+
   it('landing top bar: links, translucent after 50 px, demo video from /media, pricing scroll', async () => {
     const { context, page } = await newPage(browser, portal.url);
     await open(page, '/');

@@ -21,7 +21,7 @@ export const SITE_NAV_LINKS = [
 
 function linkClass({ isActive }: { isActive: boolean }) {
   return cn(
-    'rounded-md px-3 py-2 text-sm font-medium transition-colors',
+    'whitespace-nowrap rounded-md px-2.5 py-2 text-sm font-medium transition-colors',
     isActive
       ? 'bg-brand-50 text-brand-700 dark:bg-slate-800 dark:text-brand-500'
       : 'text-slate-700 hover:bg-slate-100 hover:text-slate-900 dark:text-slate-200 dark:hover:bg-slate-800',
@@ -34,9 +34,9 @@ export function SiteNav() {
   const [isOpen, setIsOpen] = useState(false);
   return (
     <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/90 backdrop-blur dark:border-slate-800 dark:bg-slate-950/90">
-      <nav aria-label={t('nav.label')} className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4 sm:px-6">
+      <nav aria-label={t('nav.label')} className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-3 px-4 sm:px-6">
         <Logo />
-        <ul className="hidden items-center gap-1 lg:flex">
+        <ul className="hidden items-center gap-0.5 xl:flex">
           {SITE_NAV_LINKS.map((l) => (
             <li key={l.to}>
               <NavLink to={l.to} className={linkClass}>
@@ -45,7 +45,7 @@ export function SiteNav() {
             </li>
           ))}
         </ul>
-        <div className="hidden items-center gap-2 lg:flex">
+        <div className="hidden items-center gap-2 xl:flex">
           <LanguageSelect />
           <ThemeToggle />
           <Link to="/auth" className={cta('solid', 'sm')}>
@@ -54,7 +54,7 @@ export function SiteNav() {
         </div>
         <button
           type="button"
-          className="inline-flex h-10 w-10 items-center justify-center rounded-lg text-slate-700 hover:bg-slate-100 lg:hidden dark:text-slate-200 dark:hover:bg-slate-800"
+          className="inline-flex h-10 w-10 items-center justify-center rounded-lg text-slate-700 hover:bg-slate-100 xl:hidden dark:text-slate-200 dark:hover:bg-slate-800"
           aria-expanded={isOpen}
           aria-controls="site-menu"
           aria-label={isOpen ? t('nav.closeMenu') : t('nav.openMenu')}
@@ -65,7 +65,7 @@ export function SiteNav() {
         </button>
       </nav>
       {isOpen && (
-        <div id="site-menu" className="border-t border-slate-200 px-4 pb-4 lg:hidden dark:border-slate-800">
+        <div id="site-menu" className="border-t border-slate-200 px-4 pb-4 xl:hidden dark:border-slate-800">
           <ul className="flex flex-col gap-1 pt-2">
             {SITE_NAV_LINKS.map((l) => (
               <li key={l.to}>
