@@ -54,7 +54,7 @@ export async function startDemo(app: FastifyInstance): Promise<() => Promise<voi
     }
     log.info(
       { email: DEMO_EMAIL, nodes: fleet.nodes.map((n) => n.url) },
-      `demo: ${DEMO_NODES} simulated PVE nodes ready; sign in at /auth with ${DEMO_EMAIL} (e-mail code, shown in this log without SMTP). PROXAI_DEMO=0 turns the demo off`,
+      `demo: ${DEMO_NODES} simulated PVE nodes ready; sign in at /auth with ${DEMO_EMAIL} (e-mail code: without SMTP it is in the dev outbox, GET /api/dev/outbox?to=${DEMO_EMAIL}, and in this log in development). PROXAI_DEMO=0 turns the demo off`,
     );
   } catch (err) {
     log.error({ err }, 'demo: could not start');

@@ -210,6 +210,20 @@ describe.each(TEST_DATABASE_KINDS)('hosts on %s', (kind) => {
     expect(rows.every((r) => r.actor_email === owner.user.email)).toBe(true);
   });
 
+  it('secrets are stored encrypted (AES-256-GCM), never in clear', async () => {
+    const { sql } = await import('drizzle-orm');
+    const res = await t.database.db.execute<{ secret_encrypted: string }>(sql`select secret_encrypted from hosts`);
+    const rows = (res as { rows: { secret_encrypted: string }[] }).rows;
+    expect(rows.length).toBeGreaterThan(0);
+    for (const r of rows) {
+      expect(r.secret_encrypted).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
+      for (const n of fleet.nodes) {
+        expect(r.secret_encrypted).not.toContain(n.password);
+        expect(r.secret_encrypted).not.toContain(n.tokenSecret);
+      }
+    }
+  });
+
   it('no secret reaches a log line', () => {
     const all = JSON.stringify(t.logs);
     for (const n of fleet.nodes) {

@@ -132,7 +132,12 @@ export function AddHostDialog({ open, onOpenChange }: { open: boolean; onOpenCha
     >
       <form onSubmit={handleSubmit} noValidate className="space-y-3" data-testid="add-host-form">
         {field('name', t('form.name'), { autoComplete: 'off', required: true })}
-        {field('pve_url', t('form.url'), { type: 'url', placeholder: 'https://pve.example.com:8006', required: true })}
+        {field('pve_url', t('form.url'), {
+          type: 'url',
+          dir: 'ltr',
+          placeholder: 'https://pve.example.com:8006',
+          required: true,
+        })}
         <div className="grid grid-cols-2 gap-3">
           {field('pve_node', t('form.node'), { required: true })}
           {field('user', t('form.user'), { autoComplete: 'off', required: true })}
@@ -157,7 +162,7 @@ export function AddHostDialog({ open, onOpenChange }: { open: boolean; onOpenCha
             {field('token_value', t('form.tokenValue'), { type: 'password', autoComplete: 'off', required: true })}
           </div>
         )}
-        {field('fingerprint', t('form.fingerprint'), { placeholder: 'AA:BB:…', spellCheck: false })}
+        {field('fingerprint', t('form.fingerprint'), { dir: 'ltr', placeholder: 'AA:BB:…', spellCheck: false })}
         <p className="text-xs text-slate-500 dark:text-slate-400">{t('form.fingerprintHint')}</p>
         {serverError ? (
           <p
