@@ -248,6 +248,9 @@ describe('public site in Chromium', () => {
     await page.getByTestId('calc-support').check();
     expect(await digits(page, 'calc-proxai')).toBe(String(408 + 2500));
     expect(await page.getByTestId('migration-guide').getAttribute('href')).toBe('/guides/migration-fr.pdf');
+    const pdf = await fetch(`${portal.url}/guides/migration-fr.pdf`);
+    expect(pdf.headers.get('content-type')).toContain('application/pdf');
+    expect(Buffer.from(await pdf.arrayBuffer()).subarray(0, 5).toString()).toBe('%PDF-');
     await context.close();
   });
 
