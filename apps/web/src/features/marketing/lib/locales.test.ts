@@ -7,10 +7,10 @@ const files = import.meta.glob<Record<string, unknown>>('../../../locales/*/*.js
 
 function flatten(value: unknown, prefix = ''): Record<string, string> {
   if (typeof value === 'string') return { [prefix]: value };
-  return Object.assign(
-    {},
-    ...Object.entries(value as Record<string, unknown>).map(([k, v]) => flatten(v, prefix ? `${prefix}.${k}` : k)),
-  );
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(value as Record<string, unknown>))
+    Object.assign(out, flatten(v, prefix ? `${prefix}.${k}` : k));
+  return out;
 }
 const variables = (s: string) => [...s.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]).sort();
 
