@@ -136,6 +136,21 @@ describe('public site in Chromium', () => {
     await context.close();
   });
 
+  it('legacy variants render with a link to the current page', async () => {
+    const { context, page } = await newPage(browser, portal.url);
+    for (const [legacy, current] of [
+      ['/old-home', '/'],
+      ['/old-pricing', '/pricing'],
+    ]) {
+      await open(page, legacy);
+      await page.getByRole('note').getByRole('link').click();
+      await atPath(page, current);
+    }
+    await open(page, '/old-pricing');
+    expect(await digits(page, 'price-pro')).toBe('29');
+    await context.close();
+  });
+
   it('small screens: the site navigation folds into a burger menu', async () => {
     const { context, page } = await newPage(browser, portal.url, { viewport: { width: 390, height: 844 } });
     await open(page, '/marketplace');
@@ -250,7 +265,11 @@ describe('public site in Chromium', () => {
     expect(await page.getByTestId('migration-guide').getAttribute('href')).toBe('/guides/migration-fr.pdf');
     const pdf = await fetch(`${portal.url}/guides/migration-fr.pdf`);
     expect(pdf.headers.get('content-type')).toContain('application/pdf');
-    expect(Buffer.from(await pdf.arrayBuffer()).subarray(0, 5).toString()).toBe('%PDF-');
+    expect(
+      Buffer.from(await pdf.arrayBuffer())
+        .subarray(0, 5)
+        .toString(),
+    ).toBe('%PDF-');
     await context.close();
   });
 
