@@ -24,14 +24,22 @@ function parseKey(value: string): Buffer | undefined {
 function keyFromDataDir(dataDir: string, log: FastifyBaseLogger): Buffer {
   const file = path.join(dataDir, KEY_FILE);
   fs.mkdirSync(dataDir, { recursive: true });
-  try {
-    fs.writeFileSync(file, `${randomBytes(32).toString('base64')}\n`, { flag: 'wx', mode: 0o600 });
-    log.warn(
-      { file },
-      'PROXAI_SECRET_KEY is not set: generated a host-credential encryption key in the data directory (back it up, or set PROXAI_SECRET_KEY)',
-    );
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+  if (!fs.existsSync(file)) {
+    // Written aside then hard-linked into place: a concurrent reader never sees a half-written key, and
+    // when two processes race, the first link wins and the other one reads that key.
+    const tmp = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
+    fs.writeFileSync(tmp, `${randomBytes(32).toString('base64')}\n`, { mode: 0o600 });
+    try {
+      fs.linkSync(tmp, file);
+      log.warn(
+        { file },
+        'PROXAI_SECRET_KEY is not set: generated a host-credential encryption key in the data directory (back it up, or set PROXAI_SECRET_KEY)',
+      );
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+    } finally {
+      fs.rmSync(tmp, { force: true });
+    }
   }
   const key = parseKey(fs.readFileSync(file, 'utf8'));
   if (!key) throw new Error(`${file} does not hold a 32-byte key (base64 or hex)`);
