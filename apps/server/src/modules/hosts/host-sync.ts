@@ -4,7 +4,8 @@ import { type AppError } from '../../errors';
 import { invalidateOrg } from './fleet-cache';
 import type { HostFacts } from './host-facts';
 import { listGuestsOfHost, replaceGuests, updateHost, type GuestRow, type HostRow, type NewGuestRow } from './hosts.repository';
-import { createClient, errorContext, targetOf } from './pve-connection';
+import { dropClient, pooledClient } from './client-pool';
+import { errorContext, targetOf } from './pve-connection';
 import { lastErrorText, toHostError } from './pve-errors';
 import type { SecretBox } from './secret-box';
 
@@ -46,10 +47,15 @@ function toGuestRow(
 }
 
 /** Newest backup time per vmid across the node's backup storages; a failing storage is skipped, not fatal. */
-async function readBackups(client: PveClient, node: string, storages: { storage: string; content: string; active: boolean }[]) {
+async function readBackups(
+  client: PveClient,
+  node: string,
+  storages: { storage: string; content: string; active: boolean }[],
+  req: { signal: AbortSignal },
+) {
   const newest = new Map<number, number>();
   const backupStorages = storages.filter((s) => s.active && s.content.split(',').includes('backup'));
-  const lists = await Promise.allSettled(backupStorages.map((s) => client.backups(node, s.storage)));
+  const lists = await Promise.allSettled(backupStorages.map((s) => client.backups(node, s.storage, req)));
   for (const list of lists) {
     if (list.status !== 'fulfilled') continue;
     for (const b of list.value) {
@@ -88,14 +94,15 @@ export async function syncHost(
   const target = targetOf(host, box);
   const ctx = errorContext(target, timeoutMs);
   const signal = AbortSignal.timeout(timeoutMs);
-  const client = createClient(target, { timeoutMs, signal });
+  const req = { signal };
+  const client = pooledClient(host, () => target, timeoutMs);
   try {
     const [qemu, lxc, status, storages, updates] = await Promise.all([
-      client.qemuList(host.pveNode),
-      client.lxcList(host.pveNode),
-      client.nodeStatus(host.pveNode),
-      client.storageList(host.pveNode),
-      client.aptUpdates(host.pveNode).catch(() => null),
+      client.qemuList(host.pveNode, req),
+      client.lxcList(host.pveNode, req),
+      client.nodeStatus(host.pveNode, req),
+      client.storageList(host.pveNode, req),
+      client.aptUpdates(host.pveNode, req).catch(() => null),
     ]);
     const storageFacts = storages.map((s) => ({
       storage: s.storage,
@@ -105,7 +112,7 @@ export async function syncHost(
       used: s.used ?? 0,
       active: s.active === 1,
     }));
-    const lastBackup = await readBackups(client, host.pveNode, storageFacts);
+    const lastBackup = await readBackups(client, host.pveNode, storageFacts, req);
     const rows = [
       ...qemu.filter((g) => g.template !== 1).map((g) => toGuestRow(host, 'qemu', g, lastBackup)),
       ...lxc.filter((g) => g.template !== 1).map((g) => toGuestRow(host, 'lxc', g, lastBackup)),
@@ -132,13 +139,12 @@ export async function syncHost(
     invalidateOrg(host.organisationId);
     return { hostId: host.id, ok: true, total: rows.length, ...diff(before, rows) };
   } catch (err) {
+    dropClient(host.id);
     const error = toHostError(signal.aborted ? signal.reason : err, ctx);
     if (!isPveError(err) && !signal.aborted) log?.warn({ err, hostId: host.id }, 'sync failed on an unexpected error');
     await updateHost(db, host.id, { status: 'offline', lastError: lastErrorText(error), lastSyncAt: new Date() });
     invalidateOrg(host.organisationId);
     return { hostId: host.id, ok: false, added: 0, removed: 0, changed: 0, total: 0, error };
-  } finally {
-    await client.close().catch(() => undefined);
   }
 }
 

@@ -141,7 +141,10 @@ describe.each(TEST_DATABASE_KINDS)('hosts on %s', (kind) => {
     const vms = (await get('/api/vms')).json<{ vmid: number; host_id: string }[]>();
     expect(vms.some((v) => v.host_id === h.id && v.vmid === victim)).toBe(false);
 
+    // The client is kept between syncs: a password host does not log in again for every sync.
+    const logins = sim.stats.logins;
     const again = await post(`/api/hosts/${h.id}/sync`, {});
+    expect(sim.stats.logins).toBe(logins);
     expect(again.json().message).toMatch(/no change$/);
 
     fleet.setFault(node(0).name, { kind: 'rotate-certificate' });

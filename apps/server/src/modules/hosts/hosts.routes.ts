@@ -4,6 +4,7 @@ import { ErrorSchema, HostCreateSchema, HostListSchema, HostSchema, IdParamsSche
 import { currentOrg, currentUser } from '../../plugins/app/auth';
 import { demoRoutes } from '../demo/demo.routes';
 import { addHost, listHostsOf, removeHost, syncOneHost, type RequestContext } from './hosts.service';
+import { closeAllClients } from './client-pool';
 import { startSyncScheduler, type SyncScheduler } from './sync-scheduler';
 
 const errors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema };
@@ -80,5 +81,6 @@ export const hostsRoutes: FastifyPluginAsyncZod = async (app) => {
   });
   app.addHook('onClose', async () => {
     await scheduler?.stop();
+    await closeAllClients();
   });
 };

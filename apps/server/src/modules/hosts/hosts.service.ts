@@ -7,6 +7,7 @@ import { requireOrgRole } from '../../plugins/app/auth';
 import { recordAudit } from '../audit/audit.repository';
 import { getEffectivePlan } from '../licenses/licenses.service';
 import type { AuthUser } from '../sessions/sessions.service';
+import { dropClient } from './client-pool';
 import { invalidateOrg } from './fleet-cache';
 import { syncHost, syncMessage, type SyncOutcome } from './host-sync';
 import { countGuests, countHosts, deleteHost, findHost, insertHost, listHosts, type HostRow } from './hosts.repository';
@@ -149,6 +150,7 @@ export async function removeHost(deps: HostsDeps, ctx: RequestContext, id: strin
   const host = await findHost(deps.db, ctx.organisationId, id);
   if (!host) throw notFound('Host');
   await deleteHost(deps.db, ctx.organisationId, id);
+  dropClient(id);
   invalidateOrg(ctx.organisationId);
   await recordAudit(deps.db, {
     action: 'host.delete',

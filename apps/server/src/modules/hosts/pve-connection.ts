@@ -48,7 +48,7 @@ export function errorContext(t: ConnectionTarget, timeoutMs: number, isAdding = 
 
 export function createClient(
   t: ConnectionTarget,
-  opts: { timeoutMs: number; retries?: number; signal?: AbortSignal },
+  opts: { timeoutMs: number; retries?: number; retryDelayMs?: number; signal?: AbortSignal },
 ): PveClient {
   return new PveClient({
     baseUrl: t.url,
@@ -56,6 +56,7 @@ export function createClient(
     ...(t.fingerprint ? { fingerprint: t.fingerprint } : {}),
     timeoutMs: opts.timeoutMs,
     retries: opts.retries ?? 0,
+    ...(opts.retryDelayMs !== undefined ? { retryDelayMs: opts.retryDelayMs } : {}),
     ...(opts.signal ? { signal: opts.signal } : {}),
   });
 }

@@ -13,12 +13,25 @@ export interface PveErrorContext {
   isAdding?: boolean;
 }
 
-function isConnectionRefused(err: unknown): boolean {
+/** The first socket-level error code in the cause chain (ECONNREFUSED, ECONNRESET, ENOTFOUND…). */
+function networkCode(err: unknown): string | undefined {
   for (let e: unknown = err, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
-    if ((e as { code?: unknown }).code === 'ECONNREFUSED') return true;
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string') return code;
   }
-  return false;
+  return undefined;
 }
+
+const NETWORK_REASONS: Record<string, string> = {
+  ECONNRESET: 'connection reset',
+  UND_ERR_SOCKET: 'connection closed by the host',
+  UND_ERR_CLOSED: 'connection closed',
+  ENOTFOUND: 'host name not found',
+  EAI_AGAIN: 'host name lookup failed',
+  EHOSTUNREACH: 'no route to host',
+  ENETUNREACH: 'network unreachable',
+  ERR_SSL_WRONG_VERSION_NUMBER: 'it does not speak HTTPS on that port',
+};
 
 function isAbort(err: unknown): boolean {
   return err instanceof Error && (err.name === 'AbortError' || err.name === 'TimeoutError');
@@ -31,17 +44,20 @@ export function toHostError(err: unknown, ctx: PveErrorContext): AppError {
     return new AppError('host_timeout', `${ctx.url} did not answer within ${ctx.timeoutMs} ms (timed out)`, { cause: err });
   if (!isPveError(err)) return new AppError('host_error', `Unexpected error talking to ${ctx.url}`, { cause: err });
   switch (err.kind) {
-    case 'unreachable':
-      if (isConnectionRefused(err.cause ?? err)) {
+    case 'unreachable': {
+      const code = networkCode(err.cause ?? err);
+      if (code === 'ECONNREFUSED') {
         return new AppError(
           'host_unreachable',
           `Connection refused by ${ctx.url}: is the PVE API (pveproxy) listening on that port?`,
-          { cause: err },
+          {
+            cause: err,
+          },
         );
       }
-      return new AppError('host_unreachable', `Cannot reach ${ctx.url}${err.serverMessage ? `: ${err.serverMessage}` : ''}`, {
-        cause: err,
-      });
+      const reason = (code ? NETWORK_REASONS[code] : undefined) ?? err.serverMessage;
+      return new AppError('host_unreachable', `Cannot reach ${ctx.url}${reason ? `: ${reason}` : ''}`, { cause: err });
+    }
     case 'timeout':
       return new AppError('host_timeout', `${ctx.url} did not answer within ${ctx.timeoutMs} ms (timed out)`, { cause: err });
     case 'tls-fingerprint-mismatch':
