@@ -3,7 +3,6 @@ import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import cookie from '@fastify/cookie';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
@@ -13,6 +12,7 @@ import type { Config } from './config/env';
 import type { Database } from './db/client';
 import { errorHandler } from './plugins/external/error-handler';
 import { jsonBody } from './plugins/external/json-body';
+import { securityHeaders } from './plugins/external/security-headers';
 import { db } from './plugins/app/db';
 import { auth } from './plugins/app/auth';
 import { mailer } from './plugins/app/mailer';
@@ -76,7 +76,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // External
   await app.register(errorHandler);
   await app.register(jsonBody);
-  await app.register(helmet, {
+  await app.register(securityHeaders, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],

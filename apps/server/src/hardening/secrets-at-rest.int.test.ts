@@ -4,6 +4,7 @@ import { generateFleet, startFleet, type Fleet } from '@proxai/pve-sim';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hosts, loginCodes, sessions } from '../db/schema';
 import { giveLicence, passwordBody, tokenBody } from '../modules/hosts/hosts.testing';
+import { SESSION_CACHE_MS } from '../modules/sessions/sessions.service';
 import { createTestApp, type TestApp } from '../testing/app';
 import { TEST_DATABASE_KINDS } from '../testing/database';
 import { buildUser } from '../testing/factories';
@@ -62,14 +63,33 @@ describe.each(TEST_DATABASE_KINDS)('secrets at rest and sessions on %s', (kind) 
 
   it('refuses expired and revoked sessions', async () => {
     const u = await buildUser(t.database.db);
-    const me = () => t.app.inject({ method: 'GET', url: '/api/auth/me', headers: u.auth });
-    expect((await me()).statusCode).toBe(200);
     await t.database.db.update(sessions).set({ expiresAt: sql`now() - interval '1 minute'` }).where(eq(sessions.userId, u.user.id));
-    expect((await me()).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: u.auth })).statusCode).toBe(401);
     const v = await buildUser(t.database.db);
     await t.database.db.update(sessions).set({ revokedAt: sql`now()` }).where(eq(sessions.userId, v.user.id));
     expect((await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: v.auth })).statusCode).toBe(401);
   });
+
+  it('a session revoked outside this process stops working within the cache window; logout at once', async () => {
+    const u = await buildUser(t.database.db);
+    const me = () => t.app.inject({ method: 'GET', url: '/api/auth/me', headers: u.auth });
+    expect((await me()).statusCode).toBe(200);
+    await t.database.db.update(sessions).set({ revokedAt: sql`now()` }).where(eq(sessions.userId, u.user.id));
+    const revokedAt = Date.now();
+    let status = 200;
+    while (status === 200 && Date.now() - revokedAt < SESSION_CACHE_MS + 2000) {
+      status = (await me()).statusCode;
+      if (status === 200) await new Promise((r) => setTimeout(r, 250));
+    }
+    expect(status).toBe(401);
+    expect(Date.now() - revokedAt).toBeLessThanOrEqual(SESSION_CACHE_MS + 500);
+
+    const v = await buildUser(t.database.db);
+    const meV = () => t.app.inject({ method: 'GET', url: '/api/auth/me', headers: v.auth });
+    expect((await meV()).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: v.auth })).statusCode).toBe(200);
+    expect((await meV()).statusCode).toBe(401);
+  }, 20_000);
 
   it('keeps sign-in codes and magic tokens only as hashes', async () => {
     const email = `at-rest-${Date.now()}@example.test`;

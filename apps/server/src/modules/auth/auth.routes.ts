@@ -229,7 +229,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const user = currentUser(request);
-      await revokeSession(app.db, user.sessionId);
+      await revokeSession(app.db, user.sessionId, app.sessionCache);
       await recordAudit(app.db, { action: 'auth.logout', outcome: 'success', actorId: user.id, actorEmail: user.email, organisationId: user.organisationId, ip: request.ip });
       reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure: config.isProduction });
       return { message: 'Signed out' };

@@ -38,16 +38,62 @@ export async function createSession(db: Db, userId: string, meta: { ip?: string;
   return { token, sessionId: id, expiresAt };
 }
 
+/** How long this process trusts a session it has just verified without reading the database again. */
+export const SESSION_CACHE_MS = 5_000;
+const SESSION_CACHE_MAX = 10_000;
+
+/**
+ * Sessions this process verified in the last few seconds, keyed by token hash: a dashboard's burst of calls
+ * costs one database read instead of one per call. Logout evicts at once; a revocation made elsewhere
+ * (another replica, an operator's SQL) takes effect within SESSION_CACHE_MS.
+ */
+export class SessionCache {
+  private readonly entries = new Map<string, { user: AuthUser; sessionExpiresAt: number; until: number }>();
+
+  constructor(private readonly ttlMs = SESSION_CACHE_MS) {}
+
+  get(tokenHash: string, now: number): AuthUser | undefined {
+    const entry = this.entries.get(tokenHash);
+    if (!entry) return undefined;
+    if (entry.until <= now || entry.sessionExpiresAt <= now) {
+      this.entries.delete(tokenHash);
+      return undefined;
+    }
+    return entry.user;
+  }
+
+  set(tokenHash: string, user: AuthUser, sessionExpiresAt: Date, now: number): void {
+    if (this.entries.size >= SESSION_CACHE_MAX) {
+      const oldest = this.entries.keys().next().value;
+      if (oldest !== undefined) this.entries.delete(oldest);
+    }
+    this.entries.set(tokenHash, { user, sessionExpiresAt: sessionExpiresAt.getTime(), until: now + this.ttlMs });
+  }
+
+  evictSession(sessionId: string): void {
+    for (const [hash, entry] of this.entries) if (entry.user.sessionId === sessionId) this.entries.delete(hash);
+  }
+
+  clear(): void {
+    this.entries.clear();
+  }
+}
+
 /** Resolves a presented token to its user, renewing the session when it is due. */
-export async function authenticateToken(db: Db, token: string, now = new Date()): Promise<AuthUser | null> {
+export async function authenticateToken(db: Db, token: string, now = new Date(), cache?: SessionCache): Promise<AuthUser | null> {
   if (token.length < 20 || token.length > 200) return null;
-  const row = await findLiveSession(db, sha256Hex(token), now);
+  const tokenHash = sha256Hex(token);
+  const cached = cache?.get(tokenHash, now.getTime());
+  if (cached) return cached;
+  const row = await findLiveSession(db, tokenHash, now);
   if (!row) return null;
+  let expiresAt = row.session.expiresAt;
   if (now.getTime() - row.session.lastSeenAt.getTime() > RENEW_AFTER_MS) {
-    await touchSession(db, row.session.id, now, new Date(now.getTime() + SESSION_TTL_MS));
+    expiresAt = new Date(now.getTime() + SESSION_TTL_MS);
+    await touchSession(db, row.session.id, now, expiresAt);
   }
   const { user } = row;
-  return {
+  const authUser: AuthUser = {
     id: user.id,
     email: user.email,
     name: user.name,
@@ -57,8 +103,11 @@ export async function authenticateToken(db: Db, token: string, now = new Date())
     language: user.language,
     sessionId: row.session.id,
   };
+  cache?.set(tokenHash, authUser, expiresAt, now.getTime());
+  return authUser;
 }
 
-export async function revokeSession(db: Db, sessionId: string) {
+export async function revokeSession(db: Db, sessionId: string, cache?: SessionCache) {
+  cache?.evictSession(sessionId);
   await revokeSessionById(db, sessionId, new Date());
 }

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError, unauthenticated } from '../../errors';
-import { authenticateToken, type AuthUser } from '../../modules/sessions/sessions.service';
+import { authenticateToken, SessionCache, type AuthUser } from '../../modules/sessions/sessions.service';
 
 export const SESSION_COOKIE = 'session_token';
 const ORG_ROLE_RANK = { readonly: 0, operator: 1, admin: 2, owner: 3 } as const;
@@ -16,6 +16,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** preHandler: 401 unless a live session token comes as Bearer header or `session_token` cookie. */
     authenticate: (request: FastifyRequest) => Promise<void>;
+    /** Sessions verified in the last seconds (pass it to revokeSession so a logout evicts at once). */
+    sessionCache: SessionCache;
   }
 }
 
@@ -71,6 +73,8 @@ export function requirePlatformAdmin(user: AuthUser): void {
 }
 
 async function authPlugin(app: FastifyInstance, opts: { publicUrl?: string }): Promise<void> {
+  const cache = new SessionCache();
+  app.decorate('sessionCache', cache);
   app.decorateRequest('user', undefined);
   app.decorateRequest('authVia', undefined);
   app.decorate('authenticate', async (request: FastifyRequest) => {
@@ -78,7 +82,7 @@ async function authPlugin(app: FastifyInstance, opts: { publicUrl?: string }): P
     const cookie = request.cookies[SESSION_COOKIE];
     const token = bearer ?? cookie;
     if (!token) throw unauthenticated();
-    const user = await authenticateToken(app.db, token);
+    const user = await authenticateToken(app.db, token, new Date(), cache);
     if (!user) throw unauthenticated('Session expired or invalid; please sign in again');
     const via = bearer ? 'bearer' : 'cookie';
     if (via === 'cookie' && !SAFE_METHODS.has(request.method) && !isSameOrigin(request, opts.publicUrl)) {
