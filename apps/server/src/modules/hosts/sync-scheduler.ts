@@ -1,4 +1,7 @@
+import { randomBytes } from 'node:crypto';
+import os from 'node:os';
 import type { FastifyInstance } from 'fastify';
+import { claimJobSlot } from '../../db/job-slots';
 import { syncHost, type SyncOutcome } from './host-sync';
 import { listAllHosts } from './hosts.repository';
 import { secretBoxFor } from './secret-box';
@@ -59,7 +62,19 @@ export function startSyncScheduler(app: FastifyInstance): SyncScheduler {
     })();
     return running;
   };
-  const timer = setInterval(() => void runOnce(), app.config.SYNC_INTERVAL_SECONDS * 1000);
+  // Each tick first claims this interval's run in the database: with several replicas, whichever ticks first
+  // syncs and the others skip, so hosts are synced once per interval, not once per replica. The advisory lock
+  // inside runOnce still keeps two passes from overlapping.
+  const intervalMs = app.config.SYNC_INTERVAL_SECONDS * 1000;
+  const replicaId = `${os.hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
+  const tick = async () => {
+    try {
+      if (await claimJobSlot(app.db, 'host-sync', intervalMs, replicaId)) await runOnce();
+    } catch (err) {
+      if (!stopped) app.log.error({ err }, 'background sync: could not claim the interval');
+    }
+  };
+  const timer = setInterval(() => void tick(), intervalMs);
   timer.unref();
   return {
     runOnce,
