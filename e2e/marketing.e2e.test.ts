@@ -141,7 +141,7 @@ describe('public site in Chromium', () => {
     for (const [legacy, current] of [
       ['/old-home', '/'],
       ['/old-pricing', '/pricing'],
-    ]) {
+    ] as const) {
       await open(page, legacy);
       await page.getByRole('note').getByRole('link').click();
       await atPath(page, current);
