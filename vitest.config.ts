@@ -4,5 +4,7 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     projects: ['packages/*', 'apps/server', 'apps/web'],
+    // Two cores: two test files at a time (each server file opens its own database).
+    maxWorkers: 2,
   },
 });
