@@ -2,7 +2,8 @@
 // for 60 s against 10 simulated Proxmox hosts. Prints errors, latency percentiles and the server's RSS.
 // Usage: npm run build && npx tsx bench/soak/run.ts [--users 200] [--seconds 60]
 import { generateFleet, startFleet } from '@proxai/pve-sim';
-import { percentile, portalRssMb, startPortalProcess } from '../support/portal-process';
+import { startPortal } from '../../e2e/support/portal';
+import { percentile, portalRssMb } from '../support/stats';
 
 const arg = (name: string, fallback: number) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -34,7 +35,7 @@ async function signInByCode(base: string, email: string): Promise<string> {
 async function main() {
   console.log(`soak: ${USERS} users for ${SECONDS} s against 10 simulated hosts`);
   const fleet = await startFleet(generateFleet({ nodes: 10, guests: 500, seed: 3, latencyMs: 5, pbs: false }), { taskDurationMs: 200 });
-  const portal = await startPortalProcess({ RATE_LIMIT_ENABLED: 'false', PROXAI_ADMIN_EMAIL: ADMIN.email, PROXAI_ADMIN_PASSWORD: ADMIN.password });
+  const portal = await startPortal({ env: { RATE_LIMIT_ENABLED: 'false', LOG_LEVEL: 'warn', PROXAI_ADMIN_EMAIL: ADMIN.email, PROXAI_ADMIN_PASSWORD: ADMIN.password } });
   const base = portal.url;
   try {
     // The organisation: its owner, a Pro licence (10 hosts), the ten hosts.
