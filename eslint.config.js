@@ -28,7 +28,7 @@ export default tseslint.config(
   {
     languageOptions: {
       parserOptions: {
-        projectService: { allowDefaultProject: ['*.js', '*.mjs', 'scripts/*.mjs'] },
+        projectService: { allowDefaultProject: ['*.js', '*.mjs', 'scripts/*.mjs', 'vitest.config.ts'] },
         tsconfigRootDir: import.meta.dirname,
       },
       globals: { ...globals.node },
@@ -98,6 +98,7 @@ export default tseslint.config(
     files: [
       '**/config/env.ts',
       '**/testing/env.ts',
+      '**/*.test.ts',
       'scripts/**',
       'e2e/**',
       'bench/**',

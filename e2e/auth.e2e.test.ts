@@ -9,7 +9,8 @@ const ADMIN = { email: 'admin@proxai.test', password: 'e2e admin password 42' };
 const ARTIFACTS = new URL('./artifacts/', import.meta.url).pathname;
 
 // The e2e project has no DOM types: browser-side reads are passed as expressions.
-const stored = (page: Page, key: 'proxai_token' | 'proxai_user') => page.evaluate<string | null>(`localStorage.getItem(${JSON.stringify(key)})`);
+const stored = (page: Page, key: 'proxai_token' | 'proxai_user') =>
+  page.evaluate<string | null>(`localStorage.getItem(${JSON.stringify(key)})`);
 const storedUser = async (page: Page) => JSON.parse((await stored(page, 'proxai_user')) ?? '{}') as Record<string, unknown>;
 
 async function mailFor(portal: Portal, email: string, after = 0) {

@@ -15,7 +15,10 @@ const ADMIN = { email: 'soak-admin@example.test', password: 'soak-admin-password
 const OWNER_EMAIL = 'soak-owner@example.test';
 
 async function json<T>(url: string, init: RequestInit & { token?: string } = {}): Promise<{ status: number; body: T }> {
-  const headers: Record<string, string> = { 'content-type': 'application/json', ...(init.token ? { authorization: `Bearer ${init.token}` } : {}) };
+  const headers: Record<string, string> = {
+    'content-type': 'application/json',
+    ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
+  };
   const res = await fetch(url, { ...init, headers });
   const text = await res.text();
   return { status: res.status, body: (text ? JSON.parse(text) : undefined) as T };
@@ -27,21 +30,36 @@ async function signInByCode(base: string, email: string): Promise<string> {
   const outbox = await json<{ to: string; text: string }[]>(`${base}/api/dev/outbox?to=${encodeURIComponent(email)}`);
   const code = /\b(\d{6})\b/.exec(outbox.body.at(-1)?.text ?? '')?.[1];
   if (!code) throw new Error('no code in the outbox');
-  const verified = await json<{ access_token: string }>(`${base}/api/auth/verify-otp`, { method: 'POST', body: JSON.stringify({ email, otp_code: code }) });
+  const verified = await json<{ access_token: string }>(`${base}/api/auth/verify-otp`, {
+    method: 'POST',
+    body: JSON.stringify({ email, otp_code: code }),
+  });
   if (verified.status !== 200) throw new Error(`verify-otp ${verified.status}`);
   return verified.body.access_token;
 }
 
 async function main() {
   console.log(`soak: ${USERS} users for ${SECONDS} s against 10 simulated hosts`);
-  const fleet = await startFleet(generateFleet({ nodes: 10, guests: 500, seed: 3, latencyMs: 5, pbs: false }), { taskDurationMs: 200 });
-  const portal = await startPortal({ env: { RATE_LIMIT_ENABLED: 'false', LOG_LEVEL: 'warn', PROXAI_ADMIN_EMAIL: ADMIN.email, PROXAI_ADMIN_PASSWORD: ADMIN.password } });
+  const fleet = await startFleet(generateFleet({ nodes: 10, guests: 500, seed: 3, latencyMs: 5, pbs: false }), {
+    taskDurationMs: 200,
+  });
+  const portal = await startPortal({
+    env: {
+      RATE_LIMIT_ENABLED: 'false',
+      LOG_LEVEL: 'warn',
+      PROXAI_ADMIN_EMAIL: ADMIN.email,
+      PROXAI_ADMIN_PASSWORD: ADMIN.password,
+    },
+  });
   const base = portal.url;
   try {
     // The organisation: its owner, a Pro licence (10 hosts), the ten hosts.
     const ownerToken = await signInByCode(base, OWNER_EMAIL);
     const me = await json<{ organisation_id: string }>(`${base}/api/auth/me`, { token: ownerToken });
-    const admin = await json<{ access_token: string }>(`${base}/api/auth/admin-login`, { method: 'POST', body: JSON.stringify(ADMIN) });
+    const admin = await json<{ access_token: string }>(`${base}/api/auth/admin-login`, {
+      method: 'POST',
+      body: JSON.stringify(ADMIN),
+    });
     const licence = await json(`${base}/api/admin/licenses/generate`, {
       method: 'POST',
       token: admin.body.access_token,
@@ -52,7 +70,15 @@ async function main() {
       const res = await json(`${base}/api/hosts`, {
         method: 'POST',
         token: ownerToken,
-        body: JSON.stringify({ name: n.name, pve_url: n.url, pve_node: n.name, user: n.username, auth_type: 'token', token_name: n.tokenId.split('!')[1], token_value: n.tokenSecret }),
+        body: JSON.stringify({
+          name: n.name,
+          pve_url: n.url,
+          pve_node: n.name,
+          user: n.username,
+          auth_type: 'token',
+          token_name: n.tokenId.split('!')[1],
+          token_value: n.tokenSecret,
+        }),
       });
       if (res.status !== 201) throw new Error(`add host ${res.status} ${JSON.stringify(res.body)}`);
     }
@@ -86,13 +112,39 @@ async function main() {
         const guest = guests[i % guests.length]!;
         let state = guest.state;
         for (let round = 0; Date.now() < deadline; round++) {
-          await timed('GET /vms', () => json(`${base}/api/vms`, { token }), (s) => s === 200);
-          await timed('GET /stats', () => json(`${base}/api/stats`, { token }), (s) => s === 200);
-          await timed('GET /hosts', () => json(`${base}/api/hosts`, { token }), (s) => s === 200);
-          if (round % 5 === 0) await timed('GET /proxai/advice', () => json(`${base}/api/proxai/advice?context=general`, { token }), (s) => s === 200);
+          await timed(
+            'GET /vms',
+            () => json(`${base}/api/vms`, { token }),
+            (s) => s === 200,
+          );
+          await timed(
+            'GET /stats',
+            () => json(`${base}/api/stats`, { token }),
+            (s) => s === 200,
+          );
+          await timed(
+            'GET /hosts',
+            () => json(`${base}/api/hosts`, { token }),
+            (s) => s === 200,
+          );
+          if (round % 5 === 0)
+            await timed(
+              'GET /proxai/advice',
+              () => json(`${base}/api/proxai/advice?context=general`, { token }),
+              (s) => s === 200,
+            );
           if (round % 3 === 0 && i < guests.length) {
             const action = state === 'running' ? 'stop' : 'start';
-            await timed(`POST action ${action}`, () => json(`${base}/api/vms/${guest.id}/action`, { method: 'POST', token, body: JSON.stringify({ action, vmid: guest.vmid }) }), (s) => s === 200);
+            await timed(
+              `POST action ${action}`,
+              () =>
+                json(`${base}/api/vms/${guest.id}/action`, {
+                  method: 'POST',
+                  token,
+                  body: JSON.stringify({ action, vmid: guest.vmid }),
+                }),
+              (s) => s === 200,
+            );
             state = state === 'running' ? 'stopped' : 'running';
           }
         }
@@ -102,10 +154,14 @@ async function main() {
     latencies.sort((a, b) => a - b);
     console.log(`requests: ${requests} in ${SECONDS} s (${(requests / SECONDS).toFixed(0)} req/s)`);
     console.log(`errors: ${errors.length}${errors.length ? ` (first: ${errors.slice(0, 5).join('; ')})` : ''}`);
-    console.log(`latency ms: p50 ${percentile(latencies, 50).toFixed(1)}  p95 ${percentile(latencies, 95).toFixed(1)}  p99 ${percentile(latencies, 99).toFixed(1)}  max ${latencies.at(-1)?.toFixed(1)}`);
+    console.log(
+      `latency ms: p50 ${percentile(latencies, 50).toFixed(1)}  p95 ${percentile(latencies, 95).toFixed(1)}  p99 ${percentile(latencies, 99).toFixed(1)}  max ${latencies.at(-1)?.toFixed(1)}`,
+    );
     for (const [label, values] of byLabel) {
       values.sort((a, b) => a - b);
-      console.log(`  ${label.padEnd(22)} n=${String(values.length).padStart(6)}  p50 ${percentile(values, 50).toFixed(1)}  p99 ${percentile(values, 99).toFixed(1)} ms`);
+      console.log(
+        `  ${label.padEnd(22)} n=${String(values.length).padStart(6)}  p50 ${percentile(values, 50).toFixed(1)}  p99 ${percentile(values, 99).toFixed(1)} ms`,
+      );
     }
     console.log(`server RSS: before ${rssBefore.toFixed(0)} MB, after ${rssAfter.toFixed(0)} MB`);
     process.exitCode = errors.length === 0 ? 0 : 1;

@@ -65,7 +65,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // Router-level failures (over-long or malformed URLs) get the same {detail, code} envelope as every error.
     frameworkErrors: (error, _request, reply: FastifyReply) => {
       const status = error.statusCode && error.statusCode < 500 ? error.statusCode : 400;
-      void reply.status(status).send({ detail: status === 414 ? 'URL is too long' : 'Malformed request URL', code: 'bad_request' });
+      void reply
+        .status(status)
+        .send({ detail: status === 414 ? 'URL is too long' : 'Malformed request URL', code: 'bad_request' });
     },
   }).withTypeProvider<ZodTypeProvider>();
   options.onInstance?.(app);

@@ -22,7 +22,14 @@ describe('graceful shutdown', () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'proxai-shutdown-'));
     const port = await freePort();
     const child = spawn(process.execPath, ['--import', 'tsx', serverEntry], {
-      env: { PATH: process.env.PATH, NODE_ENV: 'test', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, PROXAI_DEMO: '0' },
+      env: {
+        PATH: process.env.PATH,
+        NODE_ENV: 'test',
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        PROXAI_DEMO: '0',
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';
@@ -31,7 +38,10 @@ describe('graceful shutdown', () => {
     try {
       const deadline = Date.now() + 45_000;
       for (;;) {
-        const ok = await fetch(`http://127.0.0.1:${port}/api/health`).then((r) => r.ok, () => false);
+        const ok = await fetch(`http://127.0.0.1:${port}/api/health`).then(
+          (r) => r.ok,
+          () => false,
+        );
         if (ok) break;
         if (Date.now() > deadline || child.exitCode !== null) throw new Error(`server did not start:\n${output}`);
         await new Promise((r) => setTimeout(r, 200));

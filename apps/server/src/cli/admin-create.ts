@@ -18,7 +18,9 @@ Uses the same DATABASE_URL / DATA_DIR as the server (stop a server using the emb
 async function readStdin(): Promise<string> {
   const chunks: Buffer[] = [];
   for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString('utf8').replace(/\r?\n$/, '');
+  return Buffer.concat(chunks)
+    .toString('utf8')
+    .replace(/\r?\n$/, '');
 }
 
 /** Reads a line from the terminal without echoing it. */
@@ -61,7 +63,11 @@ async function main(): Promise<number> {
   let args;
   try {
     args = parseArgs({
-      options: { email: { type: 'string' }, 'password-stdin': { type: 'boolean', default: false }, help: { type: 'boolean', short: 'h' } },
+      options: {
+        email: { type: 'string' },
+        'password-stdin': { type: 'boolean', default: false },
+        help: { type: 'boolean', short: 'h' },
+      },
       strict: true,
     }).values;
   } catch (err) {
@@ -100,7 +106,11 @@ async function main(): Promise<number> {
     // From src/cli or dist/cli alike, the migrations live in apps/server/drizzle.
     await runMigrations(database, path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle'));
     const outcome = await upsertAdmin(database.db, { email, password, reset: true });
-    process.stdout.write(outcome === 'created' ? `Administrator ${email.toLowerCase()} created.\n` : `Administrator ${email.toLowerCase()} updated (password reset).\n`);
+    process.stdout.write(
+      outcome === 'created'
+        ? `Administrator ${email.toLowerCase()} created.\n`
+        : `Administrator ${email.toLowerCase()} updated (password reset).\n`,
+    );
     return 0;
   } catch (err) {
     process.stderr.write(`${err instanceof AppError ? err.detail : err instanceof Error ? err.message : String(err)}\n`);

@@ -4,7 +4,13 @@ import { ConfigError, parseConfig } from './env';
 describe('parseConfig', () => {
   it('applies the documented defaults', () => {
     const config = parseConfig({});
-    expect(config).toMatchObject({ PORT: 8080, NODE_ENV: 'development', isProduction: false, demo: true, SYNC_INTERVAL_SECONDS: 30 });
+    expect(config).toMatchObject({
+      PORT: 8080,
+      NODE_ENV: 'development',
+      isProduction: false,
+      demo: true,
+      SYNC_INTERVAL_SECONDS: 30,
+    });
     expect(config.dataDir).toMatch(/data$/);
     expect(Object.isFrozen(config)).toBe(true);
   });

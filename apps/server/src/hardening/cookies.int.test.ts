@@ -34,7 +34,11 @@ describe.each([
   });
 
   it('answers with no CORS permission for another origin', async () => {
-    const res = await t.app.inject({ method: 'OPTIONS', url: '/api/auth/me', headers: { origin: 'https://evil.example', 'access-control-request-method': 'GET' } });
+    const res = await t.app.inject({
+      method: 'OPTIONS',
+      url: '/api/auth/me',
+      headers: { origin: 'https://evil.example', 'access-control-request-method': 'GET' },
+    });
     expect(res.headers['access-control-allow-origin']).toBeUndefined();
     expect(res.headers['access-control-allow-credentials']).toBeUndefined();
   });

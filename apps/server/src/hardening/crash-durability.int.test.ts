@@ -24,12 +24,26 @@ async function freePort(): Promise<number> {
 async function startServer(env: Record<string, string>): Promise<{ child: ChildProcess; url: string }> {
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', serverEntry], {
-    env: { PATH: process.env.PATH, NODE_ENV: 'test', PORT: String(port), HOST: '127.0.0.1', PROXAI_DEMO: '0', RATE_LIMIT_ENABLED: 'false', LOG_LEVEL: 'warn', ...env },
+    env: {
+      PATH: process.env.PATH,
+      NODE_ENV: 'test',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PROXAI_DEMO: '0',
+      RATE_LIMIT_ENABLED: 'false',
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
     stdio: 'ignore',
   });
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 45_000;
-  while (!(await fetch(`${url}/api/health`).then((r) => r.ok, () => false))) {
+  while (
+    !(await fetch(`${url}/api/health`).then(
+      (r) => r.ok,
+      () => false,
+    ))
+  ) {
     if (Date.now() > deadline || child.exitCode !== null) throw new Error('server did not start');
     await new Promise((r) => setTimeout(r, 150));
   }
@@ -69,7 +83,7 @@ describe('crash durability: kill -9 during a stream of writes', () => {
       expect(acknowledged.length).toBeGreaterThan(10);
       const database = await openDatabase({ dataDir: path.join(dataDir, 'pglite') });
       const rows = await database.db.execute<{ email: string }>(sql`select email from newsletter_subscribers`);
-      const stored = new Set((rows as unknown as { rows: { email: string }[] }).rows.map((r) => r.email));
+      const stored = new Set((rows as { rows: { email: string }[] }).rows.map((r) => r.email));
       await database.close();
       expect(acknowledged.filter((e) => !stored.has(e))).toEqual([]);
     } finally {
@@ -77,26 +91,30 @@ describe('crash durability: kill -9 during a stream of writes', () => {
     }
   }, 120_000);
 
-  it.runIf(TEST_DATABASE_URL)('keeps every acknowledged write on PostgreSQL', async () => {
-    const name = `proxai_crash_${Date.now()}`;
-    const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    const dbUrl = new URL(TEST_DATABASE_URL!);
-    dbUrl.pathname = `/${name}`;
-    try {
-      const { child, url } = await startServer({ DATABASE_URL: dbUrl.toString(), DATA_DIR: os.tmpdir() });
-      const acknowledged = await writeUntilKilled(url, child);
-      expect(acknowledged.length).toBeGreaterThan(10);
-      const client = new pg.Client({ connectionString: dbUrl.toString() });
-      await client.connect();
-      const { rows } = await client.query<{ email: string }>('select email from newsletter_subscribers');
-      await client.end();
-      const stored = new Set(rows.map((r) => r.email));
-      expect(acknowledged.filter((e) => !stored.has(e))).toEqual([]);
-    } finally {
-      await admin.query(`drop database if exists ${name} with (force)`);
-      await admin.end();
-    }
-  }, 120_000);
+  it.runIf(TEST_DATABASE_URL)(
+    'keeps every acknowledged write on PostgreSQL',
+    async () => {
+      const name = `proxai_crash_${Date.now()}`;
+      const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
+      await admin.connect();
+      await admin.query(`create database ${name}`);
+      const dbUrl = new URL(TEST_DATABASE_URL!);
+      dbUrl.pathname = `/${name}`;
+      try {
+        const { child, url } = await startServer({ DATABASE_URL: dbUrl.toString(), DATA_DIR: os.tmpdir() });
+        const acknowledged = await writeUntilKilled(url, child);
+        expect(acknowledged.length).toBeGreaterThan(10);
+        const client = new pg.Client({ connectionString: dbUrl.toString() });
+        await client.connect();
+        const { rows } = await client.query<{ email: string }>('select email from newsletter_subscribers');
+        await client.end();
+        const stored = new Set(rows.map((r) => r.email));
+        expect(acknowledged.filter((e) => !stored.has(e))).toEqual([]);
+      } finally {
+        await admin.query(`drop database if exists ${name} with (force)`);
+        await admin.end();
+      }
+    },
+    120_000,
+  );
 });

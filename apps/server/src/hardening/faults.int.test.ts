@@ -34,7 +34,12 @@ describe('faulty Proxmox hosts do not affect the portal or the healthy ones', ()
     owner = await buildUser(t.database.db, { orgRole: 'owner' });
     await giveLicence(t.database.db, owner.user.organisationId!, 'pro');
     for (const [i, [label]] of faults.entries()) {
-      const res = await t.app.inject({ method: 'POST', url: '/api/hosts', headers: owner.auth, payload: passwordBody(fleet.nodes[i]!, { name: label }) });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/hosts',
+        headers: owner.auth,
+        payload: passwordBody(fleet.nodes[i]!, { name: label }),
+      });
       expect(res.statusCode, res.body).toBe(201);
     }
     // Faults start after the hosts were added and pinned.
@@ -64,7 +69,7 @@ describe('faulty Proxmox hosts do not affect the portal or the healthy ones', ()
     timings.sort((a, b) => a - b);
     expect(timings[Math.floor(timings.length * 0.9)]).toBeLessThan(500);
 
-    const list = (await t.app.inject({ method: 'GET', url: '/api/hosts', headers: owner.auth })).json() as HostDto[];
+    const list = (await t.app.inject({ method: 'GET', url: '/api/hosts', headers: owner.auth })).json<HostDto[]>();
     const byName = new Map(list.map((h) => [h.name, h]));
     expect(byName.get('healthy')).toMatchObject({ status: 'online', last_error: null });
     for (const [label] of faults.slice(1)) {
@@ -77,16 +82,23 @@ describe('faulty Proxmox hosts do not affect the portal or the healthy ones', ()
     expect(byName.get('new certificate')!.last_error).toMatch(/fingerprint|certificate/i);
 
     // The healthy host's guests are listed and can still be acted on.
-    const vms = (await t.app.inject({ method: 'GET', url: '/api/vms', headers: owner.auth })).json() as { id: string; vmid: number; state: string; host_id: string }[];
+    const vms = (await t.app.inject({ method: 'GET', url: '/api/vms', headers: owner.auth })).json<
+      { id: string; vmid: number; state: string; host_id: string }[]
+    >();
     const healthyId = byName.get('healthy')!.id;
     const running = vms.find((v) => v.host_id === healthyId && v.state === 'running');
     expect(running).toBeDefined();
-    const action = await t.app.inject({ method: 'POST', url: `/api/vms/${running!.id}/action`, headers: owner.auth, payload: { action: 'restart', vmid: running!.vmid } });
+    const action = await t.app.inject({
+      method: 'POST',
+      url: `/api/vms/${running!.id}/action`,
+      headers: owner.auth,
+      payload: { action: 'restart', vmid: running!.vmid },
+    });
     expect(action.statusCode, action.body).toBe(200);
   }, 60_000);
 
   it('refuses to talk to a host whose certificate changed, even on an explicit sync', async () => {
-    const list = (await t.app.inject({ method: 'GET', url: '/api/hosts', headers: owner.auth })).json() as HostDto[];
+    const list = (await t.app.inject({ method: 'GET', url: '/api/hosts', headers: owner.auth })).json<HostDto[]>();
     const rotated = list.find((h) => h.name === 'new certificate')!;
     const res = await t.app.inject({ method: 'POST', url: `/api/hosts/${rotated.id}/sync`, headers: owner.auth });
     expect(res.statusCode).toBeGreaterThanOrEqual(400);

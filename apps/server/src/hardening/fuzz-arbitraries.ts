@@ -33,6 +33,7 @@ function plausible(schema: JsonSchema, name: string): unknown {
   const variant = schema.anyOf?.[0] ?? schema.oneOf?.[0];
   if (variant) return plausible(variant, name);
   const type = Array.isArray(schema.type) ? schema.type[0] : schema.type;
+  if (type === undefined) return null;
   switch (type) {
     case 'string':
       if (schema.format === 'email') return 'fuzz@example.test';
@@ -56,7 +57,18 @@ function plausible(schema: JsonSchema, name: string): unknown {
 const nasty = fc.oneof(
   fc.string({ maxLength: 40 }),
   fc.string({ unit: 'binary', maxLength: 40 }),
-  fc.constantFrom('', ' ', '\u0000', '\u202e', '𝕏'.repeat(50), '<script>alert(1)</script>', "' OR 1=1 --", '../../etc/passwd', '%00', '\ud800'),
+  fc.constantFrom(
+    '',
+    ' ',
+    '\u0000',
+    '\u202e',
+    '𝕏'.repeat(50),
+    '<script>alert(1)</script>',
+    "' OR 1=1 --",
+    '../../etc/passwd',
+    '%00',
+    '\ud800',
+  ),
   fc.constant('y'.repeat(100_000)),
   fc.integer(),
   fc.double(),
@@ -92,7 +104,17 @@ export function bodyArbitrary(schema: JsonSchema | null): fc.Arbitrary<unknown> 
 export const paramValue = fc.oneof(
   fc.uuid().map(String),
   fc.string({ maxLength: 30 }),
-  fc.constantFrom('0', '-1', '1e9', 'null', 'undefined', '%2e%2e%2f', 'a'.repeat(300), '00000000-0000-0000-0000-000000000000', '💥'),
+  fc.constantFrom(
+    '0',
+    '-1',
+    '1e9',
+    'null',
+    'undefined',
+    '%2e%2e%2f',
+    'a'.repeat(300),
+    '00000000-0000-0000-0000-000000000000',
+    '💥',
+  ),
 );
 
 export const queryArbitrary = fc.dictionary(
@@ -108,7 +130,10 @@ export const headerArbitrary = fc.record(
       fc.string({ maxLength: 60 }).map((s) => `Bearer ${s}`),
       fc.constantFrom('Basic YWRtaW46YWRtaW4=', 'Bearer a.b.c', `Bearer ${'t'.repeat(5000)}`, 'PVEAPIToken=root@pam!x=y'),
     ),
-    cookie: fc.oneof(fc.string({ maxLength: 60 }).map((s) => `session_token=${encodeURIComponent(s)}`), fc.constant('session_token=;;;=')),
+    cookie: fc.oneof(
+      fc.string({ maxLength: 60 }).map((s) => `session_token=${encodeURIComponent(s)}`),
+      fc.constant('session_token=;;;='),
+    ),
     'x-session-id': fc.string({ maxLength: 80 }),
     origin: fc.constantFrom('https://evil.example', 'null', 'http://localhost:80'),
   },
@@ -123,5 +148,12 @@ export const rawPayloadArbitrary = fc.record({
     fc.constant(JSON.stringify({ big: 'b'.repeat(100_000) })),
     fc.string({ maxLength: 100 }),
   ),
-  contentType: fc.constantFrom('application/json', 'application/json; charset=utf-8', 'text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/xml'),
+  contentType: fc.constantFrom(
+    'application/json',
+    'application/json; charset=utf-8',
+    'text/plain',
+    'application/x-www-form-urlencoded',
+    'multipart/form-data; boundary=x',
+    'application/xml',
+  ),
 });

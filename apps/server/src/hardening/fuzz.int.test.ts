@@ -3,7 +3,14 @@ import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type RegisteredRoute, type TestApp } from '../testing/app';
 import { buildUser } from '../testing/factories';
-import { bodyArbitrary, headerArbitrary, paramValue, queryArbitrary, rawPayloadArbitrary, toJsonSchema } from './fuzz-arbitraries';
+import {
+  bodyArbitrary,
+  headerArbitrary,
+  paramValue,
+  queryArbitrary,
+  rawPayloadArbitrary,
+  toJsonSchema,
+} from './fuzz-arbitraries';
 
 /** At least this many generated requests across all routes (issue 8). */
 const TOTAL_REQUESTS = 10_000;
@@ -59,11 +66,11 @@ describe('fuzzing every /api route with invalid and edge-case requests', () => {
             keepAuth: fc.boolean(),
           }),
           async ({ who, params, query, headers, body, raw, keepAuth }) => {
-            const token = tokens[who as keyof typeof tokens];
+            const token = tokens[who];
             const finalHeaders: Record<string, string> = { ...headers };
             if (token && keepAuth) finalHeaders.authorization = `Bearer ${token}`;
             const request: InjectOptions = {
-              method: route.method as InjectOptions['method'],
+              method: route.method,
               url: fillPath(route.url, params),
               query: query,
               headers: finalHeaders,

@@ -39,53 +39,101 @@ const unique = () => randomBytes(4).toString('hex');
 // anonymous, other, readonly, operator, owner, platformAdmin
 const CASES: Case[] = [
   { route: 'GET /api/health', name: 'health', method: 'GET', url: () => '/api/health', expect: [200, 200, 200, 200, 200, 200] },
-  { route: 'GET /api/auth/providers', name: 'sign-in providers', method: 'GET', url: () => '/api/auth/providers', expect: [200, 200, 200, 200, 200, 200] },
-  { route: 'GET /api/auth/me', name: 'who am I', method: 'GET', url: () => '/api/auth/me', expect: [401, 200, 200, 200, 200, 200] },
+  {
+    route: 'GET /api/auth/providers',
+    name: 'sign-in providers',
+    method: 'GET',
+    url: () => '/api/auth/providers',
+    expect: [200, 200, 200, 200, 200, 200],
+  },
+  {
+    route: 'GET /api/auth/me',
+    name: 'who am I',
+    method: 'GET',
+    url: () => '/api/auth/me',
+    expect: [401, 200, 200, 200, 200, 200],
+  },
   { route: 'GET /api/hosts', name: 'list hosts', method: 'GET', url: () => '/api/hosts', expect: [401, 200, 200, 200, 200, 403] },
   {
-    route: 'POST /api/hosts', name: 'add a host',
+    route: 'POST /api/hosts',
+    name: 'add a host',
     method: 'POST',
     url: () => '/api/hosts',
     body: (w, actor) => passwordBody(w.fleet.nodes[actor === 'other' ? 2 : 1]!, { name: `perm-${unique()}` }),
     expect: [401, 201, 403, 403, 201, 403],
   },
-  { route: 'POST /api/hosts/:id/sync', name: 'sync a host', method: 'POST', url: (w) => `/api/hosts/${w.hostA}/sync`, expect: [401, 404, 403, 200, 200, 403] },
+  {
+    route: 'POST /api/hosts/:id/sync',
+    name: 'sync a host',
+    method: 'POST',
+    url: (w) => `/api/hosts/${w.hostA}/sync`,
+    expect: [401, 404, 403, 200, 200, 403],
+  },
   { route: 'GET /api/vms', name: 'list guests', method: 'GET', url: () => '/api/vms', expect: [401, 200, 200, 200, 200, 403] },
   { route: 'GET /api/stats', name: 'stats', method: 'GET', url: () => '/api/stats', expect: [401, 200, 200, 200, 200, 403] },
   {
-    route: 'POST /api/vms/:id/action', name: 'restart a guest',
+    route: 'POST /api/vms/:id/action',
+    name: 'restart a guest',
     method: 'POST',
     url: (w) => `/api/vms/${w.runningGuestA}/action`,
     body: (w) => ({ action: 'restart', vmid: w.runningGuestVmid }),
     expect: [401, 404, 403, 200, 200, 403],
   },
-  { route: 'GET /api/proxai/advice', name: 'assistant advice', method: 'GET', url: () => '/api/proxai/advice?context=general', expect: [401, 200, 200, 200, 200, 403] },
-  { route: 'GET /api/licenses/public-key', name: 'licence public key', method: 'GET', url: () => '/api/licenses/public-key', expect: [200, 200, 200, 200, 200, 200] },
-  { route: 'GET /api/admin/licenses/:organisation_id', name: 'list licences of org A', method: 'GET', url: (w) => `/api/admin/licenses/${w.orgA}`, expect: [401, 404, 200, 200, 200, 200] },
   {
-    route: 'POST /api/admin/licenses/generate', name: 'generate a licence',
+    route: 'GET /api/proxai/advice',
+    name: 'assistant advice',
+    method: 'GET',
+    url: () => '/api/proxai/advice?context=general',
+    expect: [401, 200, 200, 200, 200, 403],
+  },
+  {
+    route: 'GET /api/licenses/public-key',
+    name: 'licence public key',
+    method: 'GET',
+    url: () => '/api/licenses/public-key',
+    expect: [200, 200, 200, 200, 200, 200],
+  },
+  {
+    route: 'GET /api/admin/licenses/:organisation_id',
+    name: 'list licences of org A',
+    method: 'GET',
+    url: (w) => `/api/admin/licenses/${w.orgA}`,
+    expect: [401, 404, 200, 200, 200, 200],
+  },
+  {
+    route: 'POST /api/admin/licenses/generate',
+    name: 'generate a licence',
     method: 'POST',
     url: () => '/api/admin/licenses/generate',
     body: (w) => ({ organisation_id: w.orgA, plan_type: 'pro', duration_days: 30 }),
     expect: [401, 403, 403, 403, 403, 201],
   },
-  { route: 'GET /api/admin/organisations', name: 'list organisations', method: 'GET', url: () => '/api/admin/organisations', expect: [401, 403, 403, 403, 403, 200] },
   {
-    route: 'POST /api/admin/licenses/:id/revoke', name: 'revoke a licence',
+    route: 'GET /api/admin/organisations',
+    name: 'list organisations',
+    method: 'GET',
+    url: () => '/api/admin/organisations',
+    expect: [401, 403, 403, 403, 403, 200],
+  },
+  {
+    route: 'POST /api/admin/licenses/:id/revoke',
+    name: 'revoke a licence',
     method: 'POST',
     url: (w) => `/api/admin/licenses/${w.licenceA}/revoke`,
     body: () => ({ reason: 'permission matrix' }),
     expect: [401, 403, 403, 403, 403, 200],
   },
   {
-    route: 'POST /api/newsletter/subscribe', name: 'newsletter',
+    route: 'POST /api/newsletter/subscribe',
+    name: 'newsletter',
     method: 'POST',
     url: () => '/api/newsletter/subscribe',
     body: () => ({ email: `perm-${unique()}@example.test` }),
     expect: [201, 201, 201, 201, 201, 201],
   },
   {
-    route: 'POST /api/contact', name: 'contact',
+    route: 'POST /api/contact',
+    name: 'contact',
     method: 'POST',
     url: () => '/api/contact',
     body: () => ({ name: 'Perm Test', email: 'perm@example.test', subject: 'other', message: 'Permission matrix message.' }),
@@ -124,17 +172,48 @@ const CASES: Case[] = [
     headers: { 'x-session-id': 'not-a-real-handoff-id-000000000000' },
     expect: [400, 400, 400, 400, 400, 400],
   },
-  { route: 'GET /api/auth/magic', name: 'open an invalid magic link', method: 'GET', url: () => '/api/auth/magic?token=nope', expect: [302, 302, 302, 302, 302, 302] },
-  { route: 'GET /api/auth/oidc/start', name: 'start OpenID Connect (not configured)', method: 'GET', url: () => '/api/auth/oidc/start', expect: [302, 302, 302, 302, 302, 302] },
-  { route: 'GET /api/auth/oidc/callback', name: 'OpenID callback without state', method: 'GET', url: () => '/api/auth/oidc/callback', expect: [302, 302, 302, 302, 302, 302] },
-  { route: 'GET /api/dev/outbox', name: 'dev outbox (development only)', method: 'GET', url: () => '/api/dev/outbox?to=nobody@example.test', expect: [200, 200, 200, 200, 200, 200] },
   {
-    route: 'DELETE /api/hosts/:id', name: 'delete a host',
+    route: 'GET /api/auth/magic',
+    name: 'open an invalid magic link',
+    method: 'GET',
+    url: () => '/api/auth/magic?token=nope',
+    expect: [302, 302, 302, 302, 302, 302],
+  },
+  {
+    route: 'GET /api/auth/oidc/start',
+    name: 'start OpenID Connect (not configured)',
+    method: 'GET',
+    url: () => '/api/auth/oidc/start',
+    expect: [302, 302, 302, 302, 302, 302],
+  },
+  {
+    route: 'GET /api/auth/oidc/callback',
+    name: 'OpenID callback without state',
+    method: 'GET',
+    url: () => '/api/auth/oidc/callback',
+    expect: [302, 302, 302, 302, 302, 302],
+  },
+  {
+    route: 'GET /api/dev/outbox',
+    name: 'dev outbox (development only)',
+    method: 'GET',
+    url: () => '/api/dev/outbox?to=nobody@example.test',
+    expect: [200, 200, 200, 200, 200, 200],
+  },
+  {
+    route: 'DELETE /api/hosts/:id',
+    name: 'delete a host',
     method: 'DELETE',
     url: (w) => `/api/hosts/${w.hostsToDelete.pop() ?? w.hostA}`,
     expect: [401, 404, 403, 403, 200, 403],
   },
-  { route: 'POST /api/auth/logout', name: 'sign out', method: 'POST', url: () => '/api/auth/logout', expect: [401, 200, 200, 200, 200, 200] },
+  {
+    route: 'POST /api/auth/logout',
+    name: 'sign out',
+    method: 'POST',
+    url: () => '/api/auth/logout',
+    expect: [401, 200, 200, 200, 200, 200],
+  },
 ];
 
 describe('permission matrix: every route × every kind of caller', () => {
@@ -152,7 +231,10 @@ describe('permission matrix: every route × every kind of caller', () => {
     const orgA = await buildOrganisation(db, { name: `Org A ${unique()}` });
     await giveLicence(db, orgA.id, 'enterprise');
     const owner = await buildUser(db, { organisationId: orgA.id, orgRole: 'owner' });
-    for (const [actor, role] of [['readonly', 'readonly'], ['operator', 'operator']] as const) {
+    for (const [actor, role] of [
+      ['readonly', 'readonly'],
+      ['operator', 'operator'],
+    ] as const) {
       const u = await buildUser(db, { organisationId: orgA.id, orgRole: role });
       users[actor] = { id: u.user.id, token: u.token };
     }
@@ -163,19 +245,26 @@ describe('permission matrix: every route × every kind of caller', () => {
     users.platformAdmin = { id: admin.user.id, token: admin.token };
 
     const add = async (name: string) => {
-      const res = await t.app.inject({ method: 'POST', url: '/api/hosts', headers: owner.auth, payload: passwordBody(fleet.nodes[0]!, { name }) });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/hosts',
+        headers: owner.auth,
+        payload: passwordBody(fleet.nodes[0]!, { name }),
+      });
       if (res.statusCode !== 201) throw new Error(res.body);
-      return (res.json() as { id: string }).id;
+      return res.json<{ id: string }>().id;
     };
     world.hostA = await add(`Secret host of org A ${unique()}`);
     world.hostsToDelete = [await add(`Doomed A ${unique()}`)];
-    const vms = (await t.app.inject({ method: 'GET', url: '/api/vms', headers: owner.auth })).json() as {
-      id: string;
-      vmid: number;
-      name: string;
-      state: string;
-      host_id: string;
-    }[];
+    const vms = (await t.app.inject({ method: 'GET', url: '/api/vms', headers: owner.auth })).json<
+      {
+        id: string;
+        vmid: number;
+        name: string;
+        state: string;
+        host_id: string;
+      }[]
+    >();
     const running = vms.find((v) => v.state === 'running' && v.host_id === world.hostA);
     if (!running) throw new Error('no running guest in the simulated node');
     world.runningGuestA = running.id;
@@ -186,7 +275,7 @@ describe('permission matrix: every route × every kind of caller', () => {
       headers: admin.auth,
       payload: { organisation_id: orgA.id, plan_type: 'enterprise', duration_days: 365 },
     });
-    world.licenceA = (gen.json() as { id: string }).id;
+    world.licenceA = gen.json<{ id: string }>().id;
     world.orgA = orgA.id;
     world.fleet = fleet;
     orgAMarkers.push(orgA.id, orgA.name, world.hostA, world.licenceA, ...vms.map((v) => v.id), owner.user.email);
@@ -210,7 +299,8 @@ describe('permission matrix: every route × every kind of caller', () => {
       for (const actor of ACTORS) {
         // Sign-out revokes the session it is called with: give it a session of its own.
         let token = actor === 'anonymous' ? undefined : users[actor].token;
-        if (token && c.name === 'sign out') token = (await createSession(t.database.db, users[actor as Exclude<Actor, 'anonymous'>].id)).token;
+        if (token && c.name === 'sign out')
+          token = (await createSession(t.database.db, users[actor as Exclude<Actor, 'anonymous'>].id)).token;
         if (c.name === 'delete a host' && actor === 'owner') world.hostsToDelete.push(world.hostsToDelete.at(-1) ?? world.hostA);
         const res = await t.app.inject({
           method: c.method,

@@ -20,7 +20,12 @@ describe.runIf(TEST_DATABASE_KINDS.includes('postgres'))('two replicas on one Po
     try {
       const owner = await buildUser(shared.db, { orgRole: 'owner' });
       await giveLicence(shared.db, owner.user.organisationId!, 'pro');
-      const added = await first.app.inject({ method: 'POST', url: '/api/hosts', headers: owner.auth, payload: passwordBody(fleet.nodes[0]!) });
+      const added = await first.app.inject({
+        method: 'POST',
+        url: '/api/hosts',
+        headers: owner.auth,
+        payload: passwordBody(fleet.nodes[0]!),
+      });
       expect(added.statusCode, added.body).toBe(201);
       // The second replica starts half an interval later, so the two timers tick out of phase.
       await new Promise((r) => setTimeout(r, (INTERVAL_S * 1000) / 2));
@@ -29,7 +34,9 @@ describe.runIf(TEST_DATABASE_KINDS.includes('postgres'))('two replicas on one Po
         const since = Date.now();
         await new Promise((r) => setTimeout(r, INTERVAL_S * 2000 + 1500));
         const passes = (logs: Record<string, unknown>[]) =>
-          logs.filter((l) => typeof l.msg === 'string' && l.msg.startsWith('background sync') && (l.time as number) >= since).map((l) => l.time as number);
+          logs
+            .filter((l) => typeof l.msg === 'string' && l.msg.startsWith('background sync') && (l.time as number) >= since)
+            .map((l) => l.time as number);
         const times = [...passes(first.logs), ...passes(second.logs)].sort((a, b) => a - b);
         // Over two and a half intervals: two or three passes in all, never closer than most of an interval.
         // Without the claim each replica syncs on each of its own ticks: four or five passes, 2.5 s apart.

@@ -63,10 +63,16 @@ describe.each(TEST_DATABASE_KINDS)('secrets at rest and sessions on %s', (kind) 
 
   it('refuses expired and revoked sessions', async () => {
     const u = await buildUser(t.database.db);
-    await t.database.db.update(sessions).set({ expiresAt: sql`now() - interval '1 minute'` }).where(eq(sessions.userId, u.user.id));
+    await t.database.db
+      .update(sessions)
+      .set({ expiresAt: sql`now() - interval '1 minute'` })
+      .where(eq(sessions.userId, u.user.id));
     expect((await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: u.auth })).statusCode).toBe(401);
     const v = await buildUser(t.database.db);
-    await t.database.db.update(sessions).set({ revokedAt: sql`now()` }).where(eq(sessions.userId, v.user.id));
+    await t.database.db
+      .update(sessions)
+      .set({ revokedAt: sql`now()` })
+      .where(eq(sessions.userId, v.user.id));
     expect((await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: v.auth })).statusCode).toBe(401);
   });
 
@@ -74,7 +80,10 @@ describe.each(TEST_DATABASE_KINDS)('secrets at rest and sessions on %s', (kind) 
     const u = await buildUser(t.database.db);
     const me = () => t.app.inject({ method: 'GET', url: '/api/auth/me', headers: u.auth });
     expect((await me()).statusCode).toBe(200);
-    await t.database.db.update(sessions).set({ revokedAt: sql`now()` }).where(eq(sessions.userId, u.user.id));
+    await t.database.db
+      .update(sessions)
+      .set({ revokedAt: sql`now()` })
+      .where(eq(sessions.userId, u.user.id));
     const revokedAt = Date.now();
     let status = 200;
     while (status === 200 && Date.now() - revokedAt < SESSION_CACHE_MS + 2000) {

@@ -71,7 +71,7 @@ export async function createTestApp(
           routes.push({
             method,
             url: route.url,
-            schema: route.schema as RegisteredRoute['schema'],
+            schema: route.schema,
             isAuthenticated: hooks.some((h) => h === instance.authenticate),
           });
         }
@@ -111,7 +111,8 @@ function trackSecretsInTraffic(app: FastifyInstance): void {
     if (reply.statusCode < 400) {
       const bearer = request.user ? /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1] : undefined;
       const sessionId = request.routeOptions.url === '/api/auth/oauth/session' ? request.headers['x-session-id'] : undefined;
-      const declaredQuery = (request.routeOptions.schema?.querystring as { shape?: Record<string, unknown> } | undefined)?.shape ?? {};
+      const declaredQuery =
+        (request.routeOptions.schema?.querystring as { shape?: Record<string, unknown> } | undefined)?.shape ?? {};
       const query = request.query as Record<string, unknown> | undefined;
       const queryToken = 'token' in declaredQuery && typeof query?.token === 'string' ? query.token : undefined;
       trackSecret(bearer, typeof sessionId === 'string' ? sessionId : undefined, queryToken);

@@ -22,7 +22,9 @@ export function persistLogLine(line: string): void {
 export function findLeaks(dir: string): { secret: string; line: string }[] {
   const files = fs.readdirSync(dir);
   const secrets = new Set(
-    files.filter((f) => f.startsWith('secrets-')).flatMap((f) => fs.readFileSync(path.join(dir, f), 'utf8').split('\n').filter(Boolean)),
+    files
+      .filter((f) => f.startsWith('secrets-'))
+      .flatMap((f) => fs.readFileSync(path.join(dir, f), 'utf8').split('\n').filter(Boolean)),
   );
   const leaks: { secret: string; line: string }[] = [];
   for (const file of files.filter((f) => f.startsWith('logs-'))) {

@@ -20,8 +20,26 @@ describe('routes', () => {
     const paths = routes[0]!.children!.flatMap((r) => (r.path ? [r.path] : (r.children ?? []).map((c) => c.path)));
     expect(paths).toEqual(
       expect.arrayContaining([
-        '/', '/old-home', '/old-product', '/old-pricing', '/auth', '/product', '/pricing', '/marketplace', '/migration-vmware',
-        '/technologies', '/install', '/about', '/blog', '/use-cases', '/why-proxai', '/contact', '/legal/:type', '/dashboard', '/licenses', '*',
+        '/',
+        '/old-home',
+        '/old-product',
+        '/old-pricing',
+        '/auth',
+        '/product',
+        '/pricing',
+        '/marketplace',
+        '/migration-vmware',
+        '/technologies',
+        '/install',
+        '/about',
+        '/blog',
+        '/use-cases',
+        '/why-proxai',
+        '/contact',
+        '/legal/:type',
+        '/dashboard',
+        '/licenses',
+        '*',
       ]),
     );
   });

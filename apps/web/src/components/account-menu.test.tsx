@@ -28,21 +28,33 @@ describe('AccountMenu', () => {
   });
 
   it("shows the stored user's name, or 'User' without one", async () => {
-    localStorage.setItem(STORAGE_KEYS.user, JSON.stringify({ id: '1', email: 'a@b.co', name: 'Ada Lovelace', role: 'user', organisation_id: null }));
+    localStorage.setItem(
+      STORAGE_KEYS.user,
+      JSON.stringify({ id: '1', email: 'a@b.co', name: 'Ada Lovelace', role: 'user', organisation_id: null }),
+    );
     renderMenu();
     expect(await screen.findByTestId('account-name')).toHaveTextContent('Ada Lovelace');
   });
 
   it("falls back to 'User'", async () => {
-    localStorage.setItem(STORAGE_KEYS.user, JSON.stringify({ id: '1', email: 'a@b.co', name: null, role: 'user', organisation_id: null }));
+    localStorage.setItem(
+      STORAGE_KEYS.user,
+      JSON.stringify({ id: '1', email: 'a@b.co', name: null, role: 'user', organisation_id: null }),
+    );
     renderMenu();
     expect(await screen.findByTestId('account-name')).toHaveTextContent('User');
   });
 
   it('logs out: revokes on the server, clears the stored session, goes to /auth (even when the server fails)', async () => {
-    for (const answer of [new Response('{"message":"Signed out"}', { status: 200 }), new Response('{"detail":"x"}', { status: 401 })]) {
+    for (const answer of [
+      new Response('{"message":"Signed out"}', { status: 200 }),
+      new Response('{"detail":"x"}', { status: 401 }),
+    ]) {
       localStorage.setItem(STORAGE_KEYS.token, 't'.repeat(43));
-      localStorage.setItem(STORAGE_KEYS.user, JSON.stringify({ id: '1', email: 'a@b.co', name: 'Ada', role: 'user', organisation_id: null }));
+      localStorage.setItem(
+        STORAGE_KEYS.user,
+        JSON.stringify({ id: '1', email: 'a@b.co', name: 'Ada', role: 'user', organisation_id: null }),
+      );
       const fetchMock = vi.fn(async () => answer);
       vi.stubGlobal('fetch', fetchMock);
       const router = renderMenu();

@@ -40,13 +40,7 @@ export function AccountMenu({ className }: { className?: string }) {
         <UserRound className="h-4 w-4 shrink-0" aria-hidden="true" />
         <span className="truncate">{name}</span>
       </span>
-      <Button
-        variant="outline"
-        size="sm"
-        onClick={() => void handleLogout()}
-        isLoading={isLeaving}
-        data-testid="logout-button"
-      >
+      <Button variant="outline" size="sm" onClick={() => void handleLogout()} isLoading={isLeaving} data-testid="logout-button">
         <LogOut className="h-4 w-4" aria-hidden="true" />
         {t('logout')}
       </Button>

@@ -4,7 +4,9 @@ import { api, ApiError, NetworkError, setUnauthorizedHandler } from './api-clien
 import { STORAGE_KEYS } from '@/config/storage-keys';
 
 function mockFetch(status: number, body: unknown) {
-  const fn = vi.fn(async (_url: string, _init?: RequestInit) => new Response(body === undefined ? '' : JSON.stringify(body), { status }));
+  const fn = vi.fn(
+    async (_url: string, _init?: RequestInit) => new Response(body === undefined ? '' : JSON.stringify(body), { status }),
+  );
   vi.stubGlobal('fetch', fn);
   return fn;
 }
@@ -51,9 +53,15 @@ describe('api client', () => {
   });
 
   it('reports unreachable servers and non-JSON answers as NetworkError', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('fetch failed'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('fetch failed'))),
+    );
     await expect(api('/stats')).rejects.toBeInstanceOf(NetworkError);
-    vi.stubGlobal('fetch', vi.fn(async () => new Response('<html>502 Bad Gateway</html>', { status: 502 })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('<html>502 Bad Gateway</html>', { status: 502 })),
+    );
     await expect(api('/stats')).rejects.toBeInstanceOf(NetworkError);
   });
 });

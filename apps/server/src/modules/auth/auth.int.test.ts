@@ -85,7 +85,11 @@ describe.each(TEST_DATABASE_KINDS)('e-mail sign-in over a real SMTP peer (%s)', 
     expect(cookie).toMatch(/Max-Age=604800/);
     expect(cookie).toMatch(/Path=\//);
 
-    const me = await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { authorization: `Bearer ${body.access_token}` } });
+    const me = await t.app.inject({
+      method: 'GET',
+      url: '/api/auth/me',
+      headers: { authorization: `Bearer ${body.access_token}` },
+    });
     expect(me.statusCode).toBe(200);
     expect(me.json()).toEqual(body.user);
 
@@ -103,14 +107,22 @@ describe.each(TEST_DATABASE_KINDS)('e-mail sign-in over a real SMTP peer (%s)', 
     expect(location).toMatch(/^\/auth#session_id=[\w-]{40,}$/);
     const sessionId = location.split('session_id=')[1]!;
 
-    const session = await t.app.inject({ method: 'POST', url: '/api/auth/oauth/session', headers: { 'x-session-id': sessionId } });
+    const session = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/oauth/session',
+      headers: { 'x-session-id': sessionId },
+    });
     expect(session.statusCode).toBe(200);
     const { session_token: token, user } = session.json<{ session_token: string; user: { email: string } }>();
     expect(user.email).toBe(email);
     const me = await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { authorization: `Bearer ${token}` } });
     expect(me.json()).toMatchObject({ email });
 
-    const replayedHandoff = await t.app.inject({ method: 'POST', url: '/api/auth/oauth/session', headers: { 'x-session-id': sessionId } });
+    const replayedHandoff = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/oauth/session',
+      headers: { 'x-session-id': sessionId },
+    });
     expect(replayedHandoff.statusCode).toBe(400);
     expect(replayedHandoff.json()).toMatchObject({ detail: expect.any(String) });
 
@@ -148,7 +160,10 @@ describe.each(TEST_DATABASE_KINDS)('e-mail sign-in over a real SMTP peer (%s)', 
   it('an expired code and an expired link fail', async () => {
     const email = `erin-${kind}@example.org`;
     const { code, link } = await requestMail(email);
-    await t.database.db.update(loginCodes).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(loginCodes.email, email));
+    await t.database.db
+      .update(loginCodes)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(loginCodes.email, email));
     const res = await t.app.inject({ method: 'POST', url: '/api/auth/verify-otp', payload: { email, otp_code: code } });
     expect(res.statusCode).toBe(400);
     const viaLink = await t.app.inject({ method: 'GET', url: `${link.pathname}${link.search}` });
@@ -156,8 +171,16 @@ describe.each(TEST_DATABASE_KINDS)('e-mail sign-in over a real SMTP peer (%s)', 
   });
 
   it('answers the same for a known and an unknown address, and refuses malformed input with {detail}', async () => {
-    const known = await t.app.inject({ method: 'POST', url: '/api/auth/magic-link', payload: { email: `alice-${kind}@acme.example`, language: 'en' } });
-    const unknown = await t.app.inject({ method: 'POST', url: '/api/auth/magic-link', payload: { email: `nobody-${kind}@example.org`, language: 'en' } });
+    const known = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/magic-link',
+      payload: { email: `alice-${kind}@acme.example`, language: 'en' },
+    });
+    const unknown = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/magic-link',
+      payload: { email: `nobody-${kind}@example.org`, language: 'en' },
+    });
     expect(known.statusCode).toBe(200);
     expect(unknown.statusCode).toBe(200);
     expect(known.json()).toEqual(unknown.json());
@@ -167,10 +190,18 @@ describe.each(TEST_DATABASE_KINDS)('e-mail sign-in over a real SMTP peer (%s)', 
       expect(res.json()).toMatchObject({ detail: expect.any(String) });
     }
     for (const otp of ['1234567', 'abcdef', '']) {
-      const res = await t.app.inject({ method: 'POST', url: '/api/auth/verify-otp', payload: { email: 'a@b.co', otp_code: otp } });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/verify-otp',
+        payload: { email: 'a@b.co', otp_code: otp },
+      });
       expect(res.statusCode).toBe(400);
     }
-    const noCode = await t.app.inject({ method: 'POST', url: '/api/auth/verify-otp', payload: { email: `zed-${kind}@example.org`, otp_code: '123456' } });
+    const noCode = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/verify-otp',
+      payload: { email: `zed-${kind}@example.org`, otp_code: '123456' },
+    });
     expect(noCode.statusCode).toBe(400);
     expect(noCode.json()).toMatchObject({ detail: 'Invalid or expired code' });
   });
@@ -201,7 +232,13 @@ describe.each(TEST_DATABASE_KINDS)('e-mail sign-in over a real SMTP peer (%s)', 
 describe('administrator sign-in, sessions and audit', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp({ env: { RATE_LIMIT_ENABLED: 'false', PROXAI_ADMIN_EMAIL: 'root@proxai.example', PROXAI_ADMIN_PASSWORD: 'correct horse battery' } });
+    t = await createTestApp({
+      env: {
+        RATE_LIMIT_ENABLED: 'false',
+        PROXAI_ADMIN_EMAIL: 'root@proxai.example',
+        PROXAI_ADMIN_PASSWORD: 'correct horse battery',
+      },
+    });
     const { bootstrapAdmin } = await import('./admin-bootstrap');
     await bootstrapAdmin(t.app);
     await bootstrapAdmin(t.app); // idempotent
@@ -211,26 +248,57 @@ describe('administrator sign-in, sessions and audit', () => {
   });
 
   it('200 for the administrator, 401 wrong password or unknown address, 403 a correct password on a non-admin', async () => {
-    const ok = await t.app.inject({ method: 'POST', url: '/api/auth/admin-login', payload: { email: 'ROOT@proxai.example', password: 'correct horse battery' } });
+    const ok = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/admin-login',
+      payload: { email: 'ROOT@proxai.example', password: 'correct horse battery' },
+    });
     expect(ok.statusCode).toBe(200);
-    expect(ok.json()).toMatchObject({ access_token: expect.any(String), user: { email: 'root@proxai.example', role: 'admin', name: 'Administrator' } });
+    expect(ok.json()).toMatchObject({
+      access_token: expect.any(String),
+      user: { email: 'root@proxai.example', role: 'admin', name: 'Administrator' },
+    });
     expect(JSON.stringify(ok.json())).not.toMatch(/scrypt|password/i);
 
-    const wrong = await t.app.inject({ method: 'POST', url: '/api/auth/admin-login', payload: { email: 'root@proxai.example', password: 'wrong password!!' } });
+    const wrong = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/admin-login',
+      payload: { email: 'root@proxai.example', password: 'wrong password!!' },
+    });
     expect(wrong.statusCode).toBe(401);
     expect(wrong.json()).toMatchObject({ detail: expect.any(String), code: 'invalid_credentials' });
-    const unknown = await t.app.inject({ method: 'POST', url: '/api/auth/admin-login', payload: { email: 'ghost@proxai.example', password: 'whatever12345' } });
+    const unknown = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/admin-login',
+      payload: { email: 'ghost@proxai.example', password: 'whatever12345' },
+    });
     expect(unknown.statusCode).toBe(401);
     expect(unknown.json()).toEqual(wrong.json());
 
-    await buildUser(t.database.db, { email: 'staff@proxai.example', role: 'user', passwordHash: await hashPassword('a user password') });
-    const notAdmin = await t.app.inject({ method: 'POST', url: '/api/auth/admin-login', payload: { email: 'staff@proxai.example', password: 'a user password' } });
+    await buildUser(t.database.db, {
+      email: 'staff@proxai.example',
+      role: 'user',
+      passwordHash: await hashPassword('a user password'),
+    });
+    const notAdmin = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/admin-login',
+      payload: { email: 'staff@proxai.example', password: 'a user password' },
+    });
     expect(notAdmin.statusCode).toBe(403);
     expect(notAdmin.json()).toMatchObject({ code: 'not_admin' });
-    const notAdminWrong = await t.app.inject({ method: 'POST', url: '/api/auth/admin-login', payload: { email: 'staff@proxai.example', password: 'another one!!' } });
+    const notAdminWrong = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/admin-login',
+      payload: { email: 'staff@proxai.example', password: 'another one!!' },
+    });
     expect(notAdminWrong.statusCode).toBe(401);
     const noPassword = await buildUser(t.database.db, { role: 'admin' });
-    const res = await t.app.inject({ method: 'POST', url: '/api/auth/admin-login', payload: { email: noPassword.user.email, password: 'anything at all' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/admin-login',
+      payload: { email: noPassword.user.email, password: 'anything at all' },
+    });
     expect(res.statusCode).toBe(401);
   });
 
@@ -253,7 +321,11 @@ describe('administrator sign-in, sessions and audit', () => {
   });
 
   it('logout revokes the session and clears the cookie; /auth/me then answers 401', async () => {
-    const login = await t.app.inject({ method: 'POST', url: '/api/auth/admin-login', payload: { email: 'root@proxai.example', password: 'correct horse battery' } });
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/admin-login',
+      payload: { email: 'root@proxai.example', password: 'correct horse battery' },
+    });
     const token = login.json<{ access_token: string }>().access_token;
     const out = await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { authorization: `Bearer ${token}` } });
     expect(out.statusCode).toBe(200);
@@ -266,14 +338,26 @@ describe('administrator sign-in, sessions and audit', () => {
   });
 
   it('the session cookie authenticates; a cookie write needs the same origin', async () => {
-    const login = await t.app.inject({ method: 'POST', url: '/api/auth/admin-login', payload: { email: 'root@proxai.example', password: 'correct horse battery' } });
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/admin-login',
+      payload: { email: 'root@proxai.example', password: 'correct horse battery' },
+    });
     const token = login.json<{ access_token: string }>().access_token;
     const cookie = `session_token=${token}`;
     const me = await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie } });
     expect(me.statusCode).toBe(200);
-    const crossSite = await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { cookie, origin: 'https://evil.example' } });
+    const crossSite = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/logout',
+      headers: { cookie, origin: 'https://evil.example' },
+    });
     expect(crossSite.statusCode).toBe(403);
-    const sameSite = await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { cookie, origin: 'http://portal.test:8080', host: 'portal.test:8080' } });
+    const sameSite = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/logout',
+      headers: { cookie, origin: 'http://portal.test:8080', host: 'portal.test:8080' },
+    });
     expect(sameSite.statusCode).toBe(200);
   });
 
@@ -293,7 +377,12 @@ describe('administrator sign-in, sessions and audit', () => {
     expect(res.statusCode).toBe(200);
     const mails = res.json<{ to: string; subject: string; text: string; html: string }[]>();
     expect(mails).toHaveLength(1);
-    expect(mails[0]).toMatchObject({ to: 'outbox@example.org', subject: 'Ihr ProxAI-Anmeldecode', id: expect.any(Number), at: expect.any(String) });
+    expect(mails[0]).toMatchObject({
+      to: 'outbox@example.org',
+      subject: 'Ihr ProxAI-Anmeldecode',
+      id: expect.any(Number),
+      at: expect.any(String),
+    });
     expect(mails[0]?.html).toContain('lang="de"');
     trackSecret(codeIn(mails[0]!.text));
   });
@@ -317,20 +406,30 @@ describe('rate limits', () => {
   });
 
   it('magic-link per address answers 429 {detail}', async () => {
-    const send = () => t.app.inject({ method: 'POST', url: '/api/auth/magic-link', payload: { email: 'spam@example.org', language: 'fr' } });
+    const send = () =>
+      t.app.inject({ method: 'POST', url: '/api/auth/magic-link', payload: { email: 'spam@example.org', language: 'fr' } });
     for (let i = 0; i < 5; i++) expect((await send()).statusCode).toBe(200);
     const limited = await send();
     expect(limited.statusCode).toBe(429);
     expect(limited.json()).toMatchObject({ detail: expect.stringMatching(/try again/), code: 'rate_limited' });
     // Another address from the same IP is still served.
-    const other = await t.app.inject({ method: 'POST', url: '/api/auth/magic-link', payload: { email: 'other@example.org', language: 'fr' } });
+    const other = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/magic-link',
+      payload: { email: 'other@example.org', language: 'fr' },
+    });
     expect(other.statusCode).toBe(200);
   });
 
   it('magic-link per IP answers 429', async () => {
     let last = 0;
     for (let i = 0; i < 25 && last !== 429; i++) {
-      const res = await t.app.inject({ method: 'POST', url: '/api/auth/magic-link', remoteAddress: '10.0.0.9', payload: { email: `ip${i}@example.org`, language: 'fr' } });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/magic-link',
+        remoteAddress: '10.0.0.9',
+        payload: { email: `ip${i}@example.org`, language: 'fr' },
+      });
       last = res.statusCode;
     }
     expect(last).toBe(429);
@@ -339,7 +438,12 @@ describe('rate limits', () => {
   it('verify-otp per address answers 429', async () => {
     let last = 0;
     for (let i = 0; i < 12 && last !== 429; i++) {
-      const res = await t.app.inject({ method: 'POST', url: '/api/auth/verify-otp', remoteAddress: `10.1.0.${i}`, payload: { email: 'guess@example.org', otp_code: '123456' } });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/verify-otp',
+        remoteAddress: `10.1.0.${i}`,
+        payload: { email: 'guess@example.org', otp_code: '123456' },
+      });
       last = res.statusCode;
     }
     expect(last).toBe(429);
@@ -348,7 +452,11 @@ describe('rate limits', () => {
   it('the e-mailed link, past its limit, lands on /auth with an explanation', async () => {
     let location = '';
     for (let i = 0; i < 35 && !location.includes('rate_limited'); i++) {
-      const res = await t.app.inject({ method: 'GET', url: `/api/auth/magic?token=${'x'.repeat(43)}`, remoteAddress: '10.3.0.1' });
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/api/auth/magic?token=${'x'.repeat(43)}`,
+        remoteAddress: '10.3.0.1',
+      });
       location = String(res.headers.location);
     }
     expect(location).toBe('/auth#error=rate_limited');
@@ -357,7 +465,12 @@ describe('rate limits', () => {
   it('admin-login per IP answers 429', async () => {
     let last = 0;
     for (let i = 0; i < 12 && last !== 429; i++) {
-      const res = await t.app.inject({ method: 'POST', url: '/api/auth/admin-login', remoteAddress: '10.2.0.1', payload: { email: `a${i}@example.org`, password: 'not the password' } });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/admin-login',
+        remoteAddress: '10.2.0.1',
+        payload: { email: `a${i}@example.org`, password: 'not the password' },
+      });
       last = res.statusCode;
     }
     expect(last).toBe(429);

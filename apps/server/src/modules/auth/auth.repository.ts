@@ -32,7 +32,14 @@ export async function insertUserWithOrganisation(
       if (!org) throw new Error('organisation insert returned nothing');
       const [user] = await tx
         .insert(users)
-        .values({ email: values.email, name: values.name, language: values.language, organisationId: org.id, role: 'user', orgRole: 'owner' })
+        .values({
+          email: values.email,
+          name: values.name,
+          language: values.language,
+          organisationId: org.id,
+          role: 'user',
+          orgRole: 'owner',
+        })
         .returning();
       return user;
     });
@@ -103,7 +110,12 @@ export async function countAttemptOnLiveCode(db: Db, email: string, now: Date, m
     .update(loginCodes)
     .set({ attempts: sql`${loginCodes.attempts} + 1` })
     .where(
-      and(eq(loginCodes.id, live.id), isNull(loginCodes.usedAt), gt(loginCodes.expiresAt, now), lt(loginCodes.attempts, maxAttempts)),
+      and(
+        eq(loginCodes.id, live.id),
+        isNull(loginCodes.usedAt),
+        gt(loginCodes.expiresAt, now),
+        lt(loginCodes.attempts, maxAttempts),
+      ),
     )
     .returning();
   return row;

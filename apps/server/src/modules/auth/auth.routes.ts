@@ -106,7 +106,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/auth/magic',
     {
-      schema: { tags: ['auth'], summary: 'The e-mailed link: signs in and lands on /dashboard (302)', querystring: MagicQuerySchema },
+      schema: {
+        tags: ['auth'],
+        summary: 'The e-mailed link: signs in and lands on /dashboard (302)',
+        querystring: MagicQuerySchema,
+      },
       preHandler: [redirectWhenLimited(rateLimit(app, 'magic-ip', { max: 30, windowMs: 15 * MINUTE, key: byIp }))],
     },
     async (request, reply) => {
@@ -180,7 +184,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/auth/oidc/start',
-    { schema: { tags: ['auth'], summary: 'Go to the OpenID Connect provider (302)' }, preHandler: [redirectWhenLimited(rateLimit(app, 'oidc-ip', { max: 30, windowMs: 15 * MINUTE, key: byIp }))] },
+    {
+      schema: { tags: ['auth'], summary: 'Go to the OpenID Connect provider (302)' },
+      preHandler: [redirectWhenLimited(rateLimit(app, 'oidc-ip', { max: 30, windowMs: 15 * MINUTE, key: byIp }))],
+    },
     async (request, reply) => {
       if (!oidc) return reply.redirect('/auth#error=oidc_unavailable', 302);
       try {
@@ -195,13 +202,24 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/auth/oidc/callback',
-    { schema: { tags: ['auth'], summary: 'Return from the OpenID Connect provider (302 to /auth#session_id=…)', querystring: OidcCallbackQuerySchema } },
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Return from the OpenID Connect provider (302 to /auth#session_id=…)',
+        querystring: OidcCallbackQuerySchema,
+      },
+    },
     async (request, reply) => {
       if (!oidc) return reply.redirect('/auth#error=oidc_unavailable', 302);
       const base = baseUrl(request, config.PUBLIC_URL);
       const search = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
       try {
-        const user = await oidc.callback(app.db, new URL(`${base}${OIDC_CALLBACK_PATH}${search}`), preferredLanguage(request), meta(request));
+        const user = await oidc.callback(
+          app.db,
+          new URL(`${base}${OIDC_CALLBACK_PATH}${search}`),
+          preferredLanguage(request),
+          meta(request),
+        );
         const handoff = await createHandoff(app.db, user.id);
         return await reply.header('cache-control', 'no-store').redirect(`/auth#session_id=${handoff}`, 302);
       } catch (err) {
@@ -215,7 +233,12 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/auth/me',
     {
-      schema: { tags: ['auth'], summary: 'The signed-in user', security: [{ bearer: [] }], response: { 200: AuthUserSchema, 401: ErrorSchema } },
+      schema: {
+        tags: ['auth'],
+        summary: 'The signed-in user',
+        security: [{ bearer: [] }],
+        response: { 200: AuthUserSchema, 401: ErrorSchema },
+      },
       onRequest: [app.authenticate],
     },
     async (request) => toUserDto(currentUser(request)),
@@ -224,13 +247,25 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/auth/logout',
     {
-      schema: { tags: ['auth'], summary: 'Revoke the current session', security: [{ bearer: [] }], response: { 200: LogoutResponseSchema, 401: ErrorSchema, 403: ErrorSchema } },
+      schema: {
+        tags: ['auth'],
+        summary: 'Revoke the current session',
+        security: [{ bearer: [] }],
+        response: { 200: LogoutResponseSchema, 401: ErrorSchema, 403: ErrorSchema },
+      },
       onRequest: [app.authenticate],
     },
     async (request, reply) => {
       const user = currentUser(request);
       await revokeSession(app.db, user.sessionId, app.sessionCache);
-      await recordAudit(app.db, { action: 'auth.logout', outcome: 'success', actorId: user.id, actorEmail: user.email, organisationId: user.organisationId, ip: request.ip });
+      await recordAudit(app.db, {
+        action: 'auth.logout',
+        outcome: 'success',
+        actorId: user.id,
+        actorEmail: user.email,
+        organisationId: user.organisationId,
+        ip: request.ip,
+      });
       reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure: config.isProduction });
       return { message: 'Signed out' };
     },

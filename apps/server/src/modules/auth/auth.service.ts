@@ -46,13 +46,18 @@ export function toUserDto(user: UserRow | AuthUser): AuthUserDto {
 /** An organisation named after the address's domain, or its local part for public mail providers. */
 export function organisationNameFor(email: string): string {
   const [local = email, domain = ''] = email.split('@');
-  const publicProviders = /^(gmail|googlemail|outlook|hotmail|live|yahoo|icloud|me|proton|protonmail|gmx|laposte|orange|free|wanadoo)\./;
+  const publicProviders =
+    /^(gmail|googlemail|outlook|hotmail|live|yahoo|icloud|me|proton|protonmail|gmx|laposte|orange|free|wanadoo)\./;
   if (!domain || publicProviders.test(domain)) return local;
   return domain;
 }
 
 /** The user for a verified address, created with its own organisation (as owner) on first use. */
-export async function findOrCreateUser(db: Db, email: string, defaults: { name?: string | null; language: string }): Promise<UserRow> {
+export async function findOrCreateUser(
+  db: Db,
+  email: string,
+  defaults: { name?: string | null; language: string },
+): Promise<UserRow> {
   const existing = await findUserByEmail(db, email);
   if (existing) return existing;
   const created = await insertUserWithOrganisation(db, {
@@ -83,17 +88,38 @@ export async function requestSignIn(
   const magicToken = newOpaqueToken();
   await replaceLoginCode(
     db,
-    { id, email: input.email, codeHash: hashOtpCode(id, code), magicTokenHash: sha256Hex(magicToken), expiresAt: new Date(now.getTime() + CODE_TTL_MS) },
+    {
+      id,
+      email: input.email,
+      codeHash: hashOtpCode(id, code),
+      magicTokenHash: sha256Hex(magicToken),
+      expiresAt: new Date(now.getTime() + CODE_TTL_MS),
+    },
     now,
   );
   const link = `${input.baseUrl}/api/auth/magic?token=${encodeURIComponent(magicToken)}`;
   try {
     await mailer.send({ to: input.email, ...signInMail(input.language, link, code) });
   } catch (err) {
-    await recordAudit(db, { action: 'auth.magic_link', outcome: 'failure', actorId: user.id, actorEmail: user.email, organisationId: user.organisationId, ip: meta.ip, details: { reason: 'mail_failed' } });
+    await recordAudit(db, {
+      action: 'auth.magic_link',
+      outcome: 'failure',
+      actorId: user.id,
+      actorEmail: user.email,
+      organisationId: user.organisationId,
+      ip: meta.ip,
+      details: { reason: 'mail_failed' },
+    });
     throw new AppError('unavailable', 'The sign-in e-mail could not be sent; please try again later', { cause: err });
   }
-  await recordAudit(db, { action: 'auth.magic_link', outcome: 'success', actorId: user.id, actorEmail: user.email, organisationId: user.organisationId, ip: meta.ip });
+  await recordAudit(db, {
+    action: 'auth.magic_link',
+    outcome: 'success',
+    actorId: user.id,
+    actorEmail: user.email,
+    organisationId: user.organisationId,
+    ip: meta.ip,
+  });
 }
 
 const invalidCode = () => new AppError('invalid_code', 'Invalid or expired code');
@@ -103,7 +129,13 @@ export async function verifyOtp(db: Db, input: { email: string; code: string }, 
   const now = new Date();
   const row = await countAttemptOnLiveCode(db, input.email, now, MAX_CODE_ATTEMPTS);
   const fail = async (reason: string) => {
-    await recordAudit(db, { action: 'auth.login', outcome: 'failure', actorEmail: input.email, ip: meta.ip, details: { method: 'otp', reason } });
+    await recordAudit(db, {
+      action: 'auth.login',
+      outcome: 'failure',
+      actorEmail: input.email,
+      ip: meta.ip,
+      details: { method: 'otp', reason },
+    });
     return invalidCode();
   };
   if (!row) throw await fail('no_live_code');
@@ -124,7 +156,12 @@ export async function consumeMagicLink(db: Db, token: string | undefined, meta: 
   const row = token && token.length >= 20 ? await consumeMagicToken(db, sha256Hex(token), now) : undefined;
   const user = row ? await findUserByEmail(db, row.email) : undefined;
   if (!user) {
-    await recordAudit(db, { action: 'auth.login', outcome: 'failure', ip: meta.ip, details: { method: 'magic_link', reason: 'invalid_link' } });
+    await recordAudit(db, {
+      action: 'auth.login',
+      outcome: 'failure',
+      ip: meta.ip,
+      details: { method: 'magic_link', reason: 'invalid_link' },
+    });
   }
   return user;
 }
@@ -137,10 +174,18 @@ export async function createHandoff(db: Db, userId: string): Promise<string> {
 }
 
 export async function completeHandoff(db: Db, handoffId: string | undefined, meta: RequestMeta): Promise<UserRow> {
-  const row = handoffId && handoffId.length >= 20 && handoffId.length <= 200 ? await consumeHandoff(db, sha256Hex(handoffId), new Date()) : undefined;
+  const row =
+    handoffId && handoffId.length >= 20 && handoffId.length <= 200
+      ? await consumeHandoff(db, sha256Hex(handoffId), new Date())
+      : undefined;
   const user = row ? await findUserById(db, row.userId) : undefined;
   if (!user) {
-    await recordAudit(db, { action: 'auth.login', outcome: 'failure', ip: meta.ip, details: { method: 'handoff', reason: 'invalid_session_id' } });
+    await recordAudit(db, {
+      action: 'auth.login',
+      outcome: 'failure',
+      ip: meta.ip,
+      details: { method: 'handoff', reason: 'invalid_session_id' },
+    });
     throw new AppError('invalid_code', 'Sign-in session is invalid or expired; please sign in again');
   }
   return user;
@@ -154,11 +199,25 @@ export async function adminLogin(db: Db, input: { email: string; password: strin
   const user = await findUserByEmail(db, input.email);
   const ok = await verifyPassword(input.password, user?.passwordHash ?? (await dummyPasswordHash()));
   if (!user || !user.passwordHash || !ok) {
-    await recordAudit(db, { action: 'auth.login', outcome: 'failure', actorEmail: input.email, ip: meta.ip, details: { method: 'admin', reason: 'invalid_credentials' } });
+    await recordAudit(db, {
+      action: 'auth.login',
+      outcome: 'failure',
+      actorEmail: input.email,
+      ip: meta.ip,
+      details: { method: 'admin', reason: 'invalid_credentials' },
+    });
     throw new AppError('invalid_credentials', 'Invalid e-mail or password');
   }
   if (user.role !== 'admin') {
-    await recordAudit(db, { action: 'auth.login', outcome: 'failure', actorId: user.id, actorEmail: user.email, organisationId: user.organisationId, ip: meta.ip, details: { method: 'admin', reason: 'not_admin' } });
+    await recordAudit(db, {
+      action: 'auth.login',
+      outcome: 'failure',
+      actorId: user.id,
+      actorEmail: user.email,
+      organisationId: user.organisationId,
+      ip: meta.ip,
+      details: { method: 'admin', reason: 'not_admin' },
+    });
     throw new AppError('not_admin', 'This account is not authorised to use administrator sign-in');
   }
   return user;
@@ -168,6 +227,14 @@ export async function adminLogin(db: Db, input: { email: string; password: strin
 export async function startSession(db: Db, user: UserRow, method: string, meta: RequestMeta): Promise<string> {
   const { token } = await createSession(db, user.id, meta);
   await touchLastLogin(db, user.id, new Date());
-  await recordAudit(db, { action: 'auth.login', outcome: 'success', actorId: user.id, actorEmail: user.email, organisationId: user.organisationId, ip: meta.ip, details: { method } });
+  await recordAudit(db, {
+    action: 'auth.login',
+    outcome: 'success',
+    actorId: user.id,
+    actorEmail: user.email,
+    organisationId: user.organisationId,
+    ip: meta.ip,
+    details: { method },
+  });
   return token;
 }

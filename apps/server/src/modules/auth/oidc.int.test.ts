@@ -65,14 +65,22 @@ describe('OpenID Connect against a real provider on 127.0.0.1', () => {
     expect(landing).toMatch(/^\/auth#session_id=[\w-]{40,}$/);
     const sessionId = landing.split('session_id=')[1]!;
 
-    const session = await t.app.inject({ method: 'POST', url: '/api/auth/oauth/session', headers: { 'x-session-id': sessionId } });
+    const session = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/oauth/session',
+      headers: { 'x-session-id': sessionId },
+    });
     expect(session.statusCode).toBe(200);
     const body = session.json<{ session_token: string; user: Record<string, unknown> }>();
     expect(body.user).toMatchObject({ email: 'olivia@example.org', name: 'Olivia Oidc', role: 'user', org_role: 'owner' });
     expect(body.user.organisation_id).toEqual(expect.any(String));
     expect(String(session.headers['set-cookie'])).toMatch(/session_token=.+HttpOnly/i);
 
-    const me = await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { authorization: `Bearer ${body.session_token}` } });
+    const me = await t.app.inject({
+      method: 'GET',
+      url: '/api/auth/me',
+      headers: { authorization: `Bearer ${body.session_token}` },
+    });
     expect(me.statusCode).toBe(200);
     expect(me.json()).toEqual(body.user);
 
@@ -87,7 +95,11 @@ describe('OpenID Connect against a real provider on 127.0.0.1', () => {
 
     // A second sign-in finds the same user instead of creating another.
     const again = await callback(await loginAtProvider((await start()).href, 'olivia', CALLBACK));
-    const second = await t.app.inject({ method: 'POST', url: '/api/auth/oauth/session', headers: { 'x-session-id': again.split('session_id=')[1]! } });
+    const second = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/oauth/session',
+      headers: { 'x-session-id': again.split('session_id=')[1]! },
+    });
     expect(second.json<{ user: { id: string } }>().user.id).toBe(body.user.id);
   });
 
@@ -125,7 +137,9 @@ describe('OpenID Connect defaults', () => {
     } finally {
       await t.close();
     }
-    const down = await createTestApp({ env: { OIDC_ISSUER: 'http://127.0.0.1:9', OIDC_CLIENT_ID: 'id', OIDC_CLIENT_SECRET: 'secret', RATE_LIMIT_ENABLED: 'false' } });
+    const down = await createTestApp({
+      env: { OIDC_ISSUER: 'http://127.0.0.1:9', OIDC_CLIENT_ID: 'id', OIDC_CLIENT_SECRET: 'secret', RATE_LIMIT_ENABLED: 'false' },
+    });
     try {
       const res = await down.app.inject({ method: 'GET', url: '/api/auth/oidc/start' });
       expect(res.statusCode).toBe(302);

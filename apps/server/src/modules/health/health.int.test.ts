@@ -98,7 +98,12 @@ describe('request body limits', () => {
 
   it('refuses JSON nested deeper than the limit with 400 {detail}', async () => {
     const deep = '['.repeat(5000) + ']'.repeat(5000);
-    const res = await t.app.inject({ method: 'POST', url: '/api/test-any', headers: { 'content-type': 'application/json' }, payload: deep });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/test-any',
+      headers: { 'content-type': 'application/json' },
+      payload: deep,
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().detail).toContain('nested too deeply');
     const ok = await t.app.inject({ method: 'POST', url: '/api/test-any', payload: { a: { b: [1, 2, { c: 3 }] } } });
@@ -123,9 +128,19 @@ describe('request body limits', () => {
   });
 
   it('refuses an empty JSON body and other content types with 4xx {detail}', async () => {
-    const empty = await t.app.inject({ method: 'POST', url: '/api/test-any', headers: { 'content-type': 'application/json' }, payload: '' });
+    const empty = await t.app.inject({
+      method: 'POST',
+      url: '/api/test-any',
+      headers: { 'content-type': 'application/json' },
+      payload: '',
+    });
     expect(empty.statusCode).toBe(400);
-    const xml = await t.app.inject({ method: 'POST', url: '/api/test-any', headers: { 'content-type': 'application/xml' }, payload: '<a/>' });
+    const xml = await t.app.inject({
+      method: 'POST',
+      url: '/api/test-any',
+      headers: { 'content-type': 'application/xml' },
+      payload: '<a/>',
+    });
     expect(xml.statusCode).toBe(415);
     expect(xml.json()).toMatchObject({ detail: expect.any(String) });
   });

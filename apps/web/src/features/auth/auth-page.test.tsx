@@ -7,8 +7,16 @@ import { i18n, i18nReady } from '@/lib/i18n';
 import { ThemeProvider } from '@/lib/theme';
 import { AuthPage } from './auth-page';
 
-const USER = { id: '00000000-0000-4000-8000-000000000001', email: 'a@b.co', name: 'Ada', role: 'user', organisation_id: null, org_role: 'owner' };
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const USER = {
+  id: '00000000-0000-4000-8000-000000000001',
+  email: 'a@b.co',
+  name: 'Ada',
+  role: 'user',
+  organisation_id: null,
+  org_role: 'owner',
+};
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 /** Answers by path; anything unexpected fails loudly. */
 function stubApi(routes: Record<string, () => Response>) {
@@ -78,7 +86,10 @@ describe('AuthPage', () => {
     await userEvent.type(screen.getByTestId('email-input'), 'ada@example.org');
     await userEvent.click(screen.getByTestId('send-code-button'));
     const otp = await screen.findByTestId('otp-input');
-    expect(JSON.parse(calls.find((c) => c.url === '/api/auth/magic-link')?.init?.body as string)).toEqual({ email: 'ada@example.org', language: 'fr' });
+    expect(JSON.parse(calls.find((c) => c.url === '/api/auth/magic-link')?.init?.body as string)).toEqual({
+      email: 'ada@example.org',
+      language: 'fr',
+    });
     expect(otp).toHaveAttribute('inputmode', 'numeric');
     expect(otp).toHaveAttribute('maxlength', '6');
     await userEvent.click(screen.getByTestId('verify-code-button'));

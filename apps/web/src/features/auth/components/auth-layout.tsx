@@ -11,7 +11,11 @@ export function AuthLayout({ children }: { children: ReactNode }) {
   return (
     <div className="flex min-h-screen flex-col bg-slate-50 text-slate-900 dark:bg-slate-950 dark:text-slate-100">
       <header className="flex items-center justify-between gap-3 px-4 py-3 sm:px-8">
-        <Link to="/" className="inline-flex items-center gap-2 rounded-lg text-lg font-bold focus-visible:outline-2 focus-visible:outline-brand-600" aria-label={t('homeLink')}>
+        <Link
+          to="/"
+          className="inline-flex items-center gap-2 rounded-lg text-lg font-bold focus-visible:outline-2 focus-visible:outline-brand-600"
+          aria-label={t('homeLink')}
+        >
           <ShieldCheck className="h-6 w-6 text-brand-600" aria-hidden="true" />
           ProxAI
         </Link>
@@ -41,7 +45,11 @@ export function AuthLayout({ children }: { children: ReactNode }) {
             .
           </p>
           <p className="mt-4 text-center">
-            <Link to="/" className="inline-flex items-center gap-1 text-sm font-medium text-brand-600 hover:underline dark:text-brand-400" data-testid="back-home">
+            <Link
+              to="/"
+              className="inline-flex items-center gap-1 text-sm font-medium text-brand-600 hover:underline dark:text-brand-400"
+              data-testid="back-home"
+            >
               <ArrowLeft className="h-4 w-4 rtl:rotate-180" aria-hidden="true" />
               {t('backHome')}
             </Link>
@@ -72,7 +80,11 @@ export function BackButton({ onClick }: { onClick: () => void }) {
 export function FormAlert({ message }: { message: string | null }) {
   if (!message) return null;
   return (
-    <p role="alert" className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-700 dark:border-red-900 dark:bg-red-950/50 dark:text-red-300" data-testid="auth-error">
+    <p
+      role="alert"
+      className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-700 dark:border-red-900 dark:bg-red-950/50 dark:text-red-300"
+      data-testid="auth-error"
+    >
       {message}
     </p>
   );

@@ -12,13 +12,18 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe('DemoHint', () => {
   it('names the demo account when the portal runs its demo', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ email: 'demo@proxai.local' }), { status: 200 })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(JSON.stringify({ email: 'demo@proxai.local' }), { status: 200 })),
+    );
     render(<DemoHint />);
     expect(await screen.findByTestId('demo-hint')).toHaveTextContent('sign in by e-mail with demo@proxai.local');
   });
 
   it('shows nothing when there is no demo', async () => {
-    const fetchMock = vi.fn(async () => new Response(JSON.stringify({ detail: 'Demo not found', code: 'not_found' }), { status: 404 }));
+    const fetchMock = vi.fn(
+      async () => new Response(JSON.stringify({ detail: 'Demo not found', code: 'not_found' }), { status: 404 }),
+    );
     vi.stubGlobal('fetch', fetchMock);
     render(<DemoHint />);
     await vi.waitFor(() => expect(fetchMock).toHaveBeenCalled());
