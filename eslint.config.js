@@ -1,8 +1,7 @@
 // @ts-check
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
-import { importX } from 'eslint-plugin-import-x';
-import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import importPlugin from 'eslint-plugin-import';
 import checkFile from 'eslint-plugin-check-file';
 import reactHooks from 'eslint-plugin-react-hooks';
 import prettier from 'eslint-config-prettier';
@@ -33,13 +32,11 @@ export default tseslint.config(
       },
       globals: { ...globals.node },
     },
-    plugins: { 'import-x': importX, 'check-file': checkFile },
+    plugins: { import: importPlugin, 'check-file': checkFile },
     settings: {
-      'import-x/resolver-next': [
-        createTypeScriptImportResolver({
-          project: ['apps/*/tsconfig.json', 'packages/*/tsconfig.json', 'e2e/tsconfig.json', 'bench/tsconfig.json'],
-        }),
-      ],
+      'import/resolver': {
+        typescript: { project: ['apps/*/tsconfig.json', 'packages/*/tsconfig.json', 'e2e/tsconfig.json', 'bench/tsconfig.json'] },
+      },
     },
     rules: {
       '@typescript-eslint/no-floating-promises': 'error',
@@ -52,8 +49,8 @@ export default tseslint.config(
       // React Router loaders throw redirect() Responses by design.
       '@typescript-eslint/only-throw-error': ['error', { allow: [{ from: 'lib', name: 'Response' }] }],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
-      'import-x/no-cycle': ['error', { maxDepth: 10 }],
-      'import-x/no-restricted-paths': [
+      'import/no-cycle': ['error', { maxDepth: 10 }],
+      'import/no-restricted-paths': [
         'error',
         {
           zones: [
