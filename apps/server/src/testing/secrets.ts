@@ -29,8 +29,22 @@ export function findLeaks(dir: string): { secret: string; line: string }[] {
   const leaks: { secret: string; line: string }[] = [];
   for (const file of files.filter((f) => f.startsWith('logs-'))) {
     for (const line of fs.readFileSync(path.join(dir, file), 'utf8').split('\n')) {
-      for (const secret of secrets) if (line.includes(secret)) leaks.push({ secret, line });
+      for (const secret of secrets) if (containsSecret(line, secret)) leaks.push({ secret, line });
     }
   }
   return leaks;
+}
+
+/**
+ * Whether a log line holds the secret. A numeric secret (a 6-digit sign-in code) counts only as a whole
+ * number: the digits of a timestamp or a duration that happen to contain it are not a leak.
+ */
+export function containsSecret(line: string, secret: string): boolean {
+  if (!/^\d+$/.test(secret)) return line.includes(secret);
+  for (let i = line.indexOf(secret); i !== -1; i = line.indexOf(secret, i + 1)) {
+    const before = line[i - 1];
+    const after = line[i + secret.length];
+    if (!(before && /\d/.test(before)) && !(after && /\d/.test(after))) return true;
+  }
+  return false;
 }

@@ -1,0 +1,16 @@
+import { describe, expect, it } from 'vitest';
+import { containsSecret } from './secrets';
+
+describe('containsSecret', () => {
+  it('finds a numeric code only as a whole number', () => {
+    expect(containsSecret('{"time":1795324724702,"msg":"ok"}', '724702')).toBe(false);
+    expect(containsSecret('{"msg":"your code is 724702"}', '724702')).toBe(true);
+    expect(containsSecret('{"code":"724702"}', '724702')).toBe(true);
+    expect(containsSecret('1724702 and 724702', '724702')).toBe(true);
+  });
+
+  it('finds other secrets anywhere', () => {
+    expect(containsSecret('Bearer abcDEF123_-xyz in a header', 'abcDEF123_-xyz')).toBe(true);
+    expect(containsSecret('nothing here', 'abcDEF123_-xyz')).toBe(false);
+  });
+});
