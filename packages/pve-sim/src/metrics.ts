@@ -76,19 +76,47 @@ export interface GuestMetrics {
 }
 
 const STOPPED: GuestMetrics = { cpu: 0, mem: 0, netin: 0, netout: 0, diskread: 0, diskwrite: 0 };
-const current = new WeakMap<SimGuest, { key: string; value: GuestMetrics }>();
+interface CachedMetrics {
+  bucket: number;
+  load: number;
+  memUsage: number;
+  startedAt: number | undefined;
+  template: boolean;
+  memoryBytes: number;
+  value: GuestMetrics;
+}
+const current = new WeakMap<SimGuest, CachedMetrics>();
 
 /**
  * The guest's current metrics (cpu/mem, counters since start), refreshed every 10 s or when an
- * input changes, like the stats pvestatd caches: list answers of big nodes stay cheap.
+ * input changes, like the stats pvestatd caches: list answers of big nodes stay cheap. The inputs
+ * are compared field by field (a string key costs more than the metrics themselves).
  */
 export function currentMetrics(g: SimGuest, now: number): GuestMetrics {
   if (g.status !== 'running') return STOPPED;
-  const key = `${Math.floor(now / 10)}|${g.load}|${g.memUsage}|${g.startedAt}|${g.template}|${g.memoryBytes}`;
+  const bucket = Math.floor(now / 10);
   const hit = current.get(g);
-  if (hit?.key === key) return hit.value;
+  if (
+    hit !== undefined &&
+    hit.bucket === bucket &&
+    hit.load === g.load &&
+    hit.memUsage === g.memUsage &&
+    hit.startedAt === g.startedAt &&
+    hit.template === g.template &&
+    hit.memoryBytes === g.memoryBytes
+  ) {
+    return hit.value;
+  }
   const c = guestCounters(g, now);
   const value = { cpu: guestCpuAt(g, now), mem: guestMemAt(g, now), ...c };
-  current.set(g, { key, value });
+  current.set(g, {
+    bucket,
+    load: g.load,
+    memUsage: g.memUsage,
+    startedAt: g.startedAt,
+    template: g.template,
+    memoryBytes: g.memoryBytes,
+    value,
+  });
   return value;
 }

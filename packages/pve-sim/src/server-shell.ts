@@ -124,7 +124,15 @@ export class ServerShell {
     this.hung.clear();
   }
 
+  /**
+   * Latency model: one simulator process plays many hosts on one CPU, but real hosts each have
+   * their own. So an answer leaves at arrival + latency + the time its own handler took, and the
+   * handler runs after every request already waiting has been stamped (setImmediate), not after
+   * the latency: ten nodes answering at once do not queue behind each other's JSON unless the
+   * shared CPU falls behind by more than the latency itself.
+   */
   private async onRequest(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const arrived = performance.now();
     this.requests++;
     const body = await readBody(req);
     if (this.fault?.kind === 'hang') {
@@ -133,15 +141,19 @@ export class ServerShell {
       return;
     }
     const delay = this.latencyMs + (this.fault?.kind === 'slow' ? this.fault.delayMs : 0);
-    if (delay > 0) await sleep(delay);
+    if (delay > 0) await new Promise((r) => setImmediate(r));
     const sreq: ShellRequest = {
       method: req.method ?? 'GET',
       url: new URL(req.url ?? '/', 'https://sim.invalid'),
       headers: req.headers,
       body,
     };
+    const started = performance.now();
     const out =
       this.fault?.kind === 'flaky' && this.rng() < this.fault.rate ? this.handler.flaky(sreq) : await this.handler.handle(sreq);
+    const due = arrived + delay + (performance.now() - started);
+    const wait = due - performance.now();
+    if (wait > 0) await sleep(wait);
     if (res.destroyed) return;
     send(req, res, out);
   }
