@@ -110,6 +110,35 @@ describe('dashboard in Chromium', () => {
     await page.screenshot({ path: `${ARTIFACTS}dashboard-empty.png`, fullPage: true });
   }, 60_000);
 
+  it('asks for its first data once, while the page code is still downloading', async () => {
+    const reads: { path: string; at: number }[] = [];
+    const onRequest = (r: { url(): string }) => {
+      const path = new URL(r.url()).pathname;
+      if (['/api/vms', '/api/hosts', '/api/stats'].includes(path)) reads.push({ path, at: Date.now() });
+    };
+    // The main bundle is held back 400 ms: the reads must not wait for it.
+    let released = Infinity;
+    const bundle = /\/assets\/index-[\w-]+\.js$/;
+    await page.route(bundle, async (route) => {
+      await new Promise((r) => setTimeout(r, 400));
+      released = Math.min(released, Date.now());
+      await route.continue();
+    });
+    page.on('request', onRequest);
+    try {
+      await page.goto('/dashboard');
+      await page.getByTestId('stat-hosts-value').waitFor();
+      await page.waitForLoadState('networkidle');
+    } finally {
+      page.off('request', onRequest);
+      await page.unroute(bundle);
+    }
+    // Each read once (theme-init.js starts it; the page's query takes that answer instead of asking again)…
+    expect(reads.map((r) => r.path).sort()).toEqual(['/api/hosts', '/api/stats', '/api/vms']);
+    // …and before the main bundle has even arrived, let alone run.
+    expect(Math.max(...reads.map((r) => r.at))).toBeLessThan(released);
+  });
+
   it('a 401 on load sends the user to /auth', async () => {
     await page.evaluate(`localStorage.setItem('proxai_token', 'not-a-valid-token-000000')`);
     await page.goto('/dashboard');

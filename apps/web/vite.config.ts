@@ -2,9 +2,21 @@ import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import { routePreloads } from './build/route-preloads';
 
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    routePreloads(import.meta.dirname, {
+      '/': { modules: ['src/features/marketing/pages/landing-page.tsx'], namespaces: ['marketing'] },
+      '/dashboard': {
+        modules: ['src/app/protected-layout.tsx', 'src/features/dashboard/dashboard-page.tsx'],
+        namespaces: ['dashboard', 'account'],
+        api: ['/vms', '/hosts', '/stats'],
+      },
+    }),
+  ],
   resolve: { alias: { '@': path.resolve(import.meta.dirname, 'src') } },
   server: { port: 5173, proxy: { '/api': 'http://localhost:8080' } },
   build: { target: 'es2022', sourcemap: false, reportCompressedSize: true, manifest: true },

@@ -13,3 +13,38 @@
     /* storage disabled: defaults apply */
   }
 })();
+
+// Starts what the current page needs first while the main bundle is still downloading: its lazy chunks
+// and translation files (modulepreload), and, when signed in, its first API reads, which the app's
+// fetch client then takes over (api-client.ts, `early`). The list is written into index.html at build
+// time (build/route-preloads.ts); the headers match api-client.ts's.
+(function () {
+  try {
+    var block = document.getElementById('route-preloads');
+    if (!block) return;
+    var route = JSON.parse(block.textContent)[location.pathname.replace(/\/+$/, '') || '/'];
+    if (!route) return;
+    var lang = localStorage.getItem('proxai_language') || (navigator.language || 'fr').slice(0, 2).toLowerCase();
+    if (!route.ns[lang]) lang = 'fr';
+    var files = route.js.concat(route.ns[lang], lang === 'fr' ? [] : route.ns.fr || []);
+    for (var i = 0; i < files.length; i++) {
+      var link = document.createElement('link');
+      link.rel = 'modulepreload';
+      link.href = files[i];
+      document.head.appendChild(link);
+    }
+    var token = localStorage.getItem('proxai_token');
+    if (!token || !window.fetch) return;
+    var early = (window.__proxaiEarly = window.__proxaiEarly || {});
+    route.api.forEach(function (path) {
+      var response = fetch('/api' + path, {
+        headers: { accept: 'application/json', authorization: 'Bearer ' + token },
+        credentials: 'same-origin',
+      });
+      response.catch(function () {});
+      early[path] = { at: performance.now(), response: response };
+    });
+  } catch (e) {
+    /* nothing started early: the app asks for everything itself */
+  }
+})();

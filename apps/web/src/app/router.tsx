@@ -1,5 +1,7 @@
 import { createBrowserRouter, redirect, type RouteObject } from 'react-router';
+import { startEarly } from '@/lib/api-client';
 import { getToken } from '@/lib/auth-storage';
+import { i18n } from '@/lib/i18n';
 import { RootLayout } from './root-layout';
 
 /** Protected routes need only a stored session token (SPEC.md §6); the API enforces the rest. */
@@ -76,7 +78,19 @@ export const routes: RouteObject[] = [
         children: [
           {
             path: '/dashboard',
-            ...page(async () => ({ Component: (await import('@/features/dashboard/dashboard-page')).DashboardPage })),
+            // The first guest rows must not wait for the page's code, then its strings, then its data:
+            // the data is asked for and the strings loaded while the chunk downloads.
+            loader: () => {
+              startEarly(['/vms', '/hosts', '/stats']);
+              return null;
+            },
+            lazy: async () => {
+              const [module] = await Promise.all([
+                import('@/features/dashboard/dashboard-page'),
+                i18n.loadNamespaces(['dashboard', 'account']),
+              ]);
+              return { Component: module.DashboardPage };
+            },
           },
           {
             path: '/licenses',

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { api, ApiError, NetworkError, setUnauthorizedHandler } from './api-client';
+import { api, ApiError, NetworkError, setUnauthorizedHandler, startEarly } from './api-client';
 import { STORAGE_KEYS } from '@/config/storage-keys';
 
 function mockFetch(status: number, body: unknown) {
@@ -63,5 +63,51 @@ describe('api client', () => {
       vi.fn(async () => new Response('<html>502 Bad Gateway</html>', { status: 502 })),
     );
     await expect(api('/stats')).rejects.toBeInstanceOf(NetworkError);
+  });
+
+  describe('early reads', () => {
+    afterEach(() => {
+      window.__proxaiEarly = undefined;
+      localStorage.clear();
+    });
+
+    it('a query marked early takes the answer started before it, once', async () => {
+      localStorage.setItem(STORAGE_KEYS.token, 'tok123');
+      const fetchMock = mockFetch(200, [{ vmid: 100 }]);
+      startEarly(['/vms']);
+      expect(fetchMock).toHaveBeenCalledTimes(1);
+      expect(fetchMock.mock.calls[0]![1]?.headers).toMatchObject({ authorization: 'Bearer tok123' });
+      await expect(api('/vms', { early: true })).resolves.toEqual([{ vmid: 100 }]);
+      expect(fetchMock).toHaveBeenCalledTimes(1);
+      // Taken: the next read (a refresh) asks again.
+      await api('/vms', { early: true });
+      expect(fetchMock).toHaveBeenCalledTimes(2);
+    });
+
+    it('does not start twice what the boot script already started, and ignores stale answers', async () => {
+      localStorage.setItem(STORAGE_KEYS.token, 'tok123');
+      const fetchMock = mockFetch(200, { hosts: 1 });
+      window.__proxaiEarly = { '/stats': { at: performance.now(), response: Promise.resolve(new Response('{"hosts":7}')) } };
+      startEarly(['/stats']);
+      expect(fetchMock).not.toHaveBeenCalled();
+      await expect(api('/stats', { early: true })).resolves.toEqual({ hosts: 7 });
+      window.__proxaiEarly = {
+        '/stats': { at: performance.now() - 60_000, response: Promise.resolve(new Response('{"hosts":7}')) },
+      };
+      await expect(api('/stats', { early: true })).resolves.toEqual({ hosts: 1 });
+    });
+
+    it('starts nothing without a session, and an early 401 still reaches the 401 handler', async () => {
+      const fetchMock = mockFetch(401, { detail: 'Not authenticated', code: 'unauthenticated' });
+      startEarly(['/vms']);
+      expect(fetchMock).not.toHaveBeenCalled();
+      localStorage.setItem(STORAGE_KEYS.token, 'expired');
+      startEarly(['/vms']);
+      const seen: ApiError[] = [];
+      setUnauthorizedHandler((e) => seen.push(e));
+      await expect(api('/vms', { early: true })).rejects.toBeInstanceOf(ApiError);
+      expect(seen).toHaveLength(1);
+      expect(fetchMock).toHaveBeenCalledTimes(1);
+    });
   });
 });

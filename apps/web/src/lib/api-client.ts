@@ -43,28 +43,74 @@ export interface RequestOptions<S extends z.ZodType | undefined = undefined> {
   schema?: S;
   /** Do not call the 401 handler (e.g. the sign-in page probing a session). */
   skipUnauthorizedHandler?: boolean;
+  /** Use the answer of a GET started by `startEarly` for this path, if one is fresh. */
+  early?: boolean;
 }
 
 type Result<S> = S extends z.ZodType ? z.infer<S> : unknown;
+
+function requestHeaders(extra?: Record<string, string>): Record<string, string> {
+  const headers: Record<string, string> = { accept: 'application/json', ...extra };
+  const token = getToken();
+  if (token) headers.authorization = `Bearer ${token}`;
+  return headers;
+}
+
+/** GETs started before the page asked: by theme-init.js at boot, or by a route's loader (`startEarly`). */
+interface EarlyRequest {
+  at: number;
+  response: Promise<Response>;
+}
+declare global {
+  interface Window {
+    __proxaiEarly?: Record<string, EarlyRequest | undefined>;
+  }
+}
+const EARLY_FRESH_MS = 5_000;
+const earlyRequests = (): Record<string, EarlyRequest | undefined> => (window.__proxaiEarly ??= {});
+
+/**
+ * Starts these GETs now (a route's loader calls it, in parallel with the page's lazy chunk), so the
+ * page's first queries find their answers already on the way instead of asking only once rendered.
+ * A path already started and still fresh (e.g. by theme-init.js) is not asked twice.
+ */
+export function startEarly(paths: string[]): void {
+  if (!getToken()) return;
+  const early = earlyRequests();
+  for (const path of paths) {
+    const started = early[path];
+    if (started && performance.now() - started.at < EARLY_FRESH_MS) continue;
+    const response = fetch(`/api${path}`, { headers: requestHeaders(), credentials: 'same-origin' });
+    response.catch(() => undefined); // a failure surfaces when (and if) the page takes it
+    early[path] = { at: performance.now(), response };
+  }
+}
+
+function takeEarly(path: string): Promise<Response> | undefined {
+  const early = earlyRequests();
+  const started = early[path];
+  early[path] = undefined;
+  return started && performance.now() - started.at < EARLY_FRESH_MS ? started.response : undefined;
+}
 
 /** JSON request to `/api{path}` with the stored bearer token. Throws ApiError or NetworkError. */
 export async function api<S extends z.ZodType | undefined = undefined>(
   path: string,
   options: RequestOptions<S> = {},
 ): Promise<Result<S>> {
-  const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
-  const token = getToken();
-  if (token) headers.authorization = `Bearer ${token}`;
+  const headers = requestHeaders(options.headers);
   if (options.body !== undefined) headers['content-type'] = 'application/json';
   let response: Response;
   try {
-    response = await fetch(`/api${path}`, {
-      method: options.method ?? 'GET',
-      headers,
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
-      signal: options.signal,
-      credentials: 'same-origin',
-    });
+    const early = options.early && (options.method ?? 'GET') === 'GET' ? takeEarly(path) : undefined;
+    response = await (early ??
+      fetch(`/api${path}`, {
+        method: options.method ?? 'GET',
+        headers,
+        body: options.body === undefined ? undefined : JSON.stringify(options.body),
+        signal: options.signal,
+        credentials: 'same-origin',
+      }));
   } catch (err) {
     if (err instanceof DOMException && err.name === 'AbortError') throw err;
     throw new NetworkError('The server could not be reached', { cause: err });

@@ -7,18 +7,18 @@ export const DASHBOARD_KEY = ['dashboard'] as const;
 
 export const hostsQuery = queryOptions({
   queryKey: [...DASHBOARD_KEY, 'hosts'],
-  queryFn: ({ signal }) => api('/hosts', { schema: HostListSchema, signal }),
+  queryFn: ({ signal }) => api('/hosts', { schema: HostListSchema, signal, early: true }),
 });
 
 export const vmsQuery = queryOptions({
   queryKey: [...DASHBOARD_KEY, 'vms'],
   // Not validated with zod on purpose: 5,000 guests are the dashboard's critical path and come from our own server.
-  queryFn: async ({ signal }) => (await api('/vms', { signal })) as Vm[],
+  queryFn: async ({ signal }) => (await api('/vms', { signal, early: true })) as Vm[],
 });
 
 export const statsQuery = queryOptions({
   queryKey: [...DASHBOARD_KEY, 'stats'],
-  queryFn: ({ signal }) => api('/stats', { schema: StatsSchema, signal }),
+  queryFn: ({ signal }) => api('/stats', { schema: StatsSchema, signal, early: true }),
 });
 
 export function adviceQuery(language: string) {
