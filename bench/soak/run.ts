@@ -11,6 +11,10 @@ const arg = (name: string, fallback: number) => {
 };
 const USERS = arg('users', 200);
 const SECONDS = arg('seconds', 60);
+/** An empty PostgreSQL database to run against instead of the embedded PGlite. */
+const DATABASE_URL = process.argv.includes('--database-url')
+  ? process.argv[process.argv.indexOf('--database-url') + 1]
+  : undefined;
 const ADMIN = { email: 'soak-admin@example.test', password: 'soak-admin-password-1' };
 const OWNER_EMAIL = 'soak-owner@example.test';
 
@@ -46,6 +50,7 @@ async function main() {
   const portal = await startPortal({
     env: {
       RATE_LIMIT_ENABLED: 'false',
+      ...(DATABASE_URL ? { DATABASE_URL } : {}),
       LOG_LEVEL: 'warn',
       PROXAI_ADMIN_EMAIL: ADMIN.email,
       PROXAI_ADMIN_PASSWORD: ADMIN.password,
@@ -93,19 +98,26 @@ async function main() {
     const errors: string[] = [];
     let requests = 0;
     const deadline = Date.now() + SECONDS * 1000;
-    const timed = async (label: string, fn: () => Promise<{ status: number }>, ok: (s: number) => boolean) => {
+    /** Times one request; true when its status was the expected one. */
+    const timed = async (
+      label: string,
+      fn: () => Promise<{ status: number; body?: unknown }>,
+      ok: (s: number) => boolean,
+    ): Promise<boolean> => {
       const t0 = performance.now();
       try {
-        const { status } = await fn();
+        const { status, body } = await fn();
         const ms = performance.now() - t0;
         latencies.push(ms);
         const key = label.replace(/ (start|stop)$/, '');
         byLabel.set(key, [...(byLabel.get(key) ?? []), ms]);
         requests++;
-        if (!ok(status)) errors.push(`${label} ${status}`);
+        if (ok(status)) return true;
+        errors.push(`${label} ${status} ${JSON.stringify((body as { detail?: string } | undefined)?.detail ?? '')}`);
       } catch (err) {
         errors.push(`${label} ${(err as Error).message}`);
       }
+      return false;
     };
     await Promise.all(
       tokens.map(async (token, i) => {
@@ -135,7 +147,7 @@ async function main() {
             );
           if (round % 3 === 0 && i < guests.length) {
             const action = state === 'running' ? 'stop' : 'start';
-            await timed(
+            const done = await timed(
               `POST action ${action}`,
               () =>
                 json(`${base}/api/vms/${guest.id}/action`, {
@@ -145,7 +157,7 @@ async function main() {
                 }),
               (s) => s === 200,
             );
-            state = state === 'running' ? 'stopped' : 'running';
+            if (done) state = state === 'running' ? 'stopped' : 'running';
           }
         }
       }),

@@ -47,6 +47,14 @@ describe('guest power actions', () => {
     expect(await get('/qemu/200/status/current')).toMatchObject({ qmpstatus: 'running' });
   });
 
+  it('shutdown with forceStop=1 of a paused VM stops it instead, as qemu-server does', async () => {
+    await run('/qemu/200/status/suspend');
+    const done = await run('/qemu/200/status/shutdown', { forceStop: '1' });
+    expect(done).toMatchObject({ type: 'qmshutdown', exitstatus: 'OK' });
+    expect(await get('/qemu/200/status/current')).toMatchObject({ status: 'stopped', qmpstatus: 'stopped' });
+    await run('/qemu/200/status/start');
+  });
+
   it('shutdown stops; stop on a stopped VM is an OK no-op; reboot/reset/suspend/resume need a running VM', async () => {
     await run('/qemu/200/status/shutdown');
     expect(fleet.node('node1').guest(200).status).toBe('stopped');

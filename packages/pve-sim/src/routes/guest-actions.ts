@@ -35,7 +35,9 @@ export function checkAction(g: SimGuest, action: GuestAction, p: Record<string, 
   if (g.type === 'qemu') {
     if (['reboot', 'reset', 'suspend', 'resume'].includes(action) && !running)
       throw new ApiError(500, `VM ${g.vmid} not running`);
-    if (action === 'shutdown' && running && g.paused) throw new ApiError(500, 'VM is paused - cannot shutdown');
+    // qemu-server: a paused VM cannot shut down; with forceStop=1 it is stopped instead (a warning only).
+    if (action === 'shutdown' && running && g.paused && p['forceStop'] !== true)
+      throw new ApiError(500, 'VM is paused - cannot shutdown');
     if (g.ha && (action === 'start' || action === 'stop' || action === 'shutdown'))
       return action === 'start' ? 'hastart' : 'hastop';
     if (action === 'suspend' && p['todisk'] === true) return 'qmsuspend';

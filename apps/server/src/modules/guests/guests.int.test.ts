@@ -5,7 +5,10 @@ import { TEST_DATABASE_KINDS } from '../../testing/database';
 import { buildUser } from '../../testing/factories';
 import { trackSecret } from '../../testing/secrets';
 import { giveLicence, passwordBody, tokenBody } from '../hosts/hosts.testing';
+import { invalidateOrg } from '../hosts/fleet-cache';
+import { listGuestsOfHost, replaceGuests } from '../hosts/hosts.repository';
 import { syncAllHosts } from '../hosts/sync-scheduler';
+import { updateGuest } from './guests.repository';
 
 const TIMEOUT_MS = 1200;
 
@@ -87,6 +90,31 @@ describe.each(TEST_DATABASE_KINDS)('guests on %s', (kind) => {
     expect((await vms()).find((x) => x.id === v.id)!.state).toBe('stopped');
     const task = fleet.node(fleet.nodes[hostIds.indexOf(v.host_id)]!.name).tasks.at(-1)!;
     expect(task.type).toMatch(/shutdown/);
+  });
+
+  it('stop also stops a paused VM (PVE cannot shut a paused VM down; forceStop stops it instead)', async () => {
+    const v = (await vms()).find((x) => x.state === 'running' && x.type === 'qemu' && !simGuest(x).lock)!;
+    simGuest(v).paused = true;
+    const res = await act(v.id, 'stop', v.vmid);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(simGuest(v).status).toBe('stopped');
+    expect((await vms()).find((x) => x.id === v.id)!.state).toBe('stopped');
+  });
+
+  it('a sync that read PVE before a start finished does not put the old state back', async () => {
+    const v = (await vms()).find((x) => x.state === 'stopped')!;
+    const hostRows = async () =>
+      (await listGuestsOfHost(t.database.db, v.host_id)).map(({ id: _id, updatedAt: _u, ...row }) => row);
+    const stale = await hostRows(); // what the sync read: the guest still stopped
+    const readAt = new Date(Date.now() - 1);
+    await updateGuest(t.database.db, v.id, { state: 'running', uptime: 5 }); // the start's task ended meanwhile
+    const stateNow = async () => (await listGuestsOfHost(t.database.db, v.host_id)).find((g) => g.id === v.id)!.state;
+    await replaceGuests(t.database.db, v.host_id, stale, readAt);
+    expect(await stateNow()).toBe('running');
+    // A later read wins again.
+    await replaceGuests(t.database.db, v.host_id, stale, new Date(Date.now() + 1));
+    expect(await stateNow()).toBe('stopped');
+    invalidateOrg(owner.user.organisationId!);
   });
 
   it('start and restart change the state; a forbidden transition is a 409 without calling PVE', async () => {

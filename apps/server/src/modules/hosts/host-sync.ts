@@ -97,6 +97,7 @@ export async function syncHost(
   const req = { signal };
   const client = pooledClient(host, () => target, timeoutMs);
   try {
+    const readAt = new Date();
     const [qemu, lxc, status, storages, updates] = await Promise.all([
       client.qemuList(host.pveNode, req),
       client.lxcList(host.pveNode, req),
@@ -118,7 +119,7 @@ export async function syncHost(
       ...lxc.filter((g) => g.template !== 1).map((g) => toGuestRow(host, 'lxc', g, lastBackup)),
     ].sort((a, b) => a.vmid - b.vmid);
     const before = await listGuestsOfHost(db, host.id);
-    await replaceGuests(db, host.id, rows);
+    await replaceGuests(db, host.id, rows, readAt);
     const pveVersion = /pve-manager\/([^/\s]+)/.exec(status.pveversion)?.[1] ?? host.pveVersion;
     const facts: HostFacts = {
       memory: { total: status.memory.total, used: status.memory.used },

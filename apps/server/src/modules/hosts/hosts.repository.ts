@@ -69,8 +69,13 @@ export async function countGuests(db: Db, organisationId: string, excludeHostId?
 
 const UPSERT_BATCH = 500;
 
-/** Makes the host's guests exactly `rows`: upserts by (host, vmid) and deletes the guests PVE no longer lists. */
-export async function replaceGuests(db: Db, hostId: string, rows: NewGuestRow[]): Promise<void> {
+/**
+ * Makes the host's guests exactly `rows`: upserts by (host, vmid) and deletes the guests PVE no longer lists.
+ * `readAt` is when PVE was asked: a guest whose row changed after that (a start or stop the portal ran
+ * meanwhile) keeps its newer state and uptime instead of the list's older one.
+ */
+export async function replaceGuests(db: Db, hostId: string, rows: NewGuestRow[], readAt: Date): Promise<void> {
+  const newer = sql`${guests.updatedAt} > ${readAt.toISOString()}::timestamptz`;
   await db.transaction(async (tx) => {
     const vmids = rows.map((r) => r.vmid);
     await tx.delete(guests).where(and(eq(guests.hostId, hostId), vmids.length > 0 ? notInArray(guests.vmid, vmids) : undefined));
@@ -84,14 +89,14 @@ export async function replaceGuests(db: Db, hostId: string, rows: NewGuestRow[])
             node: sql`excluded.node`,
             type: sql`excluded.type`,
             name: sql`excluded.name`,
-            state: sql`excluded.state`,
+            state: sql`case when ${newer} then ${guests.state} else excluded.state end`,
             cpu: sql`excluded.cpu`,
             cpuUsage: sql`excluded.cpu_usage`,
             memoryMb: sql`excluded.memory_mb`,
             storageGb: sql`excluded.storage_gb`,
-            uptime: sql`excluded.uptime`,
+            uptime: sql`case when ${newer} then ${guests.uptime} else excluded.uptime end`,
             lastBackupAt: sql`excluded.last_backup_at`,
-            updatedAt: sql`now()`,
+            updatedAt: sql`greatest(${guests.updatedAt}, ${new Date().toISOString()}::timestamptz)`,
           },
         });
     }
