@@ -60,6 +60,11 @@ describe('advice rules', () => {
     expect(items.map((i) => i.title)).toContain('1 guest without a backup in the last 24 h');
     expect(items.at(-1)!.title).toBe('1 stopped guest');
     expect(adviceItems(fleet, 'fr', now).map((i) => i.title)).toContain("L'hôte down est hors ligne");
+    expect(adviceItems(fleet, 'de', now).map((i) => i.title)).toContain('Host down ist offline');
+    expect(adviceItems(fleet, 'ja', now).at(-1)!.title).toBe('停止中のゲスト 1 台');
+    expect(adviceSummary(fleet, adviceItems(fleet, 'es', now), 'es')).toContain(
+      'Proxmox VE 7.4-16, que ya no recibe actualizaciones',
+    );
     expect(adviceSummary(fleet, items, 'de')).toMatch(/^3 kritische/);
   });
 });

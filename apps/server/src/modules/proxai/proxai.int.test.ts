@@ -117,8 +117,10 @@ describe('ProxAI advice', () => {
     expect(body.advice.length).toBeGreaterThan(10);
     const fr = (await advice(rulesApp, owner, 'fr')).json<{ advice: string }>();
     expect(fr.advice).not.toBe(body.advice);
-    const ja = (await advice(rulesApp, owner, 'ja')).json<{ advice: string }>();
+    const ja = (await advice(rulesApp, owner, 'ja')).json<{ advice: string; items: { title: string }[] }>();
     expect(ja.advice).toMatch(/ホスト/);
+    expect(ja.items.map((i) => i.title)).toHaveLength(body.items.length);
+    for (const item of ja.items) expect(item.title).toMatch(/[\u3040-\u30ff]/);
   });
 
   it('rules: an offline host becomes the first, critical item', async () => {
