@@ -20,7 +20,7 @@ const PVE_ACTION: Record<VmAction, { action: GuestAction; params?: Record<string
 const SHUTDOWN_GRACE_S = 60;
 
 const vmsCache = createOrgCache<string>();
-const statsCache = createOrgCache<Stats>();
+const statsCache = createOrgCache<string>();
 
 /** The VM list already serialised (it is the dashboard's biggest answer; see fleet-cache.ts). */
 export function listVmsJson(deps: HostsDeps, ctx: RequestContext): Promise<string> {
@@ -44,10 +44,12 @@ export async function listVms(deps: HostsDeps, ctx: RequestContext): Promise<Vm[
   }));
 }
 
-export function getStats(deps: HostsDeps, ctx: RequestContext): Promise<Stats> {
+/** The stats already serialised: polled by every open dashboard, so the answer is built once per organisation. */
+export function getStatsJson(deps: HostsDeps, ctx: RequestContext): Promise<string> {
   return statsCache(ctx.organisationId, async () => {
     const s = await guestStats(deps.db, ctx.organisationId);
-    return { hosts: s.hosts, vms: s.vms, running_vms: s.running, stopped_vms: s.stopped };
+    const stats: Stats = { hosts: s.hosts, vms: s.vms, running_vms: s.running, stopped_vms: s.stopped };
+    return JSON.stringify(stats);
   });
 }
 
