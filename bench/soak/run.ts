@@ -172,7 +172,7 @@ async function main() {
     for (const [label, values] of byLabel) {
       values.sort((a, b) => a - b);
       console.log(
-        `  ${label.padEnd(22)} n=${String(values.length).padStart(6)}  p50 ${percentile(values, 50).toFixed(1)}  p99 ${percentile(values, 99).toFixed(1)} ms`,
+        `  ${label.padEnd(22)} n=${String(values.length).padStart(6)}  p50 ${percentile(values, 50).toFixed(1)}  p99 ${percentile(values, 99).toFixed(1)}  max ${values.at(-1)?.toFixed(1)} ms`,
       );
     }
     console.log(`server RSS: before ${rssBefore.toFixed(0)} MB, after ${rssAfter.toFixed(0)} MB`);
