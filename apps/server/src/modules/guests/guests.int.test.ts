@@ -103,9 +103,8 @@ describe.each(TEST_DATABASE_KINDS)('guests on %s', (kind) => {
 
   it('a sync that read PVE before a start finished does not put the old state back', async () => {
     const v = (await vms()).find((x) => x.state === 'stopped')!;
-    const hostRows = async () =>
-      (await listGuestsOfHost(t.database.db, v.host_id)).map(({ id: _id, updatedAt: _u, ...row }) => row);
-    const stale = await hostRows(); // what the sync read: the guest still stopped
+    // What the sync read: the guest still stopped.
+    const stale = (await listGuestsOfHost(t.database.db, v.host_id)).map(({ id: _id, updatedAt: _u, ...row }) => row);
     const readAt = new Date(Date.now() - 1);
     await updateGuest(t.database.db, v.id, { state: 'running', uptime: 5 }); // the start's task ended meanwhile
     const stateNow = async () => (await listGuestsOfHost(t.database.db, v.host_id)).find((g) => g.id === v.id)!.state;

@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createOrgCache, invalidateOrg } from './fleet-cache';
 
-/** A load the test finishes by hand; `calls` counts how many loads started, `read` what each one saw. */
+/** Loads the test finishes by hand; `calls` holds, per load started, the data version it read. */
 function controlledLoads() {
-  const pending: ((v: string) => void)[] = [];
+  const pending: (() => void)[] = [];
   const failures: ((e: Error) => void)[] = [];
   let version = 0;
   const calls: number[] = [];
@@ -21,7 +21,7 @@ function controlledLoads() {
     write: () => {
       version++;
     },
-    finish: (i: number) => pending[i]!(''),
+    finish: (i: number) => pending[i]!(),
     fail: (i: number) => failures[i]!(new Error('db down')),
   };
 }

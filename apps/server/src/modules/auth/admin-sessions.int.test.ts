@@ -1,0 +1,174 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditEvents } from '../../db/schema';
+import { createTestApp, type TestApp } from '../../testing/app';
+import { buildUser } from '../../testing/factories';
+import { trackSecret } from '../../testing/secrets';
+import { hashPassword } from './passwords';
+import { codeIn } from './auth.testing';
+
+describe('administrator sign-in, sessions and audit', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({
+      env: {
+        RATE_LIMIT_ENABLED: 'false',
+        PROXAI_ADMIN_EMAIL: 'root@proxai.example',
+        PROXAI_ADMIN_PASSWORD: 'correct horse battery',
+      },
+    });
+    const { bootstrapAdmin } = await import('./admin-bootstrap');
+    await bootstrapAdmin(t.app);
+    await bootstrapAdmin(t.app); // idempotent
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('200 for the administrator, 401 wrong password or unknown address, 403 a correct password on a non-admin', async () => {
+    const ok = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/admin-login',
+      payload: { email: 'ROOT@proxai.example', password: 'correct horse battery' },
+    });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json()).toMatchObject({
+      access_token: expect.any(String),
+      user: { email: 'root@proxai.example', role: 'admin', name: 'Administrator' },
+    });
+    expect(JSON.stringify(ok.json())).not.toMatch(/scrypt|password/i);
+
+    const wrong = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/admin-login',
+      payload: { email: 'root@proxai.example', password: 'wrong password!!' },
+    });
+    expect(wrong.statusCode).toBe(401);
+    expect(wrong.json()).toMatchObject({ detail: expect.any(String), code: 'invalid_credentials' });
+    const unknown = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/admin-login',
+      payload: { email: 'ghost@proxai.example', password: 'whatever12345' },
+    });
+    expect(unknown.statusCode).toBe(401);
+    expect(unknown.json()).toEqual(wrong.json());
+
+    await buildUser(t.database.db, {
+      email: 'staff@proxai.example',
+      role: 'user',
+      passwordHash: await hashPassword('a user password'),
+    });
+    const notAdmin = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/admin-login',
+      payload: { email: 'staff@proxai.example', password: 'a user password' },
+    });
+    expect(notAdmin.statusCode).toBe(403);
+    expect(notAdmin.json()).toMatchObject({ code: 'not_admin' });
+    const notAdminWrong = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/admin-login',
+      payload: { email: 'staff@proxai.example', password: 'another one!!' },
+    });
+    expect(notAdminWrong.statusCode).toBe(401);
+    const noPassword = await buildUser(t.database.db, { role: 'admin' });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/admin-login',
+      payload: { email: noPassword.user.email, password: 'anything at all' },
+    });
+    expect(res.statusCode).toBe(401);
+  });
+
+  it('an unknown address takes about as long as a known one', async () => {
+    const time = async (email: string) => {
+      const start = performance.now();
+      await t.app.inject({ method: 'POST', url: '/api/auth/admin-login', payload: { email, password: 'not the password' } });
+      return performance.now() - start;
+    };
+    await time('root@proxai.example');
+    const known: number[] = [];
+    const unknown: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      known.push(await time('root@proxai.example'));
+      unknown.push(await time(`nobody${i}@proxai.example`));
+    }
+    const median = (xs: number[]) => xs.sort((a, b) => a - b)[1]!;
+    // Both run one scrypt: an unknown address is not answered in a fraction of the time.
+    expect(median(unknown)).toBeGreaterThan(median(known) * 0.5);
+  });
+
+  it('logout revokes the session and clears the cookie; /auth/me then answers 401', async () => {
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/admin-login',
+      payload: { email: 'root@proxai.example', password: 'correct horse battery' },
+    });
+    const token = login.json<{ access_token: string }>().access_token;
+    const out = await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { authorization: `Bearer ${token}` } });
+    expect(out.statusCode).toBe(200);
+    expect(String(out.headers['set-cookie'])).toMatch(/session_token=;/);
+    const me = await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { authorization: `Bearer ${token}` } });
+    expect(me.statusCode).toBe(401);
+    expect(me.json()).toMatchObject({ detail: expect.any(String) });
+    const anonymous = await t.app.inject({ method: 'GET', url: '/api/auth/me' });
+    expect(anonymous.statusCode).toBe(401);
+  });
+
+  it('the session cookie authenticates; a cookie write needs the same origin', async () => {
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/admin-login',
+      payload: { email: 'root@proxai.example', password: 'correct horse battery' },
+    });
+    const token = login.json<{ access_token: string }>().access_token;
+    const cookie = `session_token=${token}`;
+    const me = await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie } });
+    expect(me.statusCode).toBe(200);
+    const crossSite = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/logout',
+      headers: { cookie, origin: 'https://evil.example' },
+    });
+    expect(crossSite.statusCode).toBe(403);
+    const sameSite = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/logout',
+      headers: { cookie, origin: 'http://portal.test:8080', host: 'portal.test:8080' },
+    });
+    expect(sameSite.statusCode).toBe(200);
+  });
+
+  it('records sign-ins, failures and logouts in the audit trail, without secrets', async () => {
+    const rows = await t.database.db.select().from(auditEvents);
+    const actions = rows.map((r) => `${r.action}:${r.outcome}`);
+    expect(actions).toContain('auth.admin_created:success');
+    expect(actions).toContain('auth.login:success');
+    expect(actions).toContain('auth.login:failure');
+    expect(actions).toContain('auth.logout:success');
+    expect(JSON.stringify(rows)).not.toContain('correct horse battery');
+  });
+
+  it('the dev outbox lists the kept mails (no SMTP configured), filtered by recipient', async () => {
+    await t.app.inject({ method: 'POST', url: '/api/auth/magic-link', payload: { email: 'outbox@example.org', language: 'de' } });
+    const res = await t.app.inject({ method: 'GET', url: '/api/dev/outbox?to=OUTBOX@example.org' });
+    expect(res.statusCode).toBe(200);
+    const mails = res.json<{ to: string; subject: string; text: string; html: string }[]>();
+    expect(mails).toHaveLength(1);
+    expect(mails[0]).toMatchObject({
+      to: 'outbox@example.org',
+      subject: 'Ihr ProxAI-Anmeldecode',
+      id: expect.any(Number),
+      at: expect.any(String),
+    });
+    expect(mails[0]?.html).toContain('lang="de"');
+    trackSecret(codeIn(mails[0]!.text));
+  });
+
+  it('reports whether OpenID Connect is configured', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/auth/providers' });
+    expect(res.json()).toEqual({ oidc: { enabled: false, name: null }, email: true, admin: true });
+    const start = await t.app.inject({ method: 'GET', url: '/api/auth/oidc/start' });
+    expect(start.statusCode).toBe(302);
+    expect(start.headers.location).toBe('/auth#error=oidc_unavailable');
+  });
+});
