@@ -5,6 +5,8 @@ import { routes } from './router';
 import { STORAGE_KEYS } from '@/config/storage-keys';
 import { ThemeProvider } from '@/lib/theme';
 
+const ORG = '11111111-1111-4111-8111-111111111111';
+
 function renderAt(path: string) {
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   render(
@@ -54,6 +56,25 @@ describe('routes', () => {
     const router = renderAt('/licenses');
     await vi.waitFor(() => expect(router.state.navigation.state).toBe('idle'));
     expect(router.state.location.pathname).toBe('/licenses');
+  });
+
+  it.each(['/licenses', '/dashboard'])('a 401 on %s clears the stored session and goes to /auth', async (path) => {
+    localStorage.setItem(STORAGE_KEYS.token, 'x'.repeat(43));
+    localStorage.setItem(
+      STORAGE_KEYS.user,
+      JSON.stringify({ id: '1', email: 'a@b.co', name: 'Ada', role: 'user', organisation_id: ORG, org_role: 'owner' }),
+    );
+    const fetchMock = vi.fn(async () => new Response('{"detail":"Session expired"}', { status: 401 }));
+    vi.stubGlobal('fetch', fetchMock);
+    try {
+      const router = renderAt(path);
+      await vi.waitFor(() => expect(router.state.location.pathname).toBe('/auth'), { timeout: 5000 });
+      expect(fetchMock).toHaveBeenCalled();
+      expect(localStorage.getItem(STORAGE_KEYS.token)).toBeNull();
+      expect(localStorage.getItem(STORAGE_KEYS.user)).toBeNull();
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 
   it('sends unknown paths to /', async () => {

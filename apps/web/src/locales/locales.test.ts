@@ -24,6 +24,21 @@ function badLeaves(value: unknown, prefix = ''): string[] {
   return typeof value === 'string' && value.trim() !== '' ? [] : [prefix];
 }
 
+/** Leaf path → string value. */
+function leaves(value: unknown, prefix = '', out = new Map<string, string>()): Map<string, string> {
+  if (Array.isArray(value)) value.forEach((v, i) => leaves(v, `${prefix}[${i}]`, out));
+  else if (value !== null && typeof value === 'object') {
+    for (const [k, v] of Object.entries(value)) leaves(v, prefix ? `${prefix}.${k}` : k, out);
+  } else if (typeof value === 'string') out.set(prefix, value);
+  return out;
+}
+
+/**
+ * A sentence left in English: three words or more ending with . ! or ? (names such as 'Proxmox Backup
+ * Server', codes and units have no final punctuation, so they may stay the same in every language).
+ */
+const ENGLISH_SENTENCE = /\p{L}+\s+\p{L}+\s+\p{L}+.*[.!?]$/u;
+
 function load(lng: string, ns: string): unknown {
   return JSON.parse(fs.readFileSync(path.join(LOCALES_DIR, lng, `${ns}.json`), 'utf8')) as unknown;
 }
@@ -54,6 +69,16 @@ describe('locale files', () => {
         const file = path.join(LOCALES_DIR, lng, `${ns}.json`);
         expect(fs.existsSync(file), `${lng}/${ns}.json is missing`).toBe(true);
         expect(leafPaths(load(lng, ns)).sort(), `${lng}/${ns}.json keys differ from fr`).toEqual(reference);
+      }
+    });
+
+    it('has no sentence copied untranslated from the English file', () => {
+      const english = leaves(load('en', ns));
+      for (const lng of LANGUAGES.filter((l) => l !== 'en')) {
+        const copied = [...leaves(load(lng, ns))]
+          .filter(([key, value]) => english.get(key) === value && ENGLISH_SENTENCE.test(value))
+          .map(([key]) => key);
+        expect(copied, `${lng}/${ns}.json still has English sentences`).toEqual([]);
       }
     });
 

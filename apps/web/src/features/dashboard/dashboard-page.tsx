@@ -1,44 +1,31 @@
 import { KeyRound } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { AccountMenu } from '@/components/account-menu';
 import { LanguageSelect } from '@/components/language-select';
+import { LanguageToggle } from '@/components/language-toggle';
 import { ThemeToggle } from '@/components/theme-toggle';
 import { buttonClasses } from '@/components/ui/button';
-import { ApiError, setUnauthorizedHandler } from '@/lib/api-client';
-import { clearSession, getStoredUser } from '@/lib/auth-storage';
+import { ApiError } from '@/lib/api-client';
+import { getStoredUser } from '@/lib/auth-storage';
 import { useDashboardData } from './api/dashboard-queries';
 import { AdviceCard } from './components/advice-card';
 import { GuestList } from './components/guest-list';
 import { HostsSection } from './components/hosts-section';
 import { StatCards } from './components/stat-cards';
-
-const ROLE_RANK: Record<string, number> = { readonly: 0, operator: 1, admin: 2, owner: 3 };
-
-/** Unknown role (older stored user): let the server decide, it answers 403 with a detail. */
-function canOperate(orgRole: string | undefined): boolean {
-  return orgRole === undefined || (ROLE_RANK[orgRole] ?? 3) >= ROLE_RANK.operator!;
-}
+import { dashboardPermissions } from './org-role';
 
 export function DashboardPage() {
   const { t } = useTranslation('dashboard');
-  const navigate = useNavigate();
   const user = getStoredUser();
+  const permissions = dashboardPermissions(user?.org_role);
   const name = user?.name?.trim() || t('userFallback');
   const { hosts, vms, stats } = useDashboardData();
 
-  // SPEC §7: a 401 on any dashboard call ends the session and goes to /auth.
-  useEffect(
-    () =>
-      setUnauthorizedHandler(() => {
-        clearSession();
-        void navigate('/auth', { replace: true });
-      }),
-    [navigate],
-  );
-
+  // SPEC §7: a 401 on any dashboard call ends the session and goes to /auth. ProtectedLayout does that
+  // for every protected page; here a 401 is only kept out of the load-error message.
   const loadError = [hosts.error, vms.error, stats.error].find((e) => e && !(e instanceof ApiError && e.status === 401));
   const toastedFor = useRef<unknown>(null);
   useEffect(() => {
@@ -63,6 +50,7 @@ export function DashboardPage() {
               <KeyRound className="h-4 w-4" aria-hidden="true" />
               {t('licenses')}
             </Link>
+            <LanguageToggle />
             <LanguageSelect />
             <ThemeToggle />
             <AccountMenu />
@@ -77,8 +65,8 @@ export function DashboardPage() {
         ) : null}
         <StatCards stats={stats.data} isLoading={stats.isPending} />
         <AdviceCard enabled={!vms.isPending} />
-        <HostsSection hosts={hosts.data} vms={vms.data} isLoading={hosts.isPending} />
-        <GuestList vms={vms.data} hosts={hosts.data} isLoading={vms.isPending} canAct={canOperate(user?.org_role)} />
+        <HostsSection hosts={hosts.data} vms={vms.data} isLoading={hosts.isPending} permissions={permissions} />
+        <GuestList vms={vms.data} hosts={hosts.data} isLoading={vms.isPending} canAct={permissions.canActOnGuests} />
       </main>
     </div>
   );

@@ -10,7 +10,9 @@ export interface HostCardProps {
   guestCount: number;
   isSyncing: boolean;
   isDeleting: boolean;
+  /** Sync is shown only to members who may sync (operator and above). */
   canSync: boolean;
+  /** Delete is shown only to members who may manage hosts (admin and owner). */
   canDelete: boolean;
   onSync: (host: Host) => void;
   onDelete: (host: Host) => void;
@@ -42,23 +44,37 @@ export function HostCard({ host, guestCount, isSyncing, isDeleting, canSync, can
       {!isOnline && host.last_error ? (
         <p className="rounded-md bg-red-50 p-2 text-xs text-red-700 dark:bg-red-950/50 dark:text-red-300">{host.last_error}</p>
       ) : null}
-      <div className="mt-auto flex gap-2">
-        <Button variant="outline" size="sm" onClick={() => onSync(host)} isLoading={isSyncing} disabled={!canSync || isSyncing}>
-          <RefreshCw className="h-4 w-4" aria-hidden="true" />
-          {t('hosts.sync')}
-        </Button>
-        <Button
-          variant="ghost"
-          size="sm"
-          className="text-red-600 hover:bg-red-50 dark:text-red-400 dark:hover:bg-red-950/40"
-          onClick={() => onDelete(host)}
-          isLoading={isDeleting}
-          disabled={!canDelete || isDeleting}
-        >
-          <Trash2 className="h-4 w-4" aria-hidden="true" />
-          {t('hosts.delete')}
-        </Button>
-      </div>
+      {canSync || canDelete ? (
+        <div className="mt-auto flex gap-2">
+          {canSync ? (
+            <Button
+              variant="outline"
+              size="sm"
+              onClick={() => onSync(host)}
+              isLoading={isSyncing}
+              disabled={isSyncing}
+              data-testid="host-sync"
+            >
+              <RefreshCw className="h-4 w-4" aria-hidden="true" />
+              {t('hosts.sync')}
+            </Button>
+          ) : null}
+          {canDelete ? (
+            <Button
+              variant="ghost"
+              size="sm"
+              className="text-red-600 hover:bg-red-50 dark:text-red-400 dark:hover:bg-red-950/40"
+              onClick={() => onDelete(host)}
+              isLoading={isDeleting}
+              disabled={isDeleting}
+              data-testid="host-delete"
+            >
+              <Trash2 className="h-4 w-4" aria-hidden="true" />
+              {t('hosts.delete')}
+            </Button>
+          ) : null}
+        </div>
+      ) : null}
     </Card>
   );
 }

@@ -1,5 +1,5 @@
 import type { Host, Vm } from '@proxai/contract';
-import { Plus, Server } from 'lucide-react';
+import { Eye, Plus, Server } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
@@ -7,11 +7,24 @@ import { Button } from '@/components/ui/button';
 import { Card, Skeleton } from '@/components/ui/card';
 import { ApiError } from '@/lib/api-client';
 import { useDeleteHost, useSyncHost } from '../api/host-mutations';
+import type { DashboardPermissions } from '../org-role';
 import { AddHostDialog } from './add-host-dialog';
 import { HostCard } from './host-card';
 
-export function HostsSection({ hosts, vms, isLoading }: { hosts?: Host[]; vms?: Vm[]; isLoading: boolean }) {
+export function HostsSection({
+  hosts,
+  vms,
+  isLoading,
+  permissions,
+}: {
+  hosts?: Host[];
+  vms?: Vm[];
+  isLoading: boolean;
+  /** From the member's org_role: buttons the server would refuse are not shown. */
+  permissions: DashboardPermissions;
+}) {
   const { t } = useTranslation('dashboard');
+  const { canManageHosts, canSyncHosts, isReadOnly } = permissions;
   const [isAdding, setIsAdding] = useState(false);
   const syncHost = useSyncHost();
   const deleteHost = useDeleteHost();
@@ -51,11 +64,22 @@ export function HostsSection({ hosts, vms, isLoading }: { hosts?: Host[]; vms?: 
         <h2 id="hosts-title" className="text-xl font-semibold">
           {t('hosts.title')}
         </h2>
-        <Button onClick={() => setIsAdding(true)} data-testid="add-host-button">
-          <Plus className="h-4 w-4" aria-hidden="true" />
-          {t('hosts.add')}
-        </Button>
+        {canManageHosts ? (
+          <Button onClick={() => setIsAdding(true)} data-testid="add-host-button">
+            <Plus className="h-4 w-4" aria-hidden="true" />
+            {t('hosts.add')}
+          </Button>
+        ) : null}
       </div>
+      {isReadOnly ? (
+        <p
+          className="flex items-center gap-2 rounded-lg bg-slate-100 px-3 py-2 text-sm text-slate-600 dark:bg-slate-800/60 dark:text-slate-300"
+          data-testid="readonly-hint"
+        >
+          <Eye className="h-4 w-4 shrink-0" aria-hidden="true" />
+          {t('hosts.readOnlyHint')}
+        </p>
+      ) : null}
       {isLoading ? (
         <div role="status" aria-label={t('loading')} className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
           {[0, 1, 2].map((i) => (
@@ -66,11 +90,15 @@ export function HostsSection({ hosts, vms, isLoading }: { hosts?: Host[]; vms?: 
         <Card className="flex flex-col items-center gap-3 py-10 text-center" data-testid="hosts-empty">
           <Server className="h-10 w-10 text-slate-400" aria-hidden="true" />
           <p className="font-medium">{t('hosts.empty')}</p>
-          <p className="max-w-md text-sm text-slate-500 dark:text-slate-400">{t('hosts.emptyText')}</p>
-          <Button onClick={() => setIsAdding(true)}>
-            <Plus className="h-4 w-4" aria-hidden="true" />
-            {t('hosts.add')}
-          </Button>
+          <p className="max-w-md text-sm text-slate-500 dark:text-slate-400">
+            {t(canManageHosts ? 'hosts.emptyText' : 'hosts.emptyTextNoAdd')}
+          </p>
+          {canManageHosts ? (
+            <Button onClick={() => setIsAdding(true)}>
+              <Plus className="h-4 w-4" aria-hidden="true" />
+              {t('hosts.add')}
+            </Button>
+          ) : null}
         </Card>
       ) : (
         <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
@@ -81,15 +109,15 @@ export function HostsSection({ hosts, vms, isLoading }: { hosts?: Host[]; vms?: 
               guestCount={guestCounts.get(h.id) ?? 0}
               isSyncing={syncing.has(h.id)}
               isDeleting={deleteHost.isPending && deleteHost.variables === h.id}
-              canSync
-              canDelete
+              canSync={canSyncHosts}
+              canDelete={canManageHosts}
               onSync={handleSync}
               onDelete={handleDelete}
             />
           ))}
         </div>
       )}
-      <AddHostDialog open={isAdding} onOpenChange={setIsAdding} />
+      {canManageHosts ? <AddHostDialog open={isAdding} onOpenChange={setIsAdding} /> : null}
     </section>
   );
 }

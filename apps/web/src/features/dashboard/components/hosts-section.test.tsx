@@ -1,0 +1,79 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, within } from '@testing-library/react';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Host, Vm } from '@proxai/contract';
+import { i18n, i18nReady } from '@/lib/i18n';
+import { dashboardPermissions } from '../org-role';
+import { HostsSection } from './hosts-section';
+
+const HOST: Host = {
+  id: '00000000-0000-4000-8000-000000000001',
+  name: 'pve-lab',
+  pve_url: 'https://pve.lan:8006',
+  pve_node: 'pve',
+  status: 'online',
+  user: 'root@pam',
+  auth_type: 'token',
+  token_name: 'portal',
+  fingerprint: null,
+  pve_version: '8.2.4',
+  last_sync_at: null,
+  last_error: null,
+  created_at: '2026-01-01T00:00:00.000Z',
+};
+
+function renderAs(orgRole: string | undefined, hosts: Host[] = [HOST]) {
+  render(
+    <QueryClientProvider client={new QueryClient()}>
+      <HostsSection hosts={hosts} vms={[] as Vm[]} isLoading={false} permissions={dashboardPermissions(orgRole)} />
+    </QueryClientProvider>,
+  );
+}
+
+describe('HostsSection and the member role', () => {
+  beforeAll(async () => {
+    await i18nReady;
+    await i18n.changeLanguage('en');
+    await i18n.loadNamespaces('dashboard');
+  });
+
+  it('readonly: no add, sync or delete, and a read-only hint', () => {
+    renderAs('readonly');
+    const card = screen.getByTestId('host-card');
+    expect(within(card).getByText('pve-lab')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /add host/i })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /sync/i })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /delete/i })).not.toBeInTheDocument();
+    expect(screen.getByTestId('readonly-hint')).toHaveTextContent('Your role is read-only');
+  });
+
+  it('readonly with no host: the empty state offers no add button and says who can add one', () => {
+    renderAs('readonly', []);
+    const empty = screen.getByTestId('hosts-empty');
+    expect(within(empty).queryByRole('button')).not.toBeInTheDocument();
+    expect(empty).toHaveTextContent('An administrator of your organisation can connect the first Proxmox VE host.');
+  });
+
+  it('operator: sync but no add or delete, and no read-only hint', () => {
+    renderAs('operator');
+    expect(screen.getByRole('button', { name: 'Sync' })).toBeEnabled();
+    expect(screen.queryByRole('button', { name: /add host/i })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Delete' })).not.toBeInTheDocument();
+    expect(screen.queryByTestId('readonly-hint')).not.toBeInTheDocument();
+  });
+
+  it.each(['owner', 'admin'])('%s: add, sync and delete', (role) => {
+    renderAs(role);
+    expect(screen.getByTestId('add-host-button')).toHaveTextContent('Add host');
+    expect(screen.getByRole('button', { name: 'Sync' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Delete' })).toBeEnabled();
+    expect(screen.queryByTestId('readonly-hint')).not.toBeInTheDocument();
+  });
+
+  it('owner with no host: the empty state offers to add one', () => {
+    renderAs('owner', []);
+    const empty = screen.getByTestId('hosts-empty');
+    expect(within(empty).getByRole('button', { name: 'Add host' })).toBeEnabled();
+    expect(empty).toHaveTextContent('Connect your first Proxmox VE host');
+  });
+});

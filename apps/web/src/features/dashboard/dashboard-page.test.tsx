@@ -1,0 +1,95 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, within } from '@testing-library/react';
+import { Suspense } from 'react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { STORAGE_KEYS } from '@/config/storage-keys';
+import { i18n, i18nReady } from '@/lib/i18n';
+import { ThemeProvider } from '@/lib/theme';
+import { DashboardPage } from './dashboard-page';
+
+const HOST = {
+  id: '00000000-0000-4000-8000-000000000001',
+  name: 'pve-lab',
+  pve_url: 'https://pve.lan:8006',
+  pve_node: 'pve',
+  status: 'online',
+  user: 'root@pam',
+  auth_type: 'token',
+  token_name: 'portal',
+  fingerprint: null,
+  pve_version: '8.2.4',
+  last_sync_at: null,
+  last_error: null,
+  created_at: '2026-01-01T00:00:00.000Z',
+};
+
+const ANSWERS: Record<string, unknown> = {
+  '/api/hosts': [HOST],
+  '/api/vms': [],
+  '/api/stats': { hosts: 1, vms: 0, running_vms: 0, stopped_vms: 0 },
+  '/api/proxai/advice?context=general': { advice: 'ok', items: [], source: 'rules' },
+};
+
+function signIn(orgRole: string) {
+  localStorage.setItem(STORAGE_KEYS.token, 't'.repeat(43));
+  localStorage.setItem(
+    STORAGE_KEYS.user,
+    JSON.stringify({ id: '1', email: 'a@b.co', name: 'Ada', role: 'user', organisation_id: null, org_role: orgRole }),
+  );
+}
+
+function renderDashboard() {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string) => new Response(JSON.stringify(ANSWERS[url] ?? {}))),
+  );
+  const router = createMemoryRouter([{ path: '/dashboard', element: <DashboardPage /> }], { initialEntries: ['/dashboard'] });
+  render(
+    <ThemeProvider>
+      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+        <Suspense fallback="…">
+          <RouterProvider router={router} />
+        </Suspense>
+      </QueryClientProvider>
+    </ThemeProvider>,
+  );
+}
+
+describe('DashboardPage', () => {
+  beforeAll(async () => {
+    await i18nReady;
+    await i18n.changeLanguage('en');
+    await i18n.loadNamespaces(['dashboard', 'account', 'common']);
+  });
+  afterEach(() => vi.unstubAllGlobals());
+  afterAll(async () => {
+    await i18n.changeLanguage('fr');
+  });
+
+  it("a readonly member's stored org_role hides add, sync and delete and shows the read-only hint", async () => {
+    signIn('readonly');
+    renderDashboard();
+    const card = await screen.findByTestId('host-card');
+    expect(within(card).queryAllByRole('button')).toHaveLength(0);
+    expect(screen.queryByTestId('add-host-button')).not.toBeInTheDocument();
+    expect(screen.getByTestId('readonly-hint')).toBeInTheDocument();
+  });
+
+  it('an owner gets every host action', async () => {
+    signIn('owner');
+    renderDashboard();
+    const card = await screen.findByTestId('host-card');
+    expect(within(card).getByRole('button', { name: 'Sync' })).toBeInTheDocument();
+    expect(within(card).getByRole('button', { name: 'Delete' })).toBeInTheDocument();
+    expect(screen.getByTestId('add-host-button')).toBeInTheDocument();
+  });
+
+  it('the header has the FR/EN toggle and still the nine-language select', async () => {
+    signIn('owner');
+    renderDashboard();
+    expect(await screen.findByRole('button', { name: 'Switch to French' })).toHaveTextContent('FR');
+    const select = screen.getByRole('combobox', { name: 'Language' });
+    expect(within(select).getAllByRole('option')).toHaveLength(9);
+  });
+});
