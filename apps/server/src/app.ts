@@ -12,7 +12,7 @@ import type { Config } from './config/env';
 import type { Database } from './db/client';
 import { errorHandler } from './plugins/external/error-handler';
 import { jsonBody } from './plugins/external/json-body';
-import { securityHeaders } from './plugins/external/security-headers';
+import { computeSecurityHeaders, securityHeaders } from './plugins/external/security-headers';
 import { db } from './plugins/app/db';
 import { auth } from './plugins/app/auth';
 import { mailer } from './plugins/app/mailer';
@@ -56,29 +56,8 @@ function defaultWebDist(): string {
 /** Plugin order: external (errors, security, docs) -> app (db, auth, mail) -> modules (routes). */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config, database } = options;
-  const app = Fastify({
-    logger: options.loggerInstance ? undefined : (options.logger ?? false),
-    loggerInstance: options.loggerInstance,
-    bodyLimit: BODY_LIMIT,
-    trustProxy: config.TRUST_PROXY,
-    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
-    // Router-level failures (over-long or malformed URLs) get the same {detail, code} envelope as every error.
-    frameworkErrors: (error, _request, reply: FastifyReply) => {
-      const status = error.statusCode && error.statusCode < 500 ? error.statusCode : 400;
-      void reply
-        .status(status)
-        .send({ detail: status === 414 ? 'URL is too long' : 'Malformed request URL', code: 'bad_request' });
-    },
-  }).withTypeProvider<ZodTypeProvider>();
-  options.onInstance?.(app);
-  app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
-  app.decorate('config', config);
-
-  // External
-  await app.register(errorHandler);
-  await app.register(jsonBody);
-  await app.register(securityHeaders, {
+  // Computed once; also sent on router-level errors, which answer before any hook runs.
+  const securityHeaderValues = computeSecurityHeaders({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -98,6 +77,30 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     hsts: config.isProduction ? { maxAge: 31_536_000, includeSubDomains: true } : false,
     crossOriginEmbedderPolicy: false,
   });
+  const app = Fastify({
+    logger: options.loggerInstance ? undefined : (options.logger ?? false),
+    loggerInstance: options.loggerInstance,
+    bodyLimit: BODY_LIMIT,
+    trustProxy: config.TRUST_PROXY,
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    // Router-level failures (over-long or malformed URLs) get the same {detail, code} envelope as every error.
+    frameworkErrors: (error, _request, reply: FastifyReply) => {
+      const status = error.statusCode && error.statusCode < 500 ? error.statusCode : 400;
+      void reply
+        .headers(securityHeaderValues)
+        .status(status)
+        .send({ detail: status === 414 ? 'URL is too long' : 'Malformed request URL', code: 'bad_request' });
+    },
+  }).withTypeProvider<ZodTypeProvider>();
+  options.onInstance?.(app);
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('config', config);
+
+  // External
+  await app.register(errorHandler);
+  await app.register(jsonBody);
+  await app.register(securityHeaders, { headers: securityHeaderValues });
   await app.register(cookie);
   await app.register(rateLimit, {
     global: false,

@@ -21,6 +21,8 @@ export const ERROR_CATALOGUE = {
   already_subscribed: { status: 409, report: false },
   already_revoked: { status: 409, report: false },
   invalid_state: { status: 409, report: false },
+  /** Adding a host: the address or credentials the user typed do not lead to a usable Proxmox VE node. */
+  host_connect_failed: { status: 422, report: false },
   payload_too_large: { status: 413, report: false },
   unsupported_media_type: { status: 415, report: false },
   rate_limited: { status: 429, report: false },

@@ -8,6 +8,7 @@ import { runMigrations } from './db/migrate';
 import { loggerOptions } from './logger';
 import { bootstrapAdmin } from './modules/auth/admin-bootstrap';
 import { startDemo } from './modules/demo/demo';
+import { secretBoxFor } from './modules/hosts/secret-box';
 import { readVersion } from './version';
 
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -26,6 +27,8 @@ async function main(): Promise<void> {
   app.addHook('onClose', async () => {
     await database.close();
   });
+  // The host-credential key is created (or checked) now, with its log line, not at the first host added.
+  secretBoxFor(config, app.log);
   await bootstrapAdmin(app);
   const stopDemo = config.demo ? await startDemo(app) : undefined;
 

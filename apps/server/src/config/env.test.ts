@@ -16,8 +16,9 @@ describe('parseConfig', () => {
   });
 
   it('turns the demo off in production unless asked', () => {
-    expect(parseConfig({ NODE_ENV: 'production' }).demo).toBe(false);
-    expect(parseConfig({ NODE_ENV: 'production', PROXAI_DEMO: '1' }).demo).toBe(true);
+    const production = { NODE_ENV: 'production', PUBLIC_URL: 'https://proxai.example.com' };
+    expect(parseConfig(production).demo).toBe(false);
+    expect(parseConfig({ ...production, PROXAI_DEMO: '1' }).demo).toBe(true);
     expect(parseConfig({ PROXAI_DEMO: '0' }).demo).toBe(false);
   });
 
@@ -33,6 +34,19 @@ describe('parseConfig', () => {
       expect(problems).toMatch(/^SMTP_URL: /m);
       expect(problems).toMatch(/^PROXAI_ADMIN_PASSWORD: required/m);
     }
+  });
+
+  it('requires PUBLIC_URL in production, where a Host header must not choose where sign-in links point', () => {
+    expect(() => parseConfig({ NODE_ENV: 'production' })).toThrow(/PUBLIC_URL: required in production/);
+    expect(parseConfig({ NODE_ENV: 'production', PUBLIC_URL: 'https://proxai.example.com' }).isProduction).toBe(true);
+    expect(() => parseConfig({ PUBLIC_URL: 'ftp://proxai.example.com' })).toThrow(/PUBLIC_URL/);
+  });
+
+  it('refuses a PROXAI_SECRET_KEY that is not 32 bytes of hex or base64 at start, not at the first host', () => {
+    expect(() => parseConfig({ PROXAI_SECRET_KEY: 'x'.repeat(40) })).toThrow(/PROXAI_SECRET_KEY: must be 32 bytes/);
+    expect(() => parseConfig({ PROXAI_SECRET_KEY: 'ab'.repeat(31) })).toThrow(/PROXAI_SECRET_KEY/);
+    expect(parseConfig({ PROXAI_SECRET_KEY: 'ab'.repeat(32) }).PROXAI_SECRET_KEY).toBe('ab'.repeat(32));
+    expect(parseConfig({ PROXAI_SECRET_KEY: Buffer.alloc(32, 7).toString('base64') }).PROXAI_SECRET_KEY).toBeDefined();
   });
 
   it('treats empty variables as unset', () => {

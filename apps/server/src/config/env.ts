@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { parseSecretKey } from './secret-key';
 
 const booleanFlag = z.enum(['0', '1', 'true', 'false']).transform((v) => v === '1' || v === 'true');
 
@@ -11,8 +12,11 @@ const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(1).max(65535).default(8080),
   HOST: z.string().min(1).default('0.0.0.0'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  /** Public address of the portal, used in e-mailed links and the OpenID redirect URI. */
-  PUBLIC_URL: z.url().optional(),
+  /**
+   * Public address of the portal, used in e-mailed links and the OpenID redirect URI. Required in production:
+   * a link built from the request's Host header would let anyone choose where a victim's sign-in link points.
+   */
+  PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: z
     .string()
@@ -31,7 +35,13 @@ const EnvSchema = z.object({
   OIDC_CLIENT_ID: z.string().min(1).optional(),
   OIDC_CLIENT_SECRET: z.string().min(1).optional(),
   /** 32 bytes, base64 or hex: encrypts host credentials. Generated into DATA_DIR when unset. */
-  PROXAI_SECRET_KEY: z.string().min(32).optional(),
+  PROXAI_SECRET_KEY: z
+    .string()
+    .refine(
+      (v) => parseSecretKey(v) !== undefined,
+      'must be 32 bytes written as 64 hex digits or base64 (openssl rand -base64 32)',
+    )
+    .optional(),
   /** Ed25519 private key (PKCS#8 PEM or base64 DER) that signs licences. Generated into DATA_DIR when unset. */
   PROXAI_LICENSE_KEY: z.string().min(32).optional(),
   PROXAI_ADMIN_EMAIL: z.email().optional(),
@@ -55,6 +65,8 @@ function crossVariableProblems(env: Record<string, string | undefined>): string[
   if (Boolean(env.OIDC_CLIENT_ID) !== Boolean(env.OIDC_CLIENT_SECRET)) {
     problems.push('OIDC_CLIENT_SECRET: OIDC_CLIENT_ID and OIDC_CLIENT_SECRET go together');
   }
+  if (env.NODE_ENV === 'production' && !env.PUBLIC_URL)
+    problems.push('PUBLIC_URL: required in production (the address users reach the portal at, e.g. https://proxai.example.com)');
   return problems;
 }
 

@@ -12,7 +12,9 @@ describe.each([
   let t: TestApp;
   let email: string;
   beforeAll(async () => {
-    t = await createTestApp({ env: { NODE_ENV: mode, RATE_LIMIT_ENABLED: 'false', LOG_LEVEL: 'info' } });
+    t = await createTestApp({
+      env: { NODE_ENV: mode, PUBLIC_URL: 'https://proxai.example.com', RATE_LIMIT_ENABLED: 'false', LOG_LEVEL: 'info' },
+    });
     const admin = await buildUser(t.database.db, { role: 'admin', passwordHash: await hashPassword(PASSWORD) });
     email = admin.user.email;
   });

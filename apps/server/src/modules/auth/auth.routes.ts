@@ -17,6 +17,7 @@ import {
   VerifyOtpRequestSchema,
   type Language,
 } from '@proxai/contract';
+import type { Config } from '../../config/env';
 import { currentUser, SESSION_COOKIE } from '../../plugins/app/auth';
 import { recordAudit } from '../audit/audit.repository';
 import { revokeSession, SESSION_TTL_MS } from '../sessions/sessions.service';
@@ -39,10 +40,17 @@ const errors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 429: Erro
 
 const meta = (request: FastifyRequest): RequestMeta => ({ ip: request.ip, userAgent: request.headers['user-agent'] });
 
-/** Where the portal is reached: PUBLIC_URL when set (behind a proxy), else the request's own origin. */
-function baseUrl(request: FastifyRequest, publicUrl: string | undefined): string {
-  if (publicUrl) return publicUrl.replace(/\/+$/, '');
-  return `${request.protocol}://${request.host}`;
+const LOOPBACK_HOST = /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/i;
+
+/**
+ * Where e-mailed links and the OpenID redirect point: PUBLIC_URL (required in production). Without it, only a
+ * loopback Host header is believed; any other one could be an attacker's choice of where a victim's sign-in link
+ * leads, so the link then points at localhost on our own port.
+ */
+function baseUrl(request: FastifyRequest, config: Config): string {
+  if (config.PUBLIC_URL) return config.PUBLIC_URL.replace(/\/+$/, '');
+  if (LOOPBACK_HOST.test(request.hostname)) return `${request.protocol}://${request.host}`;
+  return `http://localhost:${config.PORT}`;
 }
 
 function preferredLanguage(request: FastifyRequest): Language {
@@ -96,7 +104,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       await requestSignIn(
         { db: app.db, mailer: app.mailer },
-        { email: request.body.email, language: request.body.language, baseUrl: baseUrl(request, config.PUBLIC_URL) },
+        { email: request.body.email, language: request.body.language, baseUrl: baseUrl(request, config) },
         meta(request),
       );
       return { message: 'If the address is valid, a sign-in e-mail is on its way' };
@@ -191,7 +199,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       if (!oidc) return reply.redirect('/auth#error=oidc_unavailable', 302);
       try {
-        const url = await oidc.start(app.db, `${baseUrl(request, config.PUBLIC_URL)}${OIDC_CALLBACK_PATH}`);
+        const url = await oidc.start(app.db, `${baseUrl(request, config)}${OIDC_CALLBACK_PATH}`);
         return await reply.header('cache-control', 'no-store').redirect(url.href, 302);
       } catch (err) {
         request.log.warn({ err: err instanceof Error ? err.message : String(err) }, 'OpenID Connect provider unreachable');
@@ -211,7 +219,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       if (!oidc) return reply.redirect('/auth#error=oidc_unavailable', 302);
-      const base = baseUrl(request, config.PUBLIC_URL);
+      const base = baseUrl(request, config);
       const search = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
       try {
         const user = await oidc.callback(

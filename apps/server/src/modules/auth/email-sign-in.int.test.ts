@@ -75,6 +75,25 @@ describe.each(TEST_DATABASE_KINDS)('e-mail sign-in over a real SMTP peer (%s)', 
     expect(again.json()).toMatchObject({ detail: 'Invalid or expired code', code: 'invalid_code' });
   });
 
+  it('a forged Host header does not choose where the mailed link points (no PUBLIC_URL set)', async () => {
+    const email = `host-${kind}@example.org`;
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/magic-link',
+      headers: { host: 'evil.example:443' },
+      payload: { email, language: 'en' },
+    });
+    expect(res.statusCode).toBe(200);
+    const mail = await waitForMail(peer, email, 1);
+    const link = linkIn(mail.text);
+    trackSecret(codeIn(mail.text), link.searchParams.get('token'));
+    expect(link.origin).toBe(`http://localhost:${t.config.PORT}`);
+    expect(mail.text + mail.raw).not.toContain('evil.example');
+    // A loopback Host (how a local portal is reached) is believed, port included.
+    const local = await requestMail(`local-${kind}@example.org`);
+    expect(local.link.hostname).toBe('localhost');
+  });
+
   it('the mailed link signs in through the one-time handoff; a second use fails', async () => {
     const email = `bob-${kind}@example.org`;
     const { link } = await requestMail(email);

@@ -100,17 +100,18 @@ describe.each(TEST_DATABASE_KINDS)('hosts on %s', (kind) => {
 
   it('refuses with a precise detail: connection refused and timed out', async () => {
     const n = node(3);
-    fleet.setFault(n.name, { kind: 'refuse' });
+    await fleet.setFault(n.name, { kind: 'refuse' });
     const refused = await post('/api/hosts', passwordBody(n));
-    expect(refused.statusCode).toBe(502);
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().code).toBe('host_connect_failed');
     expect(refused.json().detail).toMatch(/^Connection refused by https:\/\/127\.0\.0\.1:\d+/);
-    fleet.setFault(n.name, { kind: 'hang' });
+    await fleet.setFault(n.name, { kind: 'hang' });
     const started = Date.now();
     const hung = await post('/api/hosts', passwordBody(n, { fingerprint: n.fingerprint }));
-    expect(hung.statusCode).toBe(504);
+    expect(hung.statusCode).toBe(422);
     expect(hung.json().detail).toContain(`did not answer within ${TIMEOUT_MS} ms`);
     expect(Date.now() - started).toBeLessThan(TIMEOUT_MS * 4);
-    fleet.setFault(n.name, null);
+    await fleet.setFault(n.name, null);
   });
 
   it('refuses something that is not a Proxmox VE API', async () => {
@@ -122,7 +123,7 @@ describe.each(TEST_DATABASE_KINDS)('hosts on %s', (kind) => {
     try {
       const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
       const res = await post('/api/hosts', passwordBody(node(2), { pve_url: url }));
-      expect(res.statusCode).toBe(502);
+      expect(res.statusCode).toBe(422);
       expect(res.json().detail).toBe(`${url} is not a Proxmox VE API (unexpected answer to /access/ticket)`);
     } finally {
       server.close();
@@ -147,7 +148,7 @@ describe.each(TEST_DATABASE_KINDS)('hosts on %s', (kind) => {
     expect(sim.stats.logins).toBe(logins);
     expect(again.json().message).toMatch(/no change$/);
 
-    fleet.setFault(node(0).name, { kind: 'rotate-certificate' });
+    await fleet.setFault(node(0).name, { kind: 'rotate-certificate' });
     const rotated = await post(`/api/hosts/${h.id}/sync`, {});
     expect(rotated.statusCode).toBe(502);
     expect(rotated.json().detail).toMatch(/TLS certificate of .* changed/);

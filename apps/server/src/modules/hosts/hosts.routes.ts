@@ -9,6 +9,7 @@ import { startSyncScheduler, type SyncScheduler } from './sync-scheduler';
 
 const errors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema };
 const hostErrors = { ...errors, 502: ErrorSchema, 504: ErrorSchema };
+const addHostErrors = { ...errors, 422: ErrorSchema };
 
 function requestContext(request: FastifyRequest): RequestContext {
   const user = currentUser(request);
@@ -36,7 +37,7 @@ export const hostsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Connect a PVE host (password or API token); pins its TLS certificate',
         body: HostCreateSchema,
-        response: { 201: HostSchema, ...hostErrors },
+        response: { 201: HostSchema, ...addHostErrors },
       },
     },
     async (request, reply) => reply.code(201).send(await addHost(deps, requestContext(request), request.body)),

@@ -141,8 +141,19 @@ export async function addHost(
   } catch (err) {
     const detail = err instanceof AppError ? err.detail : 'unexpected error';
     await audit('failure', { detail });
-    throw err;
+    throw asConnectFailure(err);
   }
+}
+
+const UPSTREAM_FAILURES: ReadonlySet<string> = new Set(['host_unreachable', 'host_error', 'host_timeout']);
+
+/**
+ * While adding, a host that cannot be reached or is not a PVE API is a problem with what the user typed
+ * (address, port, node): 422 with the same detail. The 502/504 of sync and actions mean a registered host failed.
+ */
+function asConnectFailure(err: unknown): unknown {
+  if (!(err instanceof AppError) || !UPSTREAM_FAILURES.has(err.code)) return err;
+  return new AppError('host_connect_failed', err.detail, { cause: err });
 }
 
 export async function removeHost(deps: HostsDeps, ctx: RequestContext, id: string): Promise<void> {

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config/env';
+import { parseSecretKey } from '../../config/secret-key';
 
 const KEY_FILE = 'secret.key';
 const IV_BYTES = 12;
@@ -11,13 +12,6 @@ const IV_BYTES = 12;
 export interface SecretBox {
   seal(plaintext: string): string;
   open(sealed: string): string;
-}
-
-function parseKey(value: string): Buffer | undefined {
-  const trimmed = value.trim();
-  if (/^[0-9a-fA-F]{64}$/.test(trimmed)) return Buffer.from(trimmed, 'hex');
-  const b64 = Buffer.from(trimmed, 'base64');
-  return b64.length === 32 ? b64 : undefined;
 }
 
 /** Reads `<dataDir>/secret.key`, creating it (0600) on first start; another process may race us to it. */
@@ -41,7 +35,7 @@ function keyFromDataDir(dataDir: string, log: FastifyBaseLogger): Buffer {
       fs.rmSync(tmp, { force: true });
     }
   }
-  const key = parseKey(fs.readFileSync(file, 'utf8'));
+  const key = parseSecretKey(fs.readFileSync(file, 'utf8'));
   if (!key) throw new Error(`${file} does not hold a 32-byte key (base64 or hex)`);
   return key;
 }
@@ -73,7 +67,7 @@ export function secretBoxFor(config: Config, log: FastifyBaseLogger): SecretBox 
   if (!box) {
     let key: Buffer;
     if (config.PROXAI_SECRET_KEY) {
-      const parsed = parseKey(config.PROXAI_SECRET_KEY);
+      const parsed = parseSecretKey(config.PROXAI_SECRET_KEY);
       if (!parsed) throw new Error('PROXAI_SECRET_KEY must be 32 bytes, base64 or hex');
       key = parsed;
     } else {

@@ -246,8 +246,8 @@ describe.each(TEST_DATABASE_KINDS)('licences on %s', (kind) => {
       });
     const pro = (await generate({ organisation_id: org, plan_type: 'pro', duration_days: 30 })).json<Licence>();
     const withPro = await addHost();
-    expect(withPro.statusCode, withPro.body).toBe(502);
-    expect(withPro.json<{ code: string }>().code).toBe('host_unreachable');
+    expect(withPro.statusCode, withPro.body).toBe(422);
+    expect(withPro.json<{ code: string }>().code).toBe('host_connect_failed');
 
     await db
       .update(licences)

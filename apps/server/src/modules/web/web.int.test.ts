@@ -13,7 +13,7 @@ describe('serving the web build (production mode)', () => {
     fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>ProxAI</title><div id="root"></div>');
     fs.writeFileSync(path.join(dist, 'assets', 'index-abc123.js'), 'console.log(1)');
     fs.writeFileSync(path.join(dist, 'favicon.svg'), '<svg/>');
-    t = await createTestApp({ env: { NODE_ENV: 'production', WEB_DIST: dist } });
+    t = await createTestApp({ env: { NODE_ENV: 'production', PUBLIC_URL: 'https://proxai.example.com', WEB_DIST: dist } });
   });
   afterAll(async () => {
     await t.close();
@@ -37,6 +37,13 @@ describe('serving the web build (production mode)', () => {
     expect(icon.headers['cache-control']).toBe('public, max-age=300');
   });
 
+  it('has no dev outbox in production (sign-in codes never readable over HTTP)', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/dev/outbox' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toMatchObject({ code: 'not_found' });
+    expect(t.app.printRoutes()).not.toContain('outbox');
+  });
+
   it('keeps API 404s as JSON and missing assets as 404', async () => {
     const api = await t.app.inject({ method: 'GET', url: '/api/nope' });
     expect(api.statusCode).toBe(404);
@@ -50,6 +57,12 @@ describe('serving the web build (production mode)', () => {
     expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
     expect(res.headers['strict-transport-security']).toContain('max-age=31536000');
     expect(res.headers['access-control-allow-origin']).toBeUndefined();
+    // Router-level errors answer before any hook: they carry the same headers.
+    const tooLong = await t.app.inject({ method: 'DELETE', url: `/api/hosts/${'x'.repeat(300)}` });
+    expect(tooLong.statusCode).toBe(414);
+    expect(tooLong.json()).toMatchObject({ code: 'bad_request' });
+    expect(tooLong.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(tooLong.headers['x-content-type-options']).toBe('nosniff');
   });
 });
 

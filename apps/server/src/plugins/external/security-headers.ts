@@ -20,8 +20,8 @@ export function computeSecurityHeaders(options: HelmetOptions): Record<string, s
   return headers;
 }
 
-async function securityHeadersPlugin(app: FastifyInstance, options: HelmetOptions): Promise<void> {
-  const headers = computeSecurityHeaders(options);
+/** Adds headers computed by `computeSecurityHeaders` to every answer. */
+async function securityHeadersPlugin(app: FastifyInstance, { headers }: { headers: Record<string, string> }): Promise<void> {
   app.addHook('onRequest', (_request, reply, done) => {
     void reply.headers(headers);
     done();
