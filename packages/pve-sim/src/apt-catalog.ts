@@ -156,10 +156,13 @@ export function pendingUpdates(v: PveVersionInfo, pick: (name: string) => boolea
   return out;
 }
 
-/** GET /apt/versions: installed packages, candidate from the pending list when there is one. */
+/**
+ * GET /apt/versions: the Proxmox VE package list (APT.pm versions() reports a fixed list of Proxmox packages,
+ * not Debian base packages such as openssl), installed version and candidate from the pending list.
+ */
 export function aptVersions(v: PveVersionInfo, pending: AptPackageSpec[]): Record<string, unknown>[] {
   const m = major(v);
-  return APT_CATALOG.map((e) => {
+  return APT_CATALOG.filter((e) => e.Origin === 'Proxmox').map((e) => {
     const upd = pending.find((p) => p.Package === e.Package);
     const installed = e.Package === 'pve-manager' ? v.version : e.versions[m][0];
     const out: Record<string, unknown> = {
@@ -178,4 +181,23 @@ export function aptVersions(v: PveVersionInfo, pending: AptPackageSpec[]): Recor
     if (e.Package === 'pve-manager') out['ManagerVersion'] = `${v.version}/${v.repoid}`;
     return out;
   });
+}
+
+/**
+ * Catalogue defaults for a pending update given only by name (hand-written fleet files): the package's
+ * metadata and the version installed on a node of version `v`; undefined for a package not in the catalogue.
+ */
+export function catalogPackage(name: string, v: PveVersionInfo): Omit<AptPackageSpec, 'Version' | 'NotifyStatus'> | undefined {
+  const e = APT_CATALOG.find((c) => c.Package === name);
+  if (!e) return undefined;
+  return {
+    Package: e.Package,
+    Title: e.Title,
+    Description: e.Description,
+    Origin: e.Origin,
+    Section: e.Section,
+    Arch: e.Arch,
+    Priority: 'optional',
+    OldVersion: e.Package === 'pve-manager' ? v.version : e.versions[major(v)][0],
+  };
 }

@@ -100,6 +100,28 @@ describe('PVE API tokens', () => {
     expect([dump.status, dump.statusText]).toEqual([403, 'Permission check failed (/vms/100, VM.Backup)']);
   });
 
+  it('listing pending updates needs Sys.Modify; the package versions need only Sys.Audit', async () => {
+    const ro = tokenHeader(n.readonlyTokenId, n.readonlyTokenSecret);
+    const list = await raw(n.url, { path: '/api2/json/nodes/node1/apt/update', headers: ro });
+    expect([list.status, list.statusText, list.json]).toEqual([
+      403,
+      'Permission check failed (/nodes/node1, Sys.Modify)',
+      { data: null },
+    ]);
+    const versions = await raw(n.url, { path: '/api2/json/nodes/node1/apt/versions', headers: ro });
+    expect(versions.status).toBe(200);
+    const data = (versions.json as { data: { Package: string; Origin: string }[] }).data;
+    expect(data[0]?.Package).toBe('proxmox-ve');
+    // Only the Proxmox package list, as the real endpoint: no Debian base packages.
+    expect(data.every((p) => p.Origin === 'Proxmox')).toBe(true);
+    // Unchanged for the full token and for a ticket.
+    expect(
+      (await raw(n.url, { path: '/api2/json/nodes/node1/apt/update', headers: tokenHeader(n.tokenId, n.tokenSecret) })).status,
+    ).toBe(200);
+    const h = await ticketHeaders(n.url, n.password);
+    expect((await raw(n.url, { path: '/api2/json/nodes/node1/apt/update', headers: h.get })).status).toBe(200);
+  });
+
   it('answers the real reasons for a wrong secret and an unknown token', async () => {
     const wrong = await raw(n.url, { path: '/api2/json/version', headers: tokenHeader(n.tokenId, 'x') });
     expect([wrong.status, wrong.statusText]).toEqual([401, 'invalid token value!']);

@@ -1,6 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { startFleet } from './fleet';
+import { parseFleetSpecJson } from './fleet-schema';
 import { generateFleet } from './generator';
 import type { FleetSpec } from './types';
 
@@ -15,7 +16,7 @@ const HELP = `Usage: sim [options]
   --base-port P       node i on P+i, PBS on P+nodes (default: ephemeral ports)
   --task-ms N         task duration (1500)
   --auth-delay-ms N   delay before a failed-auth answer, like the real servers (3000)
-  --spec FILE         load a FleetSpec JSON instead of generating one
+  --spec FILE         load a fleet description (JSON, validated; see examples/) instead of generating one
   --write-spec FILE   save the generated FleetSpec
   --json              print the connection info as JSON
 `;
@@ -53,7 +54,7 @@ async function main(): Promise<void> {
   // The connection info may be piped into `head`: a closed stdout must not stop the simulator.
   process.stdout.on('error', () => {});
   const spec: FleetSpec = values.spec
-    ? (JSON.parse(readFileSync(values.spec, 'utf8')) as FleetSpec)
+    ? loadSpec(values.spec)
     : generateFleet({
         nodes: int('nodes', values.nodes) ?? 3,
         guests: int('guests', values.guests) ?? 40,
@@ -112,6 +113,14 @@ async function main(): Promise<void> {
   };
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
+}
+
+/** A fleet file, validated; every bad field is printed and the simulator exits 1. */
+function loadSpec(file: string): FleetSpec {
+  const r = parseFleetSpecJson(readFileSync(file, 'utf8'));
+  if (r.ok) return r.spec;
+  process.stderr.write(`pve-sim: ${file} is not a valid fleet description:\n${r.errors.map((e) => `  ${e}\n`).join('')}`);
+  process.exit(1);
 }
 
 main().catch((err: unknown) => {

@@ -1,3 +1,5 @@
+import { X509Certificate } from 'node:crypto';
+import net from 'node:net';
 import { connect } from 'node:tls';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFleet, type Fleet } from './fleet';
@@ -40,6 +42,79 @@ describe('fleet start', () => {
   });
 });
 
+describe('fleet start and stop (wall clock)', () => {
+  it('starts a 3-node fleet with a PBS and stops it in well under a second each', async () => {
+    // Warm-up: the RSA key pair is generated once per process (the slow part, ~0.1–1 s) and then cached;
+    // every certificate after it is one signature. This measures what every later start and stop costs.
+    await (await startFleet(generateFleet({ nodes: 1, guests: 1, pbs: false }))).close();
+    const spec = generateFleet({ nodes: 3, guests: 40, seed: 2 });
+    const t0 = performance.now();
+    const fleet = await startFleet(spec, { taskDurationMs: 50 });
+    const startMs = performance.now() - t0;
+    let stopMs = Number.NaN;
+    try {
+      expect(fleet.nodes).toHaveLength(3);
+      // Really serving: every node answers on its own port.
+      for (const n of fleet.nodes) {
+        const res = await raw(n.url, { path: '/api2/json/version', headers: tokenHeader(n.tokenId, n.tokenSecret) });
+        expect(res.status).toBe(200);
+      }
+    } finally {
+      const t1 = performance.now();
+      await fleet.close();
+      stopMs = performance.now() - t1;
+    }
+    console.log(`startFleet 3 nodes + PBS: start ${startMs.toFixed(0)} ms, stop ${stopMs.toFixed(0)} ms (wall)`);
+    expect(startMs).toBeLessThan(1000);
+    expect(stopMs).toBeLessThan(1000);
+    await expect(raw(fleet.nodes[0]!.url, { path: '/api2/json/version' })).rejects.toMatchObject({ code: 'ECONNREFUSED' });
+  });
+});
+
+describe('certificates', () => {
+  let fleet: Fleet;
+  beforeAll(async () => {
+    fleet = await startFleet(generateFleet({ nodes: 3, guests: 6, seed: 4 }));
+  });
+  afterAll(() => fleet.close());
+
+  it('every node and the PBS has its own certificate: CN = its name, own serial, own fingerprint', async () => {
+    const hosts = [...fleet.nodes, fleet.pbs!];
+    const fingerprints = hosts.map((h) => h.fingerprint);
+    expect(new Set(fingerprints).size).toBe(hosts.length);
+    const serials = new Set<string>();
+    for (const h of hosts) {
+      const x = new X509Certificate(h.certificatePem);
+      expect(x.subject).toContain(`CN=${h.name}`);
+      expect(x.fingerprint256).toBe(h.fingerprint);
+      serials.add(x.serialNumber);
+      // The certificate on the wire is the one reported for that host.
+      expect(await peerFingerprint(h.url)).toBe(h.fingerprint);
+    }
+    expect(serials.size).toBe(hosts.length);
+    for (const n of fleet.nodes) {
+      const nodes = await raw(n.url, { path: '/api2/json/nodes', headers: tokenHeader(n.tokenId, n.tokenSecret) });
+      expect((nodes.json as { data: { ssl_fingerprint: string }[] }).data[0]?.ssl_fingerprint).toBe(n.fingerprint);
+    }
+  });
+
+  it('rotate-certificate gives a fingerprint different from every other one, in effect when setFault resolves', async () => {
+    const n = fleet.nodes[1]!;
+    const seen = new Set([...fleet.nodes.map((x) => x.fingerprint), fleet.pbs!.fingerprint]);
+    for (let i = 0; i < 3; i++) {
+      await fleet.setFault(n.name, { kind: 'rotate-certificate' });
+      expect(seen.has(n.fingerprint)).toBe(false);
+      expect(await peerFingerprint(n.url)).toBe(n.fingerprint);
+      expect(new X509Certificate(n.certificatePem).subject).toContain(`CN=${n.name}`);
+      seen.add(n.fingerprint);
+    }
+    const p = fleet.pbs!;
+    await fleet.setFault(p.name, { kind: 'rotate-certificate' });
+    expect(seen.has(p.fingerprint)).toBe(false);
+    expect(await peerFingerprint(p.url)).toBe(p.fingerprint);
+  });
+});
+
 describe('faults', () => {
   let fleet: Fleet;
   let n: Fleet['nodes'][number];
@@ -54,70 +129,101 @@ describe('faults', () => {
   afterAll(() => fleet.close());
 
   it('refuse: the port is closed, then open again', async () => {
-    fleet.setFault(n.name, { kind: 'refuse' });
+    await fleet.setFault(n.name, { kind: 'refuse' });
     await expect(version()).rejects.toMatchObject({ code: 'ECONNREFUSED' });
-    fleet.setFault(n.name, null);
+    await fleet.setFault(n.name, null);
     expect((await version()).status).toBe(200);
   });
 
   it('hang: TLS is accepted but no answer comes; clearing the fault releases the request', async () => {
-    fleet.setFault(n.name, { kind: 'hang' });
+    await fleet.setFault(n.name, { kind: 'hang' });
     await expect(version(300)).rejects.toMatchObject({ code: 'ETIMEDOUT' });
     const pending = version(3_000);
     await new Promise((r) => setTimeout(r, 100));
-    fleet.setFault(n.name, null);
+    await fleet.setFault(n.name, null);
     await expect(pending).rejects.toBeDefined();
     expect((await version()).status).toBe(200);
   });
 
   it('slow: every answer is delayed', async () => {
-    fleet.setFault(n.name, { kind: 'slow', delayMs: 250 });
+    await fleet.setFault(n.name, { kind: 'slow', delayMs: 250 });
     const t0 = performance.now();
     expect((await version()).status).toBe(200);
     expect(performance.now() - t0).toBeGreaterThanOrEqual(240);
-    fleet.setFault(n.name, null);
+    await fleet.setFault(n.name, null);
   });
 
   it('flaky: the given share of requests answers 500', async () => {
-    fleet.setFault(n.name, { kind: 'flaky', rate: 1 });
+    await fleet.setFault(n.name, { kind: 'flaky', rate: 1 });
     const res = await version();
     expect([res.status, res.statusText]).toEqual([500, 'ipcc_send_rec[1] failed: Connection refused']);
-    fleet.setFault(n.name, { kind: 'flaky', rate: 0.5 });
+    await fleet.setFault(n.name, { kind: 'flaky', rate: 0.5 });
     const statuses = await Promise.all(Array.from({ length: 40 }, () => version().then((r) => r.status)));
     const failed = statuses.filter((s) => s === 500).length;
     expect(failed).toBeGreaterThan(5);
     expect(failed).toBeLessThan(35);
-    fleet.setFault(n.name, null);
+    await fleet.setFault(n.name, null);
   });
 
   it('expire-tickets: tickets issued before are rejected, new logins work', async () => {
     const old = await ticketHeaders(n.url, n.password);
-    fleet.setFault(n.name, { kind: 'expire-tickets' });
+    await fleet.setFault(n.name, { kind: 'expire-tickets' });
     const res = await raw(n.url, { path: '/api2/json/version', headers: old.get });
     expect([res.status, res.statusText]).toEqual([401, 'permission denied - invalid PVE ticket']);
     const fresh = await ticketHeaders(n.url, n.password);
     expect((await raw(n.url, { path: '/api2/json/version', headers: fresh.get })).status).toBe(200);
-    fleet.setFault(n.name, null);
+    await fleet.setFault(n.name, null);
   });
 
   it('rotate-certificate: a new fingerprint on the wire, in the fleet info and in /nodes', async () => {
     const before = n.fingerprint;
+    const other = fleet.nodes[1]!.fingerprint;
     expect(await peerFingerprint(n.url)).toBe(before);
-    fleet.setFault(n.name, { kind: 'rotate-certificate' });
+    await fleet.setFault(n.name, { kind: 'rotate-certificate' });
     const after = await peerFingerprint(n.url);
     expect(after).not.toBe(before);
     expect(n.fingerprint).toBe(after);
     const nodes = await raw(n.url, { path: '/api2/json/nodes', headers: t });
     expect((nodes.json as { data: { ssl_fingerprint: string }[] }).data[0]?.ssl_fingerprint).toBe(after);
-    expect(await peerFingerprint(fleet.nodes[1]!.url)).toBe(before);
+    // The other node keeps its own (different) certificate.
+    expect(other).not.toBe(before);
+    expect(await peerFingerprint(fleet.nodes[1]!.url)).toBe(other);
+  });
+
+  it('refuse: a port taken meanwhile fails the clearing without crashing; clearing again once it is free works', async () => {
+    const m = fleet.nodes[1]!;
+    const headers = tokenHeader(m.tokenId, m.tokenSecret);
+    await fleet.setFault(m.name, { kind: 'refuse' });
+    const squatter = net.createServer();
+    await new Promise<void>((resolve, reject) => {
+      squatter.once('error', reject);
+      squatter.listen(m.port, '127.0.0.1', resolve);
+    });
+    const warnings: string[] = [];
+    const onWarning = (w: Error): void => {
+      warnings.push(w.message);
+    };
+    process.on('warning', onWarning);
+    try {
+      await expect(fleet.setFault(m.name, null)).rejects.toThrow(
+        new RegExp(`${m.name} cannot listen on 127\\.0\\.0\\.1:${m.port}: .*EADDRINUSE`),
+      );
+      await new Promise((r) => setTimeout(r, 20));
+      expect(warnings.some((w) => w.includes('EADDRINUSE'))).toBe(true);
+    } finally {
+      process.off('warning', onWarning);
+      await new Promise<void>((r) => squatter.close(() => r()));
+    }
+    await fleet.setFault(m.name, null);
+    expect((await raw(m.url, { path: '/api2/json/version', headers })).status).toBe(200);
   });
 
   it('faults apply to the PBS by its name', async () => {
     const p = fleet.pbs!;
-    fleet.setFault(p.name, { kind: 'flaky', rate: 1 });
+    await fleet.setFault(p.name, { kind: 'flaky', rate: 1 });
     const res = await raw(p.url, { path: '/api2/json/version', headers: tokenHeader(p.tokenId, p.tokenSecret, 'PBS') });
     expect(res.status).toBe(500);
-    fleet.setFault(p.name, null);
+    await fleet.setFault(p.name, null);
     expect(() => fleet.setFault('nope', null)).toThrow(/no simulated node/);
   });
 });

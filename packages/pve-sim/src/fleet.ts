@@ -4,7 +4,7 @@ import { SimPbs } from './pbs-state';
 import { PveApp } from './pve-app';
 import { hashString } from './rng';
 import { ServerShell } from './server-shell';
-import { createCertificate, type SimCertificate } from './tls';
+import { createCertificate } from './tls';
 import type { Fault, FleetSpec, SimNodeInfo, SimPbsInfo } from './types';
 
 export interface StartFleetOptions {
@@ -19,12 +19,20 @@ export interface Fleet {
   nodes: SimNodeInfo[];
   pbs?: SimPbsInfo;
   spec: FleetSpec;
-  /** Fault on a node (or the PBS, by its name); null clears it. A rotated certificate stays rotated. */
-  setFault(node: string, fault: Fault | null): void;
+  /**
+   * Fault on a node (or the PBS, by its name); null clears it. Resolves once the fault is in effect (port
+   * closed or open again, new certificate served and in `nodes[i].fingerprint`); rejects if the port cannot be
+   * bound again after 'refuse' (also reported as a process warning). Throws at once for an unknown name.
+   * A rotated certificate stays rotated.
+   */
+  setFault(node: string, fault: Fault | null): Promise<void>;
   node(name: string): SimNode;
   pbsState(): SimPbs | undefined;
   close(): Promise<void>;
 }
+
+const PVE_ORG = 'Proxmox Virtual Environment';
+const PBS_ORG = 'Proxmox Backup Server';
 
 /** Starts every node (and the PBS) of the spec on its own HTTPS port. */
 export async function startFleet(spec: FleetSpec, opts: StartFleetOptions = {}): Promise<Fleet> {
@@ -33,33 +41,32 @@ export async function startFleet(spec: FleetSpec, opts: StartFleetOptions = {}):
   const taskDurationMs = opts.taskDurationMs ?? spec.taskDurationMs ?? 1500;
   const authFailDelayMs = opts.authFailDelayMs ?? spec.authFailDelayMs ?? 0;
   const ticketLifetimeSec = spec.ticketLifetimeSec ?? 7200;
-  // One certificate for every node (key generation is the slow part), another for the PBS.
-  const [nodeCert, pbsCert] = await Promise.all([
-    createCertificate('pve', 'Proxmox Virtual Environment'),
-    createCertificate('pbs', 'Proxmox Backup Server'),
+  const names = [...spec.nodes.map((n) => n.name), ...(spec.pbs ? [spec.pbs.name] : [])];
+  const duplicate = names.find((n, i) => names.indexOf(n) !== i);
+  if (duplicate !== undefined) throw new Error(`pve-sim: the name '${duplicate}' is used twice in the fleet`);
+  // Each host has its own self-signed certificate (CN = its name, own serial, so its own fingerprint). They
+  // share one RSA key per process: key generation is the slow part, signing a certificate takes ~1 ms.
+  const [nodeCerts, pbsCert] = await Promise.all([
+    Promise.all(spec.nodes.map((n) => createCertificate(n.name, PVE_ORG))),
+    spec.pbs ? createCertificate(spec.pbs.name, PBS_ORG) : undefined,
   ]);
 
   const pbs = spec.pbs ? new SimPbs(spec.pbs, ticketLifetimeSec) : undefined;
   const nodes = new Map<string, { state: SimNode; shell: ServerShell; info: SimNodeInfo }>();
   const shells: ServerShell[] = [];
+  let pbsEntry: { shell: ServerShell; info: SimPbsInfo } | undefined;
   try {
     await Promise.all(
       spec.nodes.map(async (nodeSpec, i) => {
+        const cert = nodeCerts[i]!;
         const state = new SimNode(nodeSpec, { taskDurationMs, ticketLifetimeSec, authFailDelayMs, ...(pbs ? { pbs } : {}) });
-        state.fingerprint = nodeCert.fingerprint;
-        const shell = new ServerShell(nodeCert, nodeSpec.name, 'Proxmox Virtual Environment', new PveApp(state), {
-          latencyMs: nodeSpec.latencyMs ?? 0,
-          seed: seed ^ hashString(nodeSpec.name),
-        });
-        shells.push(shell);
-        await shell.listen(opts.ports?.[i] ?? 0, host);
-        shell.prepareRotation();
+        state.fingerprint = cert.fingerprint;
         const info: SimNodeInfo = {
           name: nodeSpec.name,
-          url: `https://${host}:${shell.port}`,
-          port: shell.port,
-          fingerprint: nodeCert.fingerprint,
-          certificatePem: nodeCert.cert,
+          url: '',
+          port: 0,
+          fingerprint: cert.fingerprint,
+          certificatePem: cert.cert,
           username: 'root@pam',
           password: state.password,
           tokenId: 'root@pam!portal',
@@ -67,41 +74,56 @@ export async function startFleet(spec: FleetSpec, opts: StartFleetOptions = {}):
           readonlyTokenId: 'root@pam!monitor',
           readonlyTokenSecret: state.readonlyTokenSecret,
         };
+        const shell = new ServerShell(cert, nodeSpec.name, PVE_ORG, new PveApp(state), {
+          latencyMs: nodeSpec.latencyMs ?? 0,
+          seed: seed ^ hashString(nodeSpec.name),
+          onCertificate: (next) => {
+            info.fingerprint = next.fingerprint;
+            info.certificatePem = next.cert;
+            state.fingerprint = next.fingerprint;
+          },
+        });
+        shells.push(shell);
+        await shell.listen(opts.ports?.[i] ?? 0, host);
+        shell.prepareRotation();
+        info.port = shell.port;
+        info.url = `https://${urlHost(host)}:${shell.port}`;
         nodes.set(nodeSpec.name, { state, shell, info });
-        if (nodeSpec.fault) applyFault(shell, state.auth, nodeSpec.fault, (cert) => setCertificate(info, state, cert));
+        if (nodeSpec.fault) await applyFault(shell, state.auth, nodeSpec.fault);
       }),
     );
+
+    if (pbs && spec.pbs && pbsCert) {
+      const info: SimPbsInfo = {
+        name: spec.pbs.name,
+        url: '',
+        port: 0,
+        fingerprint: pbsCert.fingerprint,
+        certificatePem: pbsCert.cert,
+        username: 'root@pam',
+        password: pbs.password,
+        tokenId: 'root@pam!portal',
+        tokenSecret: pbs.tokenSecret,
+        datastores: spec.pbs.datastores.map((d) => d.name),
+      };
+      const shell = new ServerShell(pbsCert, spec.pbs.name, PBS_ORG, new PbsApp(pbs, () => authFailDelayMs), {
+        latencyMs: spec.pbs.latencyMs ?? 0,
+        seed: seed ^ hashString(spec.pbs.name),
+        onCertificate: (next) => Object.assign(info, { fingerprint: next.fingerprint, certificatePem: next.cert }),
+      });
+      shells.push(shell);
+      await shell.listen(opts.ports?.[spec.nodes.length] ?? 0, host);
+      shell.prepareRotation();
+      info.port = shell.port;
+      info.url = `https://${urlHost(host)}:${shell.port}`;
+      pbsEntry = { shell, info };
+      if (spec.pbs.fault) await applyFault(shell, pbs.auth, spec.pbs.fault);
+    }
   } catch (err) {
+    for (const n of nodes.values()) n.state.runner.close();
+    pbs?.runner.close();
     await Promise.all(shells.map((s) => s.close()));
     throw err;
-  }
-
-  let pbsEntry: { shell: ServerShell; info: SimPbsInfo } | undefined;
-  if (pbs && spec.pbs) {
-    const shell = new ServerShell(pbsCert, spec.pbs.name, 'Proxmox Backup Server', new PbsApp(pbs, () => authFailDelayMs), {
-      latencyMs: spec.pbs.latencyMs ?? 0,
-      seed: seed ^ hashString(spec.pbs.name),
-    });
-    shells.push(shell);
-    await shell.listen(opts.ports?.[spec.nodes.length] ?? 0, host);
-    shell.prepareRotation();
-    const info: SimPbsInfo = {
-      name: spec.pbs.name,
-      url: `https://${host}:${shell.port}`,
-      port: shell.port,
-      fingerprint: pbsCert.fingerprint,
-      certificatePem: pbsCert.cert,
-      username: 'root@pam',
-      password: pbs.password,
-      tokenId: 'root@pam!portal',
-      tokenSecret: pbs.tokenSecret,
-      datastores: spec.pbs.datastores.map((d) => d.name),
-    };
-    pbsEntry = { shell, info };
-    if (spec.pbs.fault)
-      applyFault(shell, pbs.auth, spec.pbs.fault, (cert) =>
-        Object.assign(info, { fingerprint: cert.fingerprint, certificatePem: cert.cert }),
-      );
   }
 
   const ordered = spec.nodes.map((n) => nodes.get(n.name)?.info).filter((i): i is SimNodeInfo => i !== undefined);
@@ -111,18 +133,17 @@ export async function startFleet(spec: FleetSpec, opts: StartFleetOptions = {}):
     spec,
     setFault(name, fault) {
       const n = nodes.get(name);
-      if (n) {
-        applyFault(n.shell, n.state.auth, fault, (cert) => setCertificate(n.info, n.state, cert));
-        return;
-      }
-      if (pbsEntry && pbs && name === pbsEntry.info.name) {
-        const entry = pbsEntry;
-        applyFault(entry.shell, pbs.auth, fault, (cert) =>
-          Object.assign(entry.info, { fingerprint: cert.fingerprint, certificatePem: cert.cert }),
-        );
-        return;
-      }
-      throw new Error(`no simulated node '${name}'`);
+      const target =
+        n !== undefined
+          ? { shell: n.shell, auth: n.state.auth }
+          : pbsEntry && pbs && name === pbsEntry.info.name
+            ? { shell: pbsEntry.shell, auth: pbs.auth }
+            : undefined;
+      if (!target) throw new Error(`no simulated node '${name}'`);
+      const done = applyFault(target.shell, target.auth, fault);
+      // Callers that do not await still learn about a failure, and it never becomes an unhandled rejection.
+      done.catch((err: unknown) => process.emitWarning(err instanceof Error ? err.message : String(err)));
+      return done;
     },
     node(name) {
       const n = nodes.get(name);
@@ -138,27 +159,12 @@ export async function startFleet(spec: FleetSpec, opts: StartFleetOptions = {}):
   };
 }
 
-function setCertificate(info: SimNodeInfo, state: SimNode, cert: SimCertificate): void {
-  info.fingerprint = cert.fingerprint;
-  info.certificatePem = cert.cert;
-  state.fingerprint = cert.fingerprint;
+/** An IPv6 literal needs brackets in a URL. */
+function urlHost(host: string): string {
+  return host.includes(':') && !host.startsWith('[') ? `[${host}]` : host;
 }
 
-function applyFault(
-  shell: ServerShell,
-  auth: { expiredBeforeMs: number },
-  fault: Fault | null,
-  onRotate: (cert: SimCertificate) => void,
-): void {
+function applyFault(shell: ServerShell, auth: { expiredBeforeMs: number }, fault: Fault | null): Promise<void> {
   if (fault?.kind === 'expire-tickets') auth.expiredBeforeMs = Date.now() + 1;
-  if (fault?.kind === 'rotate-certificate') {
-    shell
-      .rotateCertificate()
-      .then((cert) => {
-        onRotate(cert);
-        shell.prepareRotation();
-      })
-      .catch((err: unknown) => process.emitWarning(`pve-sim: certificate rotation failed: ${String(err)}`));
-  }
-  shell.setFault(fault);
+  return shell.setFault(fault);
 }

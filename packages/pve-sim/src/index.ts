@@ -1,5 +1,6 @@
 export { fixtureFleet } from './fixture-fleet';
 export { startFleet, type Fleet, type StartFleetOptions } from './fleet';
+export { FleetSpecSchema, parseFleetSpec, parseFleetSpecJson, type FleetSpecInput, type FleetSpecResult } from './fleet-schema';
 export { generateFleet, type GenerateOptions } from './generator';
 export { SimNode, type StorageState } from './node-state';
 export { SimPbs } from './pbs-state';

@@ -39,21 +39,27 @@ export class ServerShell {
   latencyMs: number;
   fault: Fault | null = null;
   requests = 0;
+  /** The last listen error (e.g. EADDRINUSE when re-binding after a 'refuse' fault); cleared by a successful bind. */
+  listenError: Error | undefined;
   private host = '127.0.0.1';
   private listening = false;
+  private closed = false;
+  private binding: Promise<void> | undefined;
   private readonly rng: Rng;
   private readonly hung = new Set<ServerResponse>();
   private spare: Promise<SimCertificate> | undefined;
+  private readonly onCertificate: (cert: SimCertificate) => void;
 
   constructor(
     public cert: SimCertificate,
     private readonly commonName: string,
     private readonly organization: string,
     private readonly handler: ShellHandler,
-    opts: { latencyMs?: number; seed: number },
+    opts: { latencyMs?: number; seed: number; onCertificate?: (cert: SimCertificate) => void },
   ) {
     this.latencyMs = opts.latencyMs ?? 0;
     this.rng = createRng(opts.seed);
+    this.onCertificate = opts.onCertificate ?? (() => {});
     this.server = https.createServer({ key: cert.key, cert: cert.cert, keepAliveTimeout: 5_000 }, (req, res) => {
       this.onRequest(req, res).catch((err: unknown) => {
         if (!res.headersSent) {
@@ -63,60 +69,113 @@ export class ServerShell {
       });
     });
     this.server.on('tlsClientError', () => {});
+    // A server 'error' without a listener would crash the process. Bind errors are answered by bind();
+    // anything else (rare: accept failures) is kept and reported, the simulator keeps running.
+    this.server.on('error', (err) => {
+      if (this.binding) return;
+      this.listenError = err;
+      process.emitWarning(`pve-sim: ${this.commonName}: server error: ${err.message}`);
+    });
   }
 
   async listen(port: number, host: string): Promise<void> {
     this.host = host;
-    await new Promise<void>((resolve, reject) => {
-      this.server.once('error', reject);
-      this.server.listen(port, host, () => {
-        this.server.off('error', reject);
-        resolve();
-      });
-    });
+    this.port = port;
+    await this.bind();
     this.port = (this.server.address() as AddressInfo).port;
-    this.listening = true;
-    if (this.fault) this.setFault(this.fault);
+    if (this.fault) await this.setFault(this.fault);
   }
 
-  setFault(fault: Fault | null): void {
-    const wasRefusing = this.fault?.kind === 'refuse';
+  /**
+   * Applies a fault; resolves once it is in effect: the port closed ('refuse') or open again (clearing it),
+   * hung requests released, the new certificate served ('rotate-certificate'). Rejects when the port cannot
+   * be bound again (e.g. another process took it meanwhile); the shell then stays closed, and clearing the
+   * fault again retries.
+   */
+  async setFault(fault: Fault | null): Promise<void> {
     this.fault = fault;
-    if (fault?.kind === 'refuse' && this.listening) {
-      this.listening = false;
-      this.server.close();
-      this.server.closeAllConnections();
-    } else if (fault?.kind !== 'refuse' && wasRefusing && !this.listening) {
-      // Binding an IP literal happens before any I/O callback, so callers may connect right away.
-      this.server.listen(this.port, this.host);
-      this.listening = true;
-    }
     if (fault?.kind !== 'hang') this.releaseHung();
+    if (fault?.kind === 'refuse') this.stopListening();
+    else if (!this.listening && !this.closed && this.port !== 0) await this.bind();
+    if (fault?.kind === 'rotate-certificate') await this.rotateCertificate();
   }
 
   /** A new certificate (new fingerprint); open connections are dropped like a pveproxy restart. */
   async rotateCertificate(): Promise<SimCertificate> {
-    const next = await (this.spare ?? createCertificate(this.commonName, this.organization));
+    // Take the spare synchronously: two rotations at once must not both serve the same certificate.
+    const pending = this.spare ?? createCertificate(this.commonName, this.organization);
     this.spare = undefined;
+    const next = await pending;
     this.cert = next;
     this.server.setSecureContext({ key: next.key, cert: next.cert });
     this.server.closeAllConnections();
+    this.onCertificate(next);
+    this.prepareRotation();
     return next;
   }
 
   /** Pre-build the next certificate so a rotation needs no key work. */
   prepareRotation(): void {
-    this.spare ??= createCertificate(this.commonName, this.organization);
+    if (this.spare) return;
+    const spare = createCertificate(this.commonName, this.organization);
+    // A failure surfaces at the rotation that awaits it, not as an unhandled rejection now.
+    spare.catch(() => {});
+    this.spare = spare;
   }
 
   async close(): Promise<void> {
+    this.closed = true;
     this.releaseHung();
+    await this.binding?.catch(() => {});
     if (!this.listening) return;
     this.listening = false;
     await new Promise<void>((resolve) => {
       this.server.close(() => resolve());
       this.server.closeAllConnections();
     });
+  }
+
+  /** Closes the listening socket at once (ECONNREFUSED from now on) and drops open connections. */
+  private stopListening(): void {
+    if (!this.listening) return;
+    this.listening = false;
+    this.server.close();
+    this.server.closeAllConnections();
+  }
+
+  /** Binds host:port (one bind at a time); rejects with the port in the message, without crashing the process. */
+  private bind(): Promise<void> {
+    this.binding ??= new Promise<void>((resolve, reject) => {
+      const onError = (err: NodeJS.ErrnoException): void => {
+        this.server.off('listening', onListening);
+        const error = new Error(`pve-sim: ${this.commonName} cannot listen on ${this.host}:${this.port}: ${err.message}`, {
+          cause: err,
+        });
+        this.listenError = error;
+        reject(error);
+      };
+      const onListening = (): void => {
+        this.server.off('error', onError);
+        this.listening = true;
+        this.listenError = undefined;
+        resolve();
+      };
+      this.server.once('error', onError);
+      this.server.once('listening', onListening);
+      try {
+        this.server.listen(this.port, this.host);
+      } catch (err) {
+        // Synchronous argument errors (bad port): no event follows.
+        this.server.off('listening', onListening);
+        this.server.off('error', onError);
+        reject(err instanceof Error ? err : new Error(String(err)));
+      }
+    }).finally(() => {
+      this.binding = undefined;
+      // The fault may have changed (or the fleet closed) while binding: close again if so.
+      if (this.listening && (this.closed || this.fault?.kind === 'refuse')) this.stopListening();
+    });
+    return this.binding;
   }
 
   private releaseHung(): void {

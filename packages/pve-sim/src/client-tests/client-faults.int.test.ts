@@ -50,17 +50,17 @@ afterAll(async () => {
 
 describe('network faults', () => {
   it('refused connections: unreachable, after the bounded retries', async () => {
-    fleet.setFault(n.name, { kind: 'refuse' });
+    await fleet.setFault(n.name, { kind: 'refuse' });
     const c = client({ retries: 2 });
     const t = performance.now();
     expect((await rejection(c.version())).kind).toBe('unreachable');
     expect(performance.now() - t).toBeGreaterThanOrEqual(20 + 40 - 5);
-    fleet.setFault(n.name, null);
+    await fleet.setFault(n.name, null);
     expect((await c.version()).version).toBeTruthy();
   });
 
   it('a server that never answers: timeout, per client and per request', async () => {
-    fleet.setFault(n.name, { kind: 'hang' });
+    await fleet.setFault(n.name, { kind: 'hang' });
     const c = client({ timeoutMs: 200, retries: 0 });
     let t = performance.now();
     expect((await rejection(c.version())).kind).toBe('timeout');
@@ -72,7 +72,7 @@ describe('network faults', () => {
   });
 
   it('a caller abort rejects with the abort reason, not a PveError', async () => {
-    fleet.setFault(n.name, { kind: 'hang' });
+    await fleet.setFault(n.name, { kind: 'hang' });
     const c = client({ retries: 0 });
     const ac = new AbortController();
     setTimeout(() => ac.abort(), 100);
@@ -84,7 +84,7 @@ describe('network faults', () => {
   });
 
   it('slow answers succeed within the timeout and time out beyond it', async () => {
-    fleet.setFault(n.name, { kind: 'slow', delayMs: 300 });
+    await fleet.setFault(n.name, { kind: 'slow', delayMs: 300 });
     const c = client({ timeoutMs: 2_000, retries: 0 });
     const t = performance.now();
     await c.version();
@@ -94,7 +94,7 @@ describe('network faults', () => {
 
   it('intermittent 500s: reads are retried (bounded), writes are not', async () => {
     const state = fleet.node(n.name);
-    fleet.setFault(n.name, { kind: 'flaky', rate: 1 });
+    await fleet.setFault(n.name, { kind: 'flaky', rate: 1 });
     const c = client({ retries: 2 });
     let before = state.stats.requests;
     const err = await rejection(c.version());
@@ -104,7 +104,7 @@ describe('network faults', () => {
     before = state.stats.requests;
     expect((await rejection(c.guestAction(n.name, 'qemu', vmid, 'stop'))).status).toBe(500);
     expect(state.stats.requests - before).toBe(1);
-    fleet.setFault(n.name, { kind: 'flaky', rate: 0.3 });
+    await fleet.setFault(n.name, { kind: 'flaky', rate: 0.3 });
     const robust = client({ retries: 6 });
     for (let i = 0; i < 20; i++) expect((await robust.qemuList(n.name)).length).toBeGreaterThan(0);
   });
@@ -116,7 +116,7 @@ describe('tickets', () => {
     const c = client({}, 'password');
     await c.version();
     const logins = state.stats.logins;
-    fleet.setFault(n.name, { kind: 'expire-tickets' });
+    await fleet.setFault(n.name, { kind: 'expire-tickets' });
     const vmid = [...state.guests.values()].find((g) => g.type === 'qemu' && g.status === 'stopped')?.vmid ?? 100;
     // A write: the 401 (not executed) is replayed with a fresh ticket and CSRF token.
     await c.guestAction(n.name, 'qemu', vmid, 'stop');
@@ -163,11 +163,36 @@ describe('tickets', () => {
 });
 
 describe('TLS', () => {
+  it("a client pinned to node A's fingerprint is refused by node B (every host has its own certificate)", async () => {
+    const a = fleet.nodes[0]!;
+    const b = fleet.nodes[1]!;
+    expect(b.fingerprint).not.toBe(a.fingerprint);
+    const c = new PveClient({
+      baseUrl: b.url,
+      fingerprint: a.fingerprint,
+      auth: { kind: 'token', tokenId: b.tokenId, secret: b.tokenSecret },
+      retries: 0,
+    });
+    clients.push(c);
+    const err = await rejection(c.version());
+    expect(err.kind).toBe('tls-fingerprint-mismatch');
+    expect(err.actualFingerprint).toBe(b.fingerprint);
+    // The same client settings with B's own fingerprint work.
+    const right = new PveClient({
+      baseUrl: b.url,
+      fingerprint: b.fingerprint,
+      auth: { kind: 'token', tokenId: b.tokenId, secret: b.tokenSecret },
+      retries: 0,
+    });
+    clients.push(right);
+    expect((await right.version()).version).toBeTruthy();
+  });
+
   it('refuses a changed certificate (fingerprint mismatch), TOFU reads the new one', async () => {
     const c = client({ retries: 2 });
     await c.version();
     const old = n.fingerprint;
-    fleet.setFault(n.name, { kind: 'rotate-certificate' });
+    await fleet.setFault(n.name, { kind: 'rotate-certificate' });
     const err = await rejection(c.version());
     expect(err.kind).toBe('tls-fingerprint-mismatch');
     expect(err.actualFingerprint).not.toBe(old);
@@ -205,7 +230,7 @@ describe('TLS', () => {
   });
 
   it('fetchFingerprint reports unreachable hosts', async () => {
-    fleet.setFault(n.name, { kind: 'refuse' });
+    await fleet.setFault(n.name, { kind: 'refuse' });
     await expect(fetchFingerprint(n.url, { timeoutMs: 1_000 })).rejects.toMatchObject({ kind: 'unreachable' });
   });
 });

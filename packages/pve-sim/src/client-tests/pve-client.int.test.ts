@@ -223,6 +223,29 @@ describe('PveClient permissions and credentials', () => {
     }
   });
 
+  it('an audit-only token may not list pending updates (forbidden) but reads the package versions', async () => {
+    const n = fleet.nodes[0]!;
+    const ro = new PveClient({
+      baseUrl: n.url,
+      auth: { kind: 'token', tokenId: n.readonlyTokenId, secret: n.readonlyTokenSecret },
+      fingerprint: n.fingerprint,
+    });
+    try {
+      expect(await rejection(ro.aptUpdates('node1'))).toMatchObject({
+        kind: 'forbidden',
+        status: 403,
+        serverMessage: 'Permission check failed (/nodes/node1, Sys.Modify)',
+      });
+      const versions = await ro.aptVersions('node1');
+      const pending = fleet.node('node1').aptCache.map((p) => p.Package);
+      const outdated = versions.filter((v) => v.CurrentState === 'Installed' && v.Version !== v.OldVersion);
+      expect(outdated.length).toBeGreaterThan(0);
+      for (const v of outdated) expect(pending).toContain(v.Package);
+    } finally {
+      await ro.close();
+    }
+  });
+
   it('auth-failed for a wrong password and a wrong token, with the server reason', async () => {
     const n = fleet.nodes[0]!;
     const bad = new PveClient({

@@ -94,7 +94,9 @@ export const nodeRoutes: RouteDef<SimNode>[] = [
   {
     method: 'GET',
     path: '/nodes/{node}/apt/update',
-    perm: (p) => [`/nodes/${str(p['node'])}`, 'Sys.Audit'],
+    // Listing the pending updates needs Sys.Modify, like refreshing them (pve-manager PVE/API2/APT.pm
+    // list_updates); an audit-only token gets 403 here and reads /apt/versions instead.
+    perm: (p) => [`/nodes/${str(p['node'])}`, 'Sys.Modify'],
     handler: ({ state }) => state.aptCache.map((p) => ({ ...p })),
   },
   {

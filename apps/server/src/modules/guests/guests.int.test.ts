@@ -168,11 +168,11 @@ describe.each(TEST_DATABASE_KINDS)('guests on %s', (kind) => {
     const other = fleet.node(fleet.nodes[1]!.name);
     const changed = [...other.guests.values()].find((g) => g.status === 'running' && !g.template)!;
     changed.status = 'stopped';
-    fleet.setFault(hung.name, { kind: 'hang' });
+    await fleet.setFault(hung.name, { kind: 'hang' });
     const started = Date.now();
     const outcomes = await syncAllHosts(t.app);
     const elapsed = Date.now() - started;
-    fleet.setFault(hung.name, null);
+    await fleet.setFault(hung.name, null);
     expect(elapsed).toBeLessThan(TIMEOUT_MS + 1500);
     expect(outcomes.filter((o) => o.ok).length).toBeGreaterThanOrEqual(2);
     const hosts = (await t.app.inject({ method: 'GET', url: '/api/hosts', headers: owner.auth })).json<

@@ -65,6 +65,37 @@ async function readBackups(
   return newest;
 }
 
+export interface PendingUpdates {
+  count: number;
+  names: string[];
+}
+
+/**
+ * The node's pending updates. Listing them (GET /apt/update) needs Sys.Modify, which the least-privilege token
+ * of the install page (VM.Audit VM.PowerMgmt Sys.Audit Datastore.Audit) does not have: when that is forbidden,
+ * count from GET /apt/versions (Sys.Audit) the Proxmox packages whose candidate version differs from the
+ * installed one. Any other failure gives null (no update facts), as does a failing fallback.
+ */
+export async function readPendingUpdates(
+  client: Pick<PveClient, 'aptUpdates' | 'aptVersions'>,
+  node: string,
+  req: { signal: AbortSignal },
+): Promise<PendingUpdates | null> {
+  try {
+    const list = await client.aptUpdates(node, req);
+    return { count: list.length, names: list.map((u) => u.Package) };
+  } catch (err) {
+    if (!isPveError(err, 'forbidden')) return null;
+  }
+  try {
+    const versions = await client.aptVersions(node, req);
+    const outdated = versions.filter((v) => v.CurrentState === 'Installed' && v.Version !== v.OldVersion);
+    return { count: outdated.length, names: outdated.map((v) => v.Package) };
+  } catch {
+    return null;
+  }
+}
+
 function diff(before: GuestRow[], after: NewGuestRow[]) {
   const old = new Map(before.map((g) => [g.vmid, g]));
   let added = 0;
@@ -103,7 +134,7 @@ export async function syncHost(
       client.lxcList(host.pveNode, req),
       client.nodeStatus(host.pveNode, req),
       client.storageList(host.pveNode, req),
-      client.aptUpdates(host.pveNode, req).catch(() => null),
+      readPendingUpdates(client, host.pveNode, req),
     ]);
     const storageFacts = storages.map((s) => ({
       storage: s.storage,
@@ -125,8 +156,8 @@ export async function syncHost(
       memory: { total: status.memory.total, used: status.memory.used },
       rootfs: { total: status.rootfs.total, used: status.rootfs.used },
       storages: storageFacts.map(({ content: _c, ...s }) => s),
-      pendingUpdates: updates?.length ?? 0,
-      pendingUpdateNames: (updates ?? []).map((u) => u.Package).slice(0, 50),
+      pendingUpdates: updates?.count ?? 0,
+      pendingUpdateNames: (updates?.names ?? []).slice(0, 50),
       pveVersion: pveVersion ?? null,
       collectedAt: new Date().toISOString(),
     };
