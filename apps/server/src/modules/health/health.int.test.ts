@@ -110,6 +110,21 @@ describe('request body limits', () => {
     expect(ok.statusCode).toBe(200);
   });
 
+  it('refuses text PostgreSQL cannot store (NUL, unpaired surrogates) with 400 {detail}, before any write', async () => {
+    for (const payload of ['{"name":"a\\u0000b"}', '{"reason":"x\\ud800"}', '{"k\\u0000":1}']) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/contact',
+        headers: { 'content-type': 'application/json' },
+        payload,
+      });
+      expect(res.statusCode, payload).toBe(400);
+      expect(res.json().detail).toBe('Text must not contain NUL characters or unpaired surrogates');
+    }
+    const emoji = await t.app.inject({ method: 'POST', url: '/api/test-any', payload: { name: 'serveur 🖥️ 主机' } });
+    expect(emoji.statusCode).toBe(200);
+  });
+
   it('refuses prototype-poisoning keys', async () => {
     const res = await t.app.inject({
       method: 'POST',

@@ -22,9 +22,34 @@ export function jsonDepth(value: unknown, limit = Infinity): number {
   return max;
 }
 
+/** A UTF-16 surrogate without its other half. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
 /**
- * JSON bodies: prototype-poisoning keys refused (`__proto__`, `constructor.prototype`), nesting bounded, errors
- * as 400 `{detail}`. The size bound is Fastify's bodyLimit (413).
+ * True when a string (key or value) anywhere in `value` holds a NUL character or an unpaired UTF-16 surrogate:
+ * PostgreSQL text and jsonb cannot store either, so such input is refused up front rather than failing in an
+ * insert (possibly after an earlier write of the same request).
+ */
+export function hasUnstorableText(value: unknown): boolean {
+  const bad = (s: string) => s.includes('\0') || LONE_SURROGATE.test(s);
+  const stack: unknown[] = [value];
+  while (stack.length > 0) {
+    const node = stack.pop();
+    if (typeof node === 'string') {
+      if (bad(node)) return true;
+    } else if (node !== null && typeof node === 'object') {
+      for (const [key, child] of Object.entries(node)) {
+        if (!Array.isArray(node) && bad(key)) return true;
+        stack.push(child);
+      }
+    }
+  }
+  return false;
+}
+
+/**
+ * JSON bodies: prototype-poisoning keys refused (`__proto__`, `constructor.prototype`), nesting bounded, text
+ * PostgreSQL cannot store refused, errors as 400 `{detail}`. The size bound is Fastify's bodyLimit (413).
  */
 async function jsonBodyPlugin(app: FastifyInstance): Promise<void> {
   app.removeContentTypeParser('application/json');
@@ -43,6 +68,10 @@ async function jsonBodyPlugin(app: FastifyInstance): Promise<void> {
     }
     if (jsonDepth(parsed, MAX_JSON_DEPTH) > MAX_JSON_DEPTH) {
       done(new AppError('bad_request', `JSON body is nested too deeply (more than ${MAX_JSON_DEPTH} levels)`), undefined);
+      return;
+    }
+    if (hasUnstorableText(parsed)) {
+      done(new AppError('bad_request', 'Text must not contain NUL characters or unpaired surrogates'), undefined);
       return;
     }
     done(null, parsed);
