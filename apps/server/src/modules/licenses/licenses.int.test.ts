@@ -127,6 +127,9 @@ describe.each(TEST_DATABASE_KINDS)('licences on %s', (kind) => {
     const res = await revoke(some!.id, { reason: 'no' }, member.auth);
     expect(res.statusCode).toBe(403);
     expect(res.json()).toMatchObject({ code: 'forbidden' });
+    // Refused before the body is read: a non-admin learns nothing about what a valid request looks like.
+    expect((await generate({ organisation_id: orgId, plan_type: 'pro', duration_days: 0 }, member.auth)).statusCode).toBe(403);
+    expect((await revoke(some!.id, { reason: '' }, member.auth)).statusCode).toBe(403);
 
     const hidden = await list(orgId, outsider.auth);
     expect(hidden.statusCode).toBe(404);

@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   AdminOrganisationListSchema,
@@ -10,7 +11,7 @@ import {
   OrganisationIdParamsSchema,
   RevokeLicenceRequestSchema,
 } from '@proxai/contract';
-import { currentUser } from '../../plugins/app/auth';
+import { currentUser, requirePlatformAdmin } from '../../plugins/app/auth';
 import { loadLicenceSigningKey, publicKeyAnswer } from './licence-signing';
 import { generateLicence, listLicences, listOrganisationsForAdmin, revokeLicence } from './licenses.service';
 
@@ -33,6 +34,9 @@ export const licensesRoutes: FastifyPluginAsyncZod = async (app) => {
     async () => publicKey,
   );
 
+  // Administrators only, checked before the body is validated: anyone else gets 403 whatever they send.
+  const adminOnly = async (request: FastifyRequest) => requirePlatformAdmin(currentUser(request));
+
   app.get(
     '/admin/licenses/:organisation_id',
     {
@@ -51,7 +55,7 @@ export const licensesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/admin/licenses/generate',
     {
-      onRequest: [app.authenticate],
+      onRequest: [app.authenticate, adminOnly],
       schema: {
         tags: ['licences'],
         summary: 'Issue a signed licence for an organisation (administrators only)',
@@ -74,7 +78,7 @@ export const licensesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/admin/licenses/:id/revoke',
     {
-      onRequest: [app.authenticate],
+      onRequest: [app.authenticate, adminOnly],
       schema: {
         tags: ['licences'],
         summary: 'Revoke a licence with a reason (administrators only)',
@@ -91,7 +95,7 @@ export const licensesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/admin/organisations',
     {
-      onRequest: [app.authenticate],
+      onRequest: [app.authenticate, adminOnly],
       schema: {
         tags: ['licences'],
         summary: 'Organisations with their member count, for the licence page picker (administrators only)',
