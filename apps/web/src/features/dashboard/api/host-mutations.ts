@@ -1,12 +1,14 @@
-import { HostSchema, MessageSchema, type HostCreate } from '@proxai/contract';
+import type { Host, HostCreate, Message } from '@proxai/contract';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { useReloadDashboard } from './dashboard-queries';
 
+// Answers typed by the contract, not parsed with zod in the browser (see dashboard-queries.ts).
+
 export function useAddHost() {
   const reload = useReloadDashboard();
   return useMutation({
-    mutationFn: (body: HostCreate) => api('/hosts', { method: 'POST', body, schema: HostSchema }),
+    mutationFn: async (body: HostCreate) => (await api('/hosts', { method: 'POST', body })) as Host,
     onSuccess: () => reload(),
   });
 }
@@ -14,7 +16,7 @@ export function useAddHost() {
 export function useDeleteHost() {
   const reload = useReloadDashboard();
   return useMutation({
-    mutationFn: (id: string) => api(`/hosts/${id}`, { method: 'DELETE', schema: MessageSchema }),
+    mutationFn: async (id: string) => (await api(`/hosts/${id}`, { method: 'DELETE' })) as Message,
     onSettled: () => reload(),
   });
 }
@@ -22,7 +24,7 @@ export function useDeleteHost() {
 export function useSyncHost() {
   const reload = useReloadDashboard();
   return useMutation({
-    mutationFn: (id: string) => api(`/hosts/${id}/sync`, { method: 'POST', body: {}, schema: MessageSchema }),
+    mutationFn: async (id: string) => (await api(`/hosts/${id}/sync`, { method: 'POST', body: {} })) as Message,
     onSettled: () => reload(),
   });
 }

@@ -1,4 +1,4 @@
-import { MessageSchema, type VmAction } from '@proxai/contract';
+import type { VmAction } from '@proxai/contract';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api } from '@/lib/api-client';
@@ -22,7 +22,7 @@ export function useVmAction(callbacks: {
   const [pending, setPending] = useState<ReadonlyMap<string, VmAction>>(new Map());
   const mutation = useMutation({
     mutationFn: (input: VmActionInput) =>
-      api(`/vms/${input.id}/action`, { method: 'POST', body: { action: input.action, vmid: input.vmid }, schema: MessageSchema }),
+      api(`/vms/${input.id}/action`, { method: 'POST', body: { action: input.action, vmid: input.vmid } }),
     onMutate: (input) => setPending((m) => new Map(m).set(input.id, input.action)),
     onSuccess: (_data, input) => callbacks.onSuccess(input),
     onError: (error, input) => callbacks.onError(input, error),

@@ -1,6 +1,6 @@
 import type { Host, Vm } from '@proxai/contract';
 import { Eye, Plus, Server } from 'lucide-react';
-import { useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
@@ -8,8 +8,12 @@ import { Card, Skeleton } from '@/components/ui/card';
 import { ApiError } from '@/lib/api-client';
 import { useDeleteHost, useSyncHost } from '../api/host-mutations';
 import type { DashboardPermissions } from '../org-role';
-import { AddHostDialog } from './add-host-dialog';
 import { HostCard } from './host-card';
+
+// The add-host dialog (form, validation, Radix dialog) is not needed for the first guest rows: its code
+// loads once the page is idle, or at once when the button is pointed at or pressed.
+const loadAddHostDialog = () => import('./add-host-dialog');
+const AddHostDialog = lazy(async () => ({ default: (await loadAddHostDialog()).AddHostDialog }));
 
 export function HostsSection({
   hosts,
@@ -26,6 +30,17 @@ export function HostsSection({
   const { t } = useTranslation('dashboard');
   const { canManageHosts, canSyncHosts, isReadOnly } = permissions;
   const [isAdding, setIsAdding] = useState(false);
+  // Mounted from the first opening on, so closing keeps its animation and the form its reset logic.
+  const [hasOpened, setHasOpened] = useState(false);
+  const openAddHost = () => {
+    setHasOpened(true);
+    setIsAdding(true);
+  };
+  useEffect(() => {
+    if (!canManageHosts) return;
+    const timer = setTimeout(() => void loadAddHostDialog(), 2000);
+    return () => clearTimeout(timer);
+  }, [canManageHosts]);
   const syncHost = useSyncHost();
   const deleteHost = useDeleteHost();
   const [syncing, setSyncing] = useState<ReadonlySet<string>>(new Set());
@@ -65,7 +80,12 @@ export function HostsSection({
           {t('hosts.title')}
         </h2>
         {canManageHosts ? (
-          <Button onClick={() => setIsAdding(true)} data-testid="add-host-button">
+          <Button
+            onClick={openAddHost}
+            onPointerEnter={() => void loadAddHostDialog()}
+            onFocus={() => void loadAddHostDialog()}
+            data-testid="add-host-button"
+          >
             <Plus className="h-4 w-4" aria-hidden="true" />
             {t('hosts.add')}
           </Button>
@@ -94,7 +114,7 @@ export function HostsSection({
             {t(canManageHosts ? 'hosts.emptyText' : 'hosts.emptyTextNoAdd')}
           </p>
           {canManageHosts ? (
-            <Button onClick={() => setIsAdding(true)}>
+            <Button onClick={openAddHost} onPointerEnter={() => void loadAddHostDialog()}>
               <Plus className="h-4 w-4" aria-hidden="true" />
               {t('hosts.add')}
             </Button>
@@ -117,7 +137,11 @@ export function HostsSection({
           ))}
         </div>
       )}
-      {canManageHosts ? <AddHostDialog open={isAdding} onOpenChange={setIsAdding} /> : null}
+      {canManageHosts && hasOpened ? (
+        <Suspense fallback={null}>
+          <AddHostDialog open={isAdding} onOpenChange={setIsAdding} />
+        </Suspense>
+      ) : null}
     </section>
   );
 }
