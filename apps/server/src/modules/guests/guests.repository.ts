@@ -25,6 +25,22 @@ export async function listGuestsOfOrg(db: Db, organisationId: string) {
     .orderBy(asc(guests.hostId), asc(guests.vmid));
 }
 
+/**
+ * The organisation's guests as the JSON text of `GET /api/vms` (the contract's Vm fields, same order as
+ * `listGuestsOfOrg`), built by the database: the embedded PGlite hands 5,000 rows to JavaScript about three times
+ * slower than it writes one JSON text, and on PostgreSQL it costs the same while leaving the Node process free.
+ */
+export async function listVmsJsonText(db: Db, organisationId: string): Promise<string> {
+  // Both drivers (node-postgres, PGlite) answer raw SQL with `{ rows }`; Db is their union, so the type is given here.
+  const result = (await db.execute(sql`
+    select '[' || coalesce(string_agg(row_to_json(g)::text, ',' order by g.host_id, g.vmid), '') || ']' as json
+    from (
+      select id, vmid, name, state, cpu, memory_mb as memory, storage_gb as storage, type, host_id, node, uptime
+      from ${guests} where organisation_id = ${organisationId}
+    ) g`)) as { rows: { json: string | null }[] };
+  return result.rows[0]?.json ?? '[]';
+}
+
 export async function findGuest(db: Db, organisationId: string, id: string): Promise<GuestRow | undefined> {
   const [row] = await db
     .select()

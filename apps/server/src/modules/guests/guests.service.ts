@@ -1,5 +1,5 @@
 import { isTaskOk, type GuestAction } from '@proxai/pve-client';
-import type { Stats, Vm, VmAction } from '@proxai/contract';
+import type { Stats, VmAction } from '@proxai/contract';
 import { AppError, notFound } from '../../errors';
 import { requireOrgRole } from '../../plugins/app/auth';
 import { recordAudit } from '../audit/audit.repository';
@@ -9,7 +9,7 @@ import type { HostsDeps, RequestContext } from '../hosts/hosts.service';
 import { createClient, errorContext, targetOf } from '../hosts/pve-connection';
 import { toHostError } from '../hosts/pve-errors';
 import { secretBoxFor } from '../hosts/secret-box';
-import { findGuest, guestStats, listGuestsOfOrg, updateGuest } from './guests.repository';
+import { findGuest, guestStats, listVmsJsonText, updateGuest } from './guests.repository';
 
 /** PVE endpoint per portal action; stop is a graceful shutdown that PVE forces after 60 s. */
 const PVE_ACTION: Record<VmAction, { action: GuestAction; params?: Record<string, number>; endState: 'running' | 'stopped' }> = {
@@ -24,24 +24,7 @@ const statsCache = createOrgCache<string>();
 
 /** The VM list already serialised (it is the dashboard's biggest answer; see fleet-cache.ts). */
 export function listVmsJson(deps: HostsDeps, ctx: RequestContext): Promise<string> {
-  return vmsCache(ctx.organisationId, async () => JSON.stringify(await listVms(deps, ctx)));
-}
-
-export async function listVms(deps: HostsDeps, ctx: RequestContext): Promise<Vm[]> {
-  const rows = await listGuestsOfOrg(deps.db, ctx.organisationId);
-  return rows.map((g) => ({
-    id: g.id,
-    vmid: g.vmid,
-    name: g.name,
-    state: g.state,
-    cpu: g.cpu,
-    memory: g.memoryMb,
-    storage: g.storageGb,
-    type: g.type,
-    host_id: g.hostId,
-    node: g.node,
-    uptime: g.uptime,
-  }));
+  return vmsCache(ctx.organisationId, () => listVmsJsonText(deps.db, ctx.organisationId));
 }
 
 /** The stats already serialised: polled by every open dashboard, so the answer is built once per organisation. */

@@ -1,0 +1,72 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { guests, hosts } from '../../db/schema';
+import { openTestDatabase, TEST_DATABASE_KINDS } from '../../testing/database';
+import { buildOrganisation } from '../../testing/factories';
+import { listGuestsOfOrg, listVmsJsonText } from './guests.repository';
+
+describe.each(TEST_DATABASE_KINDS)('the VM list written by the database (%s)', (kind) => {
+  let database: Awaited<ReturnType<typeof openTestDatabase>>;
+  beforeAll(async () => {
+    database = await openTestDatabase(kind);
+  });
+  afterAll(async () => {
+    await database.close();
+  });
+
+  it('is exactly the JSON the contract describes, in host then vmid order, whatever the names hold', async () => {
+    const { db } = database;
+    const org = await buildOrganisation(db);
+    const other = await buildOrganisation(db);
+    const host = async (organisationId: string, name: string) => {
+      const [row] = await db
+        .insert(hosts)
+        .values({
+          organisationId,
+          name,
+          pveUrl: 'https://127.0.0.1:8006',
+          pveNode: 'pve',
+          username: 'root@pam',
+          authType: 'password',
+          secretEncrypted: 'x',
+        })
+        .returning();
+      return row!;
+    };
+    const [h1, h2, foreign] = [await host(org.id, 'a'), await host(org.id, 'b'), await host(other.id, 'c')];
+    const names = ['plain', 'quote " and \\ backslash', 'tab\tnew\nline', 'ünïcödé 主机 حاسوب 🖥️', 'slash/<script>'];
+    await db.insert(guests).values([
+      ...names.map((name, i) => ({
+        hostId: i % 2 ? h1.id : h2.id,
+        organisationId: org.id,
+        vmid: 300 - i,
+        node: 'pve',
+        type: i % 2 ? ('lxc' as const) : ('qemu' as const),
+        name,
+        state: i % 3 ? 'stopped' : 'running',
+        cpu: i + 1,
+        memoryMb: 512 * (i + 1),
+        storageGb: 8.5 * i,
+        uptime: i * 1_000_000_007,
+      })),
+      { hostId: foreign.id, organisationId: other.id, vmid: 100, node: 'pve', type: 'qemu', name: 'not mine', state: 'running' },
+    ]);
+
+    const text = await listVmsJsonText(db, org.id);
+    const expected = (await listGuestsOfOrg(db, org.id)).map((g) => ({
+      id: g.id,
+      vmid: g.vmid,
+      name: g.name,
+      state: g.state,
+      cpu: g.cpu,
+      memory: g.memoryMb,
+      storage: g.storageGb,
+      type: g.type,
+      host_id: g.hostId,
+      node: g.node,
+      uptime: g.uptime,
+    }));
+    expect(expected).toHaveLength(names.length);
+    expect(text).toBe(JSON.stringify(expected));
+    expect(await listVmsJsonText(db, (await buildOrganisation(db)).id)).toBe('[]');
+  });
+});
