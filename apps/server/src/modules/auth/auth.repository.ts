@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { loginCodes, oauthHandoffs, oidcStates, organisations, users } from '../../db/schema';
 
@@ -78,20 +78,25 @@ export async function touchLastLogin(db: Db, id: string, now: Date) {
 // Login codes -------------------------------------------------------------------------------------------
 
 /** A new code replaces every code still pending for the address. */
-export async function replaceLoginCode(
+export async function insertLoginCode(
   db: Db,
   values: { id: string; email: string; codeHash: string; magicTokenHash: string; expiresAt: Date },
-  now: Date,
 ) {
-  await db.transaction(async (tx) => {
-    await tx
-      .update(loginCodes)
-      .set({ usedAt: now })
-      .where(and(eq(loginCodes.email, values.email), isNull(loginCodes.usedAt)));
-    await tx.insert(loginCodes).values(values);
-  });
+  await db.insert(loginCodes).values(values);
+}
+
+/** The new code replaces every earlier live one of the address (called once its mail has gone out). */
+export async function retireOtherLoginCodes(db: Db, email: string, keepId: string, now: Date) {
+  await db
+    .update(loginCodes)
+    .set({ usedAt: now })
+    .where(and(eq(loginCodes.email, email), isNull(loginCodes.usedAt), ne(loginCodes.id, keepId)));
   // Housekeeping: rows past their life serve no purpose.
   await db.delete(loginCodes).where(lt(loginCodes.expiresAt, new Date(now.getTime() - 24 * 3600_000)));
+}
+
+export async function deleteLoginCode(db: Db, id: string) {
+  await db.delete(loginCodes).where(eq(loginCodes.id, id));
 }
 
 /**

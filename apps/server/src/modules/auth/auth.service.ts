@@ -14,7 +14,9 @@ import {
   insertHandoff,
   insertUserWithOrganisation,
   markCodeUsed,
-  replaceLoginCode,
+  insertLoginCode,
+  retireOtherLoginCodes,
+  deleteLoginCode,
   touchLastLogin,
   type UserRow,
 } from './auth.repository';
@@ -86,21 +88,21 @@ export async function requestSignIn(
   const id = randomUUID();
   const code = newOtpCode();
   const magicToken = newOpaqueToken();
-  await replaceLoginCode(
-    db,
-    {
-      id,
-      email: input.email,
-      codeHash: hashOtpCode(id, code),
-      magicTokenHash: sha256Hex(magicToken),
-      expiresAt: new Date(now.getTime() + CODE_TTL_MS),
-    },
-    now,
-  );
+  await insertLoginCode(db, {
+    id,
+    email: input.email,
+    codeHash: hashOtpCode(id, code),
+    magicTokenHash: sha256Hex(magicToken),
+    expiresAt: new Date(now.getTime() + CODE_TTL_MS),
+  });
   const link = `${input.baseUrl}/api/auth/magic?token=${encodeURIComponent(magicToken)}`;
   try {
     await mailer.send({ to: input.email, ...signInMail(input.language, link, code) });
+    // Only a code that reached the mail server replaces the previous one: a failed send leaves the user the
+    // code they already have.
+    await retireOtherLoginCodes(db, input.email, id, now);
   } catch (err) {
+    await deleteLoginCode(db, id);
     await recordAudit(db, {
       action: 'auth.magic_link',
       outcome: 'failure',

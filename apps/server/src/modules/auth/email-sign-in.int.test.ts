@@ -127,15 +127,32 @@ describe.each(TEST_DATABASE_KINDS)('e-mail sign-in over a real SMTP peer (%s)', 
     expect(second.headers.location).toBe('/auth#error=link_expired');
   });
 
-  it('a new request replaces the previous code', async () => {
+  it('a new request replaces the previous code and link', async () => {
     const email = `carol-${kind}@example.org`;
-    const { code: old } = await requestMail(email);
+    const { code: old, link: oldLink } = await requestMail(email);
     const { code: fresh } = await requestMail(email);
     if (old !== fresh) {
       const res = await t.app.inject({ method: 'POST', url: '/api/auth/verify-otp', payload: { email, otp_code: old } });
       expect(res.statusCode).toBe(400);
     }
+    const stale = await t.app.inject({ method: 'GET', url: `${oldLink.pathname}${oldLink.search}` });
+    expect(stale.headers.location).toBe('/auth#error=link_expired');
     const ok = await t.app.inject({ method: 'POST', url: '/api/auth/verify-otp', payload: { email, otp_code: fresh } });
+    expect(ok.statusCode).toBe(200);
+  });
+
+  it('a request whose mail cannot be sent answers 503 and leaves the previous code working', async () => {
+    const email = `erin-${kind}@example.org`;
+    const { code } = await requestMail(email);
+    peer.refused.add(email);
+    try {
+      const failed = await t.app.inject({ method: 'POST', url: '/api/auth/magic-link', payload: { email, language: 'en' } });
+      expect(failed.statusCode).toBe(503);
+      expect(failed.json()).toMatchObject({ code: 'unavailable' });
+    } finally {
+      peer.refused.delete(email);
+    }
+    const ok = await t.app.inject({ method: 'POST', url: '/api/auth/verify-otp', payload: { email, otp_code: code } });
     expect(ok.statusCode).toBe(200);
   });
 

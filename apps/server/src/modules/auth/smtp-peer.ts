@@ -54,12 +54,27 @@ function decodeSubject(raw: string): string {
 }
 
 /** A real SMTP server on 127.0.0.1 (tests only) that keeps every mail it receives. */
-export async function startSmtpPeer(): Promise<{ url: string; mails: ReceivedMail[]; close(): Promise<void> }> {
+export async function startSmtpPeer(): Promise<{
+  url: string;
+  mails: ReceivedMail[];
+  /** Addresses this server refuses (550 at RCPT TO), as a real one does for an unknown mailbox. */
+  refused: Set<string>;
+  close(): Promise<void>;
+}> {
   const mails: ReceivedMail[] = [];
+  const refused = new Set<string>();
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
     logger: false,
+    onRcptTo(address, _session, callback) {
+      if (refused.has(address.address.toLowerCase())) {
+        const err = Object.assign(new Error('Mailbox unavailable'), { responseCode: 550 });
+        callback(err);
+        return;
+      }
+      callback();
+    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));
@@ -76,6 +91,7 @@ export async function startSmtpPeer(): Promise<{ url: string; mails: ReceivedMai
   return {
     url: `smtp://127.0.0.1:${address.port}`,
     mails,
+    refused,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
