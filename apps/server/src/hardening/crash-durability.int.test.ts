@@ -74,6 +74,30 @@ async function writeUntilKilled(url: string, child: ChildProcess): Promise<strin
   return acknowledged;
 }
 
+/**
+ * Starts the server again on the same data and asks it for every acknowledged write: subscribing an address
+ * that is stored answers 409. Proves the restarted portal (recovery included) serves them, not only the files.
+ */
+async function missingAfterRestart(env: Record<string, string>, acknowledged: string[]): Promise<string[]> {
+  const { child, url } = await startServer(env);
+  try {
+    const missing: string[] = [];
+    for (const email of acknowledged) {
+      const res = await fetch(`${url}/api/newsletter/subscribe`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email }),
+      });
+      if (res.status !== 409) missing.push(`${email} (${res.status})`);
+    }
+    return missing;
+  } finally {
+    const exited = new Promise((r) => child.once('exit', r));
+    child.kill('SIGTERM');
+    await exited;
+  }
+}
+
 describe('crash durability: kill -9 during a stream of writes', () => {
   it('keeps every acknowledged write on the embedded database', async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'proxai-crash-'));
@@ -81,6 +105,8 @@ describe('crash durability: kill -9 during a stream of writes', () => {
       const { child, url } = await startServer({ DATA_DIR: dataDir });
       const acknowledged = await writeUntilKilled(url, child);
       expect(acknowledged.length).toBeGreaterThan(10);
+      expect(await missingAfterRestart({ DATA_DIR: dataDir }, acknowledged)).toEqual([]);
+      // And in the files themselves, read without the server.
       const database = await openDatabase({ dataDir: path.join(dataDir, 'pglite') });
       const rows = await database.db.execute<{ email: string }>(sql`select email from newsletter_subscribers`);
       const stored = new Set((rows as { rows: { email: string }[] }).rows.map((r) => r.email));
@@ -104,6 +130,7 @@ describe('crash durability: kill -9 during a stream of writes', () => {
         const { child, url } = await startServer({ DATABASE_URL: dbUrl.toString(), DATA_DIR: os.tmpdir() });
         const acknowledged = await writeUntilKilled(url, child);
         expect(acknowledged.length).toBeGreaterThan(10);
+        expect(await missingAfterRestart({ DATABASE_URL: dbUrl.toString(), DATA_DIR: os.tmpdir() }, acknowledged)).toEqual([]);
         const client = new pg.Client({ connectionString: dbUrl.toString() });
         await client.connect();
         const { rows } = await client.query<{ email: string }>('select email from newsletter_subscribers');
