@@ -15,17 +15,12 @@ import {
 import fc from 'fast-check';
 import { describe as group, expect, it } from 'vitest';
 import { z } from 'zod';
-import {
-  bodyArbitraries,
-  bodySweep,
-  mutantArbitrary,
-  paramsSweep,
-  querySweep,
-  sampleValid,
-  unsafeUrls,
-  validArbitrary,
-  type FuzzTargets,
-} from './fuzz-arbitraries';
+import { bodyArbitraries, bodySweep } from './body-cases';
+import { paramsSweep } from './params-cases';
+import { querySweep } from './query-cases';
+import { unsafeUrls, type FuzzTargets } from './targets';
+import { sampleValid, validArbitrary } from './valid-values';
+import { mutantArbitrary } from './value-mutations';
 import { accepts, describe } from './zod-model';
 
 const targets: FuzzTargets = { closedPorts: [1, 45_678], knownIds: ['6f1c8a5e-3b0d-4c4e-9a55-1d2e3f405060'] };
