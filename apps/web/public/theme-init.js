@@ -17,7 +17,8 @@
 // Starts what the current page needs first while the main bundle is still downloading: its lazy chunks
 // and translation files (modulepreload), and, when signed in, its first API reads, which the app's
 // fetch client then takes over (api-client.ts, `early`). The list is written into index.html at build
-// time (build/route-preloads.ts); the headers match api-client.ts's.
+// time (build/route-preloads.ts); the headers match api-client.ts's, Accept-Language included (the language
+// the app is about to start in: the saved one, else the browser's, else French).
 (function () {
   try {
     var block = document.getElementById('route-preloads');
@@ -38,7 +39,7 @@
     var early = (window.__proxaiEarly = window.__proxaiEarly || {});
     route.api.forEach(function (path) {
       var response = fetch('/api' + path, {
-        headers: { accept: 'application/json', authorization: 'Bearer ' + token },
+        headers: { accept: 'application/json', 'accept-language': lang, authorization: 'Bearer ' + token },
         credentials: 'same-origin',
       });
       response.catch(function () {});

@@ -1,3 +1,4 @@
+import i18next from 'i18next';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { api, ApiError, NetworkError, setUnauthorizedHandler, startEarly } from './api-client';
@@ -65,6 +66,37 @@ describe('api client', () => {
     await expect(api('/stats')).rejects.toBeInstanceOf(NetworkError);
   });
 
+  describe('language', () => {
+    afterEach(async () => {
+      vi.restoreAllMocks();
+      localStorage.clear();
+    });
+
+    it("sends the UI's current language as Accept-Language on every call", async () => {
+      await i18next.init({ lng: 'de', supportedLngs: ['fr', 'en', 'de', 'ja'], resources: {} });
+      const fetchMock = mockFetch(200, { ok: true });
+      await api('/hosts/h1/sync', { method: 'POST', body: {} });
+      expect(fetchMock.mock.calls[0]![1]?.headers).toMatchObject({ 'accept-language': 'de' });
+      await i18next.changeLanguage('ja');
+      await api('/stats');
+      expect(fetchMock.mock.calls[1]![1]?.headers).toMatchObject({ 'accept-language': 'ja' });
+      // A header given by the caller (the advice query) wins.
+      await api('/proxai/advice?context=general', { headers: { 'accept-language': 'fr' } });
+      expect(fetchMock.mock.calls[2]![1]?.headers).toMatchObject({ 'accept-language': 'fr' });
+    });
+
+    it('falls back to the saved language before i18next has one, and sends none without either', async () => {
+      vi.spyOn(i18next, 'resolvedLanguage', 'get').mockReturnValue(undefined);
+      vi.spyOn(i18next, 'language', 'get').mockReturnValue(undefined as unknown as string);
+      const fetchMock = mockFetch(200, { ok: true });
+      await api('/stats');
+      expect(fetchMock.mock.calls[0]![1]?.headers).not.toHaveProperty('accept-language');
+      localStorage.setItem(STORAGE_KEYS.language, 'es');
+      await api('/stats');
+      expect(fetchMock.mock.calls[1]![1]?.headers).toMatchObject({ 'accept-language': 'es' });
+    });
+  });
+
   describe('early reads', () => {
     afterEach(() => {
       window.__proxaiEarly = undefined;
@@ -73,10 +105,12 @@ describe('api client', () => {
 
     it('a query marked early takes the answer started before it, once', async () => {
       localStorage.setItem(STORAGE_KEYS.token, 'tok123');
+      localStorage.setItem(STORAGE_KEYS.language, 'it');
       const fetchMock = mockFetch(200, [{ vmid: 100 }]);
       startEarly(['/vms']);
       expect(fetchMock).toHaveBeenCalledTimes(1);
       expect(fetchMock.mock.calls[0]![1]?.headers).toMatchObject({ authorization: 'Bearer tok123' });
+      expect(fetchMock.mock.calls[0]![1]?.headers).toHaveProperty('accept-language');
       await expect(api('/vms', { early: true })).resolves.toEqual([{ vmid: 100 }]);
       expect(fetchMock).toHaveBeenCalledTimes(1);
       // Taken: the next read (a refresh) asks again.

@@ -1,5 +1,7 @@
+import i18next from 'i18next';
 import type { z } from 'zod';
 import type { FieldError } from '@proxai/contract';
+import { STORAGE_KEYS } from '@/config/storage-keys';
 import { getToken } from './auth-storage';
 
 /** An error answer of the API: HTTP status plus the server's `{detail, code, errors}`. */
@@ -49,8 +51,23 @@ export interface RequestOptions<S extends z.ZodType | undefined = undefined> {
 
 type Result<S> = S extends z.ZodType ? z.infer<S> : unknown;
 
+/** The UI's language (i18next's, else the saved choice, as theme-init.js reads it), for the server's texts. */
+function uiLanguage(): string | null {
+  try {
+    return i18next.resolvedLanguage ?? i18next.language ?? localStorage.getItem(STORAGE_KEYS.language);
+  } catch {
+    return null; // storage disabled
+  }
+}
+
+/** Every call says the UI's language (Accept-Language): the server writes its messages and error details in it. */
 function requestHeaders(extra?: Record<string, string>): Record<string, string> {
-  const headers: Record<string, string> = { accept: 'application/json', ...extra };
+  const language = uiLanguage();
+  const headers: Record<string, string> = {
+    accept: 'application/json',
+    ...(language ? { 'accept-language': language } : {}),
+    ...extra,
+  };
   const token = getToken();
   if (token) headers.authorization = `Bearer ${token}`;
   return headers;

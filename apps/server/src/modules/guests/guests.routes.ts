@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ErrorSchema, IdParamsSchema, MessageSchema, StatsSchema, VmActionRequestSchema, VmListSchema } from '@proxai/contract';
+import { acceptedLanguage } from '../../i18n/messages';
 import { currentOrg, currentUser } from '../../plugins/app/auth';
 import type { RequestContext } from '../hosts/hosts.service';
 import { getStatsJson, listVmsJson, runVmAction } from './guests.service';
@@ -9,7 +10,12 @@ const errors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 404: Erro
 
 function requestContext(request: FastifyRequest): RequestContext {
   const user = currentUser(request);
-  return { user, organisationId: currentOrg(user), ip: request.ip };
+  return {
+    user,
+    organisationId: currentOrg(user),
+    ip: request.ip,
+    language: acceptedLanguage(request.headers['accept-language']),
+  };
 }
 
 /** Sends an answer the service already serialised (and caches per organisation); the route schema documents it. */

@@ -1,6 +1,7 @@
 import { isTaskOk, type GuestAction } from '@proxai/pve-client';
-import type { Stats, VmAction } from '@proxai/contract';
+import type { Language, Stats, VmAction } from '@proxai/contract';
 import { AppError, notFound } from '../../errors';
+import { FALLBACK_LANGUAGE, message } from '../../i18n/messages';
 import { requireOrgRole } from '../../plugins/app/auth';
 import { recordAudit } from '../audit/audit.repository';
 import { createOrgCache, invalidateOrg } from '../hosts/fleet-cache';
@@ -37,10 +38,12 @@ export function getStatsJson(deps: HostsDeps, ctx: RequestContext): Promise<stri
 }
 
 /** Refuses up front what PVE would refuse, so the operator gets a clear 409 without a round trip. */
-function checkState(action: VmAction, state: string, label: string): void {
-  if (action === 'start' && state === 'running') throw new AppError('invalid_state', `${label} is already running`);
+function checkState(action: VmAction, state: string, guest: string, language: Language): void {
+  if (action === 'start' && state === 'running') {
+    throw new AppError('invalid_state', message(language, 'guest.alreadyRunning', { guest }));
+  }
   if ((action === 'stop' || action === 'restart') && state === 'stopped') {
-    throw new AppError('invalid_state', `${label} is stopped; start it first`);
+    throw new AppError('invalid_state', message(language, 'guest.stoppedStartFirst', { guest }));
   }
 }
 
@@ -56,12 +59,13 @@ export async function runVmAction(
   vmid?: number,
 ): Promise<{ message: string }> {
   requireOrgRole(ctx.user, 'operator', 'start, stop or restart guests');
+  const language = ctx.language ?? FALLBACK_LANGUAGE;
   const guest = await findGuest(deps.db, ctx.organisationId, id);
   if (!guest) throw notFound('VM');
   if (vmid !== undefined && vmid !== guest.vmid)
     throw new AppError('bad_request', `vmid ${vmid} does not match this VM (${guest.vmid})`);
   const label = `${guest.type === 'qemu' ? 'VM' : 'CT'} ${guest.vmid} (${guest.name})`;
-  checkState(action, guest.state, label);
+  checkState(action, guest.state, label, language);
   const host = await findHost(deps.db, ctx.organisationId, guest.hostId);
   if (!host) throw notFound('Host');
 
@@ -106,14 +110,16 @@ export async function runVmAction(
       throw new AppError('host_error', status.exitstatus ?? `The ${action} task failed`);
     }
     await audit('success', { upid });
-    return { message: `VM ${action} command sent` };
+    return { message: message(language, `guest.sent.${action}`) };
   } catch (err) {
     if (err instanceof AppError && err.code === 'host_error' && taskId) throw err;
-    const mapped = toHostError(err, errorContext(target, timeoutMs));
-    if (taskId) await finishTask(deps.db, taskId, 'error', mapped.detail).catch(() => undefined);
+    // The task and the audit keep the English text; the answer is in the request's language.
+    const stored = toHostError(err, errorContext(target, timeoutMs));
+    const mapped = language === FALLBACK_LANGUAGE ? stored : toHostError(err, errorContext(target, timeoutMs, false, language));
+    if (taskId) await finishTask(deps.db, taskId, 'error', stored.detail).catch(() => undefined);
     // The request may have failed before PVE changed anything: put back the state we know.
     await setGuest({ state: guest.state }).catch(() => undefined);
-    await audit('failure', { detail: mapped.detail });
+    await audit('failure', { detail: stored.detail });
     throw mapped;
   } finally {
     await client.close().catch(() => undefined);

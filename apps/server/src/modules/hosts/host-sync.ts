@@ -1,6 +1,8 @@
+import type { Language } from '@proxai/contract';
 import { isPveError, type LxcListItem, type PveClient, type QemuListItem } from '@proxai/pve-client';
 import type { Db } from '../../db/client';
 import { type AppError } from '../../errors';
+import { FALLBACK_LANGUAGE, message } from '../../i18n/messages';
 import { invalidateOrg } from './fleet-cache';
 import type { HostFacts } from './host-facts';
 import { listGuestsOfHost, replaceGuests, updateHost, type GuestRow, type HostRow, type NewGuestRow } from './hosts.repository';
@@ -19,7 +21,10 @@ export interface SyncOutcome {
   removed: number;
   changed: number;
   total: number;
+  /** Why the sync failed, in the caller's language (see syncHost). */
   error?: AppError;
+  /** The same, in English, as stored in the host's last_error. */
+  lastError?: string;
 }
 
 function toGuestRow(
@@ -114,6 +119,10 @@ function diff(before: GuestRow[], after: NewGuestRow[]) {
  * Reads the node's guests, status, storages, backups and pending updates, then makes the database match:
  * the host goes online with fresh guests, or offline with the reason. Bounded by `timeoutMs` as a whole,
  * so a hung host cannot hold anything up.
+ *
+ * The reason stored in last_error is always in English: it is read later by anyone, in any language, and the
+ * background sync has no request to take a language from. `language` (a manual sync's request) is only that
+ * of the returned `error`.
  */
 export async function syncHost(
   db: Db,
@@ -121,6 +130,7 @@ export async function syncHost(
   host: HostRow,
   timeoutMs: number,
   log?: { warn: (obj: object, msg: string) => void },
+  language: Language = FALLBACK_LANGUAGE,
 ): Promise<SyncOutcome> {
   const target = targetOf(host, box);
   const ctx = errorContext(target, timeoutMs);
@@ -172,19 +182,26 @@ export async function syncHost(
     return { hostId: host.id, ok: true, total: rows.length, ...diff(before, rows) };
   } catch (err) {
     dropClient(host.id);
-    const error = toHostError(signal.aborted ? signal.reason : err, ctx);
+    const cause: unknown = signal.aborted ? signal.reason : err;
+    const stored = toHostError(cause, ctx);
+    const error = language === FALLBACK_LANGUAGE ? stored : toHostError(cause, { ...ctx, language });
     if (!isPveError(err) && !signal.aborted) log?.warn({ err, hostId: host.id }, 'sync failed on an unexpected error');
-    await updateHost(db, host.id, { status: 'offline', lastError: lastErrorText(error), lastSyncAt: new Date() });
+    const lastError = lastErrorText(stored);
+    await updateHost(db, host.id, { status: 'offline', lastError, lastSyncAt: new Date() });
     invalidateOrg(host.organisationId);
-    return { hostId: host.id, ok: false, added: 0, removed: 0, changed: 0, total: 0, error };
+    return { hostId: host.id, ok: false, added: 0, removed: 0, changed: 0, total: 0, error, lastError };
   }
 }
 
-/** 'Synced pve1: 12 guests (2 added, 1 removed, 3 changed)' or 'Synced pve1: 12 guests, no change'. */
-export function syncMessage(hostName: string, o: SyncOutcome): string {
-  const parts = [o.added && `${o.added} added`, o.removed && `${o.removed} removed`, o.changed && `${o.changed} changed`].filter(
-    Boolean,
-  );
-  const guests = `${o.total} guest${o.total === 1 ? '' : 's'}`;
-  return parts.length ? `Synced ${hostName}: ${guests} (${parts.join(', ')})` : `Synced ${hostName}: ${guests}, no change`;
+/** 'Synced pve1: 12 guests (2 added, 1 removed, 3 changed)' or 'Synced pve1: 12 guests, no change', in `language`. */
+export function syncMessage(hostName: string, o: SyncOutcome, language: Language = FALLBACK_LANGUAGE): string {
+  const parts = [
+    o.added && message(language, 'sync.added', { count: o.added }),
+    o.removed && message(language, 'sync.removed', { count: o.removed }),
+    o.changed && message(language, 'sync.changed', { count: o.changed }),
+  ].filter(Boolean);
+  const guests = message(language, 'sync.guests', { count: o.total });
+  return parts.length
+    ? message(language, 'sync.summary', { host: hostName, guests, changes: parts.join(message(language, 'list.separator')) })
+    : message(language, 'sync.summaryNoChange', { host: hostName, guests });
 }

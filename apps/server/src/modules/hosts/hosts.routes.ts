@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ErrorSchema, HostCreateSchema, HostListSchema, HostSchema, IdParamsSchema, MessageSchema } from '@proxai/contract';
+import { acceptedLanguage } from '../../i18n/messages';
 import { currentOrg, currentUser } from '../../plugins/app/auth';
 import { demoRoutes } from '../demo/demo.routes';
 import { addHost, listHostsOf, removeHost, syncOneHost, type RequestContext } from './hosts.service';
@@ -13,7 +14,12 @@ const addHostErrors = { ...errors, 422: ErrorSchema };
 
 function requestContext(request: FastifyRequest): RequestContext {
   const user = currentUser(request);
-  return { user, organisationId: currentOrg(user), ip: request.ip };
+  return {
+    user,
+    organisationId: currentOrg(user),
+    ip: request.ip,
+    language: acceptedLanguage(request.headers['accept-language']),
+  };
 }
 
 export const hostsRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -1,8 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { PLANS, withinLimit, type Host, type HostCreate } from '@proxai/contract';
+import { PLANS, withinLimit, type Host, type HostCreate, type Language } from '@proxai/contract';
 import type { Config } from '../../config/env';
 import type { Db } from '../../db/client';
 import { AppError, notFound } from '../../errors';
+import { FALLBACK_LANGUAGE, message } from '../../i18n/messages';
 import { requireOrgRole } from '../../plugins/app/auth';
 import { recordAudit } from '../audit/audit.repository';
 import { getEffectivePlan } from '../licenses/licenses.service';
@@ -25,6 +26,8 @@ export interface RequestContext {
   user: AuthUser;
   organisationId: string;
   ip?: string;
+  /** Language of the texts answered (`message`, error `detail`): the request's Accept-Language; English if absent. */
+  language?: Language;
 }
 
 export function toHostDto(h: HostRow): Host {
@@ -50,16 +53,18 @@ export async function listHostsOf(deps: HostsDeps, ctx: RequestContext): Promise
 }
 
 const planName = (plan: string) => PLANS[plan as keyof typeof PLANS]?.slug ?? plan;
-const PLAN_LABELS: Record<string, string> = { free: 'Free', essential: 'Essential', pro: 'Pro', enterprise: 'Enterprise' };
+const PLAN_LABELS = { free: 'plan.free', essential: 'plan.essential', pro: 'plan.pro', enterprise: 'plan.enterprise' } as const;
+const planLabel = (plan: string, language: Language) =>
+  plan in PLAN_LABELS ? message(language, PLAN_LABELS[plan as keyof typeof PLAN_LABELS]) : planName(plan);
 
 /** Counts the node's guests with the already-pinned connection, for the guest limit of the plan. */
-async function countNodeGuests(target: ConnectionTarget, timeoutMs: number): Promise<number> {
+async function countNodeGuests(target: ConnectionTarget, timeoutMs: number, language: Language): Promise<number> {
   const client = createClient(target, { timeoutMs, signal: AbortSignal.timeout(timeoutMs * 2) });
   try {
     const [q, l] = await Promise.all([client.qemuList(target.node), client.lxcList(target.node)]);
     return q.filter((g) => g.template !== 1).length + l.filter((g) => g.template !== 1).length;
   } catch (err) {
-    throw toHostError(err, errorContext(target, timeoutMs));
+    throw toHostError(err, errorContext(target, timeoutMs, false, language));
   } finally {
     await client.close().catch(() => undefined);
   }
@@ -74,15 +79,12 @@ export async function addHost(
 ): Promise<Host> {
   requireOrgRole(ctx.user, 'admin', 'add hosts');
   const { db, config } = deps;
+  const language = ctx.language ?? FALLBACK_LANGUAGE;
   const effective = await getEffectivePlan(db, ctx.organisationId);
-  const label = PLAN_LABELS[effective.plan] ?? planName(effective.plan);
+  const plan = planLabel(effective.plan, language);
   const hostCount = await countHosts(db, ctx.organisationId);
   if (!opts.skipLimits && !withinLimit(effective.limits.max_hosts, hostCount + 1)) {
-    const n = effective.limits.max_hosts;
-    throw new AppError(
-      'plan_limit',
-      `Your ${label} plan allows ${n} host${n === 1 ? '' : 's'}; remove a host or upgrade your licence to add another`,
-    );
+    throw new AppError('plan_limit', message(language, 'plan.limitHosts', { plan, count: effective.limits.max_hosts }));
   }
   const secret = input.auth_type === 'password' ? input.password : input.token_value;
   const target: ConnectionTarget = {
@@ -106,15 +108,15 @@ export async function addHost(
       details: { name: input.name, pve_url: target.url, pve_node: input.pve_node, auth_type: input.auth_type, ...details },
     });
   try {
-    const probe = await probeHost(target, config.PVE_TIMEOUT_MS);
+    const probe = await probeHost(target, config.PVE_TIMEOUT_MS, language);
     const pinned = { ...target, fingerprint: probe.fingerprint };
     if (!opts.skipLimits && effective.limits.max_vms !== -1) {
       const existing = await countGuests(db, ctx.organisationId);
-      const incoming = await countNodeGuests(pinned, config.PVE_TIMEOUT_MS);
+      const incoming = await countNodeGuests(pinned, config.PVE_TIMEOUT_MS, language);
       if (!withinLimit(effective.limits.max_vms, existing + incoming)) {
         throw new AppError(
           'plan_limit',
-          `Your ${label} plan allows ${effective.limits.max_vms} guests; this host has ${incoming} and you already have ${existing}. Upgrade your licence to add it`,
+          message(language, 'plan.limitGuests', { plan, count: effective.limits.max_vms, incoming, existing }),
         );
       }
     }
@@ -175,7 +177,7 @@ export async function removeHost(deps: HostsDeps, ctx: RequestContext, id: strin
   });
 }
 
-/** Manual sync: answers with what changed, or the host's error as `detail`. */
+/** Manual sync: answers with what changed, or the host's error as `detail` (the audit keeps the English one). */
 export async function syncOneHost(deps: HostsDeps, ctx: RequestContext, id: string): Promise<{ message: string }> {
   requireOrgRole(ctx.user, 'operator', 'sync hosts');
   const host = await findHost(deps.db, ctx.organisationId, id);
@@ -186,6 +188,7 @@ export async function syncOneHost(deps: HostsDeps, ctx: RequestContext, id: stri
     host,
     deps.config.PVE_TIMEOUT_MS,
     deps.log,
+    ctx.language,
   );
   await recordAudit(deps.db, {
     action: 'host.sync',
@@ -197,8 +200,8 @@ export async function syncOneHost(deps: HostsDeps, ctx: RequestContext, id: stri
     ip: ctx.ip ?? null,
     details: outcome.ok
       ? { added: outcome.added, removed: outcome.removed, changed: outcome.changed, total: outcome.total }
-      : { detail: outcome.error?.detail },
+      : { detail: outcome.lastError },
   });
   if (!outcome.ok) throw outcome.error ?? new AppError('host_error', 'Sync failed');
-  return { message: syncMessage(host.name, outcome) };
+  return { message: syncMessage(host.name, outcome, ctx.language) };
 }

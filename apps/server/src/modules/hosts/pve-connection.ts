@@ -1,5 +1,7 @@
+import type { Language } from '@proxai/contract';
 import { fetchFingerprint, isPveError, normalizeFingerprint, PveClient, type PveAuth, type Version } from '@proxai/pve-client';
 import { AppError } from '../../errors';
+import { FALLBACK_LANGUAGE, message } from '../../i18n/messages';
 import type { HostRow } from './hosts.repository';
 import { toHostError, type PveErrorContext } from './pve-errors';
 import type { SecretBox } from './secret-box';
@@ -34,7 +36,8 @@ function authOf(t: ConnectionTarget): PveAuth {
     : { kind: 'token', tokenId: tokenId(t.user, t.tokenName ?? ''), secret: t.secret };
 }
 
-export function errorContext(t: ConnectionTarget, timeoutMs: number, isAdding = false): PveErrorContext {
+/** `language`: that of the error details (the request's); English when absent (what is stored). */
+export function errorContext(t: ConnectionTarget, timeoutMs: number, isAdding = false, language?: Language): PveErrorContext {
   return {
     url: t.url,
     node: t.node,
@@ -43,6 +46,7 @@ export function errorContext(t: ConnectionTarget, timeoutMs: number, isAdding = 
     timeoutMs,
     pinned: t.fingerprint,
     isAdding,
+    ...(language ? { language } : {}),
   };
 }
 
@@ -80,9 +84,13 @@ export interface ProbeResult {
 
 /**
  * First contact with a host being added: pins the certificate (the one given, else the one presented now),
- * logs in, reads /version and the node's status. Any failure becomes a precise 4xx/5xx `detail`.
+ * logs in, reads /version and the node's status. Any failure becomes a precise 4xx/5xx `detail` in `language`.
  */
-export async function probeHost(t: ConnectionTarget, timeoutMs: number): Promise<ProbeResult> {
+export async function probeHost(
+  t: ConnectionTarget,
+  timeoutMs: number,
+  language: Language = FALLBACK_LANGUAGE,
+): Promise<ProbeResult> {
   const given = t.fingerprint ? normalizeFingerprint(t.fingerprint) : null;
   const isPlainHttp = new URL(t.url).protocol === 'http:';
   let fingerprint: string | null;
@@ -90,10 +98,10 @@ export async function probeHost(t: ConnectionTarget, timeoutMs: number): Promise
     // Plain http (e.g. behind a TLS-terminating tunnel on localhost) has no certificate to pin.
     fingerprint = given ?? (isPlainHttp ? null : await fetchFingerprint(t.url, { timeoutMs }));
   } catch (err) {
-    throw toHostError(err, errorContext(t, timeoutMs, true));
+    throw toHostError(err, errorContext(t, timeoutMs, true, language));
   }
   const pinned = { ...t, fingerprint };
-  const ctx = errorContext(pinned, timeoutMs, Boolean(given));
+  const ctx = errorContext(pinned, timeoutMs, Boolean(given), language);
   const client = createClient(pinned, { timeoutMs, signal: AbortSignal.timeout(timeoutMs * 3) });
   try {
     let version: Version;
@@ -103,13 +111,18 @@ export async function probeHost(t: ConnectionTarget, timeoutMs: number): Promise
     } catch (err) {
       // A web server that is not PVE answers /access/ticket or /version with 404 or HTML.
       if (isPveError(err, 'not-found'))
-        throw new AppError('host_error', `${t.url} is not a Proxmox VE API (no /api2/json/version)`);
+        throw new AppError('host_error', message(language, 'host.notPveNoVersion', { url: t.url }));
       throw err;
     }
     const nodes = await client.nodes();
     if (!nodes.some((n) => n.node === t.node)) {
-      const known = nodes.map((n) => n.node).join(', ') || 'none';
-      throw new AppError('bad_request', `Unknown node '${t.node}' on ${t.url}; nodes of this host: ${known}`);
+      const known = nodes.map((n) => n.node).join(', ');
+      throw new AppError(
+        'bad_request',
+        known
+          ? message(language, 'host.unknownNode', { node: t.node, url: t.url, nodes: known })
+          : message(language, 'host.unknownNodeNone', { node: t.node, url: t.url }),
+      );
     }
     await client.nodeStatus(t.node);
     return { fingerprint, version };

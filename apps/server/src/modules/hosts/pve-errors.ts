@@ -1,5 +1,7 @@
+import type { Language } from '@proxai/contract';
 import { isPveError } from '@proxai/pve-client';
 import { AppError } from '../../errors';
+import { FALLBACK_LANGUAGE, message, type MessageKey } from '../../i18n/messages';
 
 export interface PveErrorContext {
   url: string;
@@ -11,6 +13,8 @@ export interface PveErrorContext {
   pinned?: string | null;
   /** True while adding a host: the pinned fingerprint was given by the user rather than stored. */
   isAdding?: boolean;
+  /** Language of `detail` (the request's); English when absent, as for what is stored (last_error). */
+  language?: Language;
 }
 
 /** The first socket-level error code in the cause chain (ECONNREFUSED, ECONNRESET, ENOTFOUND…). */
@@ -22,83 +26,94 @@ function networkCode(err: unknown): string | undefined {
   return undefined;
 }
 
-const NETWORK_REASONS: Record<string, string> = {
-  ECONNRESET: 'connection reset',
-  UND_ERR_SOCKET: 'connection closed by the host',
-  UND_ERR_CLOSED: 'connection closed',
-  ENOTFOUND: 'host name not found',
-  EAI_AGAIN: 'host name lookup failed',
-  EHOSTUNREACH: 'no route to host',
-  ENETUNREACH: 'network unreachable',
-  ERR_SSL_WRONG_VERSION_NUMBER: 'it does not speak HTTPS on that port',
+const NETWORK_REASONS: Record<string, Extract<MessageKey, `network.${string}`>> = {
+  ECONNRESET: 'network.ECONNRESET',
+  UND_ERR_SOCKET: 'network.UND_ERR_SOCKET',
+  UND_ERR_CLOSED: 'network.UND_ERR_CLOSED',
+  ENOTFOUND: 'network.ENOTFOUND',
+  EAI_AGAIN: 'network.EAI_AGAIN',
+  EHOSTUNREACH: 'network.EHOSTUNREACH',
+  ENETUNREACH: 'network.ENETUNREACH',
+  ERR_SSL_WRONG_VERSION_NUMBER: 'network.ERR_SSL_WRONG_VERSION_NUMBER',
 };
 
 function isAbort(err: unknown): boolean {
   return err instanceof Error && (err.name === 'AbortError' || err.name === 'TimeoutError');
 }
 
-/** Maps anything a PVE call throws to a catalogue error whose `detail` tells the operator what to fix. */
+/**
+ * Maps anything a PVE call throws to a catalogue error whose `detail` tells the operator what to fix, in
+ * `ctx.language`. Texts from PVE itself (its error messages) are passed on as they are.
+ */
 export function toHostError(err: unknown, ctx: PveErrorContext): AppError {
   if (err instanceof AppError) return err;
-  if (isAbort(err))
-    return new AppError('host_timeout', `${ctx.url} did not answer within ${ctx.timeoutMs} ms (timed out)`, { cause: err });
-  if (!isPveError(err)) return new AppError('host_error', `Unexpected error talking to ${ctx.url}`, { cause: err });
+  const lang = ctx.language ?? FALLBACK_LANGUAGE;
+  const { url } = ctx;
+  const timedOut = () => new AppError('host_timeout', message(lang, 'host.timeout', { url, ms: ctx.timeoutMs }), { cause: err });
+  if (isAbort(err)) return timedOut();
+  if (!isPveError(err)) return new AppError('host_error', message(lang, 'host.unexpected', { url }), { cause: err });
   switch (err.kind) {
     case 'unreachable': {
       const code = networkCode(err.cause ?? err);
       if (code === 'ECONNREFUSED') {
-        return new AppError(
-          'host_unreachable',
-          `Connection refused by ${ctx.url}: is the PVE API (pveproxy) listening on that port?`,
-          {
-            cause: err,
-          },
-        );
+        return new AppError('host_unreachable', message(lang, 'host.connectionRefused', { url }), { cause: err });
       }
-      const reason = (code ? NETWORK_REASONS[code] : undefined) ?? err.serverMessage;
-      return new AppError('host_unreachable', `Cannot reach ${ctx.url}${reason ? `: ${reason}` : ''}`, { cause: err });
-    }
-    case 'timeout':
-      return new AppError('host_timeout', `${ctx.url} did not answer within ${ctx.timeoutMs} ms (timed out)`, { cause: err });
-    case 'tls-fingerprint-mismatch':
+      const reasonKey = code ? NETWORK_REASONS[code] : undefined;
+      const reason = reasonKey ? message(lang, reasonKey) : err.serverMessage;
       return new AppError(
-        ctx.isAdding ? 'bad_request' : 'host_error',
-        ctx.isAdding
-          ? `The TLS certificate fingerprint of ${ctx.url} is ${err.actualFingerprint ?? 'different'}, not the fingerprint you gave (${ctx.pinned ?? '?'})`
-          : `The TLS certificate of ${ctx.url} changed: fingerprint ${err.actualFingerprint ?? 'unknown'} instead of the pinned ${ctx.pinned ?? '?'}. If the change is expected, delete and add the host again.`,
+        'host_unreachable',
+        reason ? message(lang, 'host.unreachableBecause', { url, reason }) : message(lang, 'host.unreachable', { url }),
         { cause: err },
       );
+    }
+    case 'timeout':
+      return timedOut();
+    case 'tls-fingerprint-mismatch': {
+      const actual = err.actualFingerprint;
+      const pinned = ctx.pinned ?? '?';
+      if (ctx.isAdding) {
+        const detail = actual
+          ? message(lang, 'host.fingerprintMismatch', { url, actual, given: pinned })
+          : message(lang, 'host.fingerprintMismatchUnknown', { url, given: pinned });
+        return new AppError('bad_request', detail, { cause: err });
+      }
+      const detail = actual
+        ? message(lang, 'host.certificateChanged', { url, actual, pinned })
+        : message(lang, 'host.certificateChangedUnknown', { url, pinned });
+      return new AppError('host_error', detail, { cause: err });
+    }
     case 'tls-untrusted':
-      return new AppError('host_error', `The TLS certificate of ${ctx.url} is not trusted; give its SHA-256 fingerprint`, {
-        cause: err,
-      });
+      return new AppError('host_error', message(lang, 'host.certificateUntrusted', { url }), { cause: err });
     case 'auth-failed':
       return new AppError(
         'bad_request',
         ctx.authType === 'password'
-          ? `Authentication failed for ${ctx.user}: wrong user name or password`
-          : `Authentication failed: API token ${ctx.user} was rejected (wrong token name or value)`,
+          ? message(lang, 'host.authFailedPassword', { user: ctx.user })
+          : message(lang, 'host.authFailedToken', { token: ctx.user }),
         { cause: err },
       );
-    case 'forbidden':
-      return new AppError('forbidden', `PVE refused the request for ${ctx.user}: ${err.serverMessage ?? 'permission denied'}`, {
-        cause: err,
-      });
+    case 'forbidden': {
+      const reason = err.serverMessage ?? message(lang, 'host.permissionDenied');
+      return new AppError('forbidden', message(lang, 'host.forbidden', { user: ctx.user, reason }), { cause: err });
+    }
     case 'not-found':
       return new AppError(
         'host_error',
-        `PVE answered not found for ${err.path}${err.serverMessage ? `: ${err.serverMessage}` : ''}`,
+        err.serverMessage
+          ? message(lang, 'host.notFoundBecause', { path: err.path, reason: err.serverMessage })
+          : message(lang, 'host.notFound', { path: err.path }),
         { cause: err },
       );
     case 'api-error':
       if (/not a Proxmox VE API/i.test(err.message)) {
-        return new AppError('host_error', `${ctx.url} is not a Proxmox VE API (unexpected answer to ${err.path})`, {
-          cause: err,
-        });
+        return new AppError('host_error', message(lang, 'host.notPve', { url, path: err.path }), { cause: err });
       }
       return new AppError(
         'host_error',
-        err.serverMessage ?? `PVE error on ${err.path}${err.status ? ` (HTTP ${err.status})` : ''}`,
+        err.serverMessage ??
+          (err.status
+            ? message(lang, 'host.pveErrorStatus', { path: err.path, status: err.status })
+            : message(lang, 'host.pveError', { path: err.path })),
         { cause: err },
       );
   }
