@@ -11,7 +11,11 @@ export default defineConfig({
     routePreloads(import.meta.dirname, {
       '/': { modules: ['src/features/marketing/pages/landing-page.tsx'], namespaces: ['marketing'] },
       '/dashboard': {
-        modules: ['src/app/protected-layout.tsx', 'src/features/dashboard/dashboard-page.tsx'],
+        modules: [
+          'src/app/protected-layout.tsx',
+          'src/features/dashboard/dashboard-page.tsx',
+          'src/features/dashboard/api/prefetch-dashboard.ts',
+        ],
         namespaces: ['dashboard', 'account'],
         api: ['/vms', '/hosts', '/stats'],
       },

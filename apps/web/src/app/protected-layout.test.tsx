@@ -7,6 +7,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { STORAGE_KEYS } from '@/config/storage-keys';
 import { DashboardPage } from '@/features/dashboard/dashboard-page';
 import { api, ApiError } from '@/lib/api-client';
+import { queryClient } from '@/lib/query-client';
 import { i18n, i18nReady } from '@/lib/i18n';
 import { ThemeProvider } from '@/lib/theme';
 import { ProtectedLayout } from './protected-layout';
@@ -110,5 +111,16 @@ describe('ProtectedLayout', () => {
     expect(await screen.findByText('error 401')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/public');
     expect(localStorage.getItem(STORAGE_KEYS.token)).toBe('t'.repeat(43));
+  });
+
+  it("forgets the signed-in screens' server data when the user leaves them", async () => {
+    signIn();
+    vi.stubGlobal('fetch', answer(401));
+    queryClient.setQueryData(['dashboard', 'vms'], [{ id: 'a' }]);
+    renderAt('/other');
+    expect(queryClient.getQueryData(['dashboard', 'vms'])).toEqual([{ id: 'a' }]);
+    await userEvent.click(screen.getByText('leave'));
+    await screen.findByText('error 401');
+    expect(queryClient.getQueryData(['dashboard', 'vms'])).toBeUndefined();
   });
 });

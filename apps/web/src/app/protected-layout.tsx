@@ -1,8 +1,9 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { Outlet, useNavigate } from 'react-router';
-import { ApiError, setUnauthorizedHandler } from '@/lib/api-client';
+import { setUnauthorizedHandler } from '@/lib/api-client';
 import { clearSession } from '@/lib/auth-storage';
+import { queryClient } from '@/lib/query-client';
 
 /**
  * A 401 from any call of a protected page (dashboard, licences) means the stored session is dead: it is
@@ -22,22 +23,12 @@ function useUnauthorizedRedirect() {
 }
 
 /**
- * Server-state cache for the signed-in screens. Loaded with them, so public pages never download
- * TanStack Query (the landing page's JavaScript budget is 150 KB gzip).
+ * Server-state cache for the signed-in screens (lib/query-client.ts). Leaving them forgets it, so the next
+ * account signed in on this browser never sees the previous one's data.
  */
 export function ProtectedLayout() {
   useUnauthorizedRedirect();
-  const [queryClient] = useState(
-    () =>
-      new QueryClient({
-        defaultOptions: {
-          queries: {
-            staleTime: 10_000,
-            retry: (count, error) => !(error instanceof ApiError && error.status < 500) && count < 2,
-          },
-        },
-      }),
-  );
+  useEffect(() => () => queryClient.clear(), []);
   return (
     <QueryClientProvider client={queryClient}>
       <Outlet />

@@ -80,8 +80,9 @@ export const routes: RouteObject[] = [
             path: '/dashboard',
             // The first guest rows must not wait for the page's code, then its strings, then its data:
             // the data is asked for and the strings loaded while the chunk downloads.
-            loader: () => {
+            loader: async () => {
               startEarly(['/vms', '/hosts', '/stats']);
+              (await import('@/features/dashboard/api/prefetch-dashboard')).prefetchDashboard();
               return null;
             },
             lazy: async () => {
