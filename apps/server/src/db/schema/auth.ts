@@ -1,11 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
 export const organisations = pgTable('organisations', {
   id: uuid('id').primaryKey().defaultRandom(),
   name: text('name').notNull(),
+  /**
+   * Raised by every change to the organisation's hosts or guests (sync, guest action, host added or removed), so
+   * any replica can tell with one small read whether its cached dashboard answers are still current.
+   */
+  fleetVersion: bigint('fleet_version', { mode: 'number' }).notNull().default(0),
   createdAt: createdAt(),
 });
 

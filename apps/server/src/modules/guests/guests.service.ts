@@ -4,8 +4,8 @@ import { AppError, notFound } from '../../errors';
 import { FALLBACK_LANGUAGE, message } from '../../i18n/messages';
 import { requireOrgRole } from '../../plugins/app/auth';
 import { recordAudit } from '../audit/audit.repository';
-import { createOrgCache, invalidateOrg } from '../hosts/fleet-cache';
-import { finishTask, findHost, insertTask } from '../hosts/hosts.repository';
+import { createOrgCache, fleetChanged } from '../hosts/fleet-cache';
+import { finishTask, findHost, insertTask, readFleetVersion } from '../hosts/hosts.repository';
 import type { HostsDeps, RequestContext } from '../hosts/hosts.service';
 import { createClient, errorContext, targetOf } from '../hosts/pve-connection';
 import { toHostError } from '../hosts/pve-errors';
@@ -25,16 +25,24 @@ const statsCache = createOrgCache<string>();
 
 /** The VM list already serialised (it is the dashboard's biggest answer; see fleet-cache.ts). */
 export function listVmsJson(deps: HostsDeps, ctx: RequestContext): Promise<string> {
-  return vmsCache(ctx.organisationId, () => listVmsJsonText(deps.db, ctx.organisationId));
+  return vmsCache(
+    ctx.organisationId,
+    () => listVmsJsonText(deps.db, ctx.organisationId),
+    () => readFleetVersion(deps.db, ctx.organisationId),
+  );
 }
 
 /** The stats already serialised: polled by every open dashboard, so the answer is built once per organisation. */
 export function getStatsJson(deps: HostsDeps, ctx: RequestContext): Promise<string> {
-  return statsCache(ctx.organisationId, async () => {
-    const s = await guestStats(deps.db, ctx.organisationId);
-    const stats: Stats = { hosts: s.hosts, vms: s.vms, running_vms: s.running, stopped_vms: s.stopped };
-    return JSON.stringify(stats);
-  });
+  return statsCache(
+    ctx.organisationId,
+    async () => {
+      const s = await guestStats(deps.db, ctx.organisationId);
+      const stats: Stats = { hosts: s.hosts, vms: s.vms, running_vms: s.running, stopped_vms: s.stopped };
+      return JSON.stringify(stats);
+    },
+    () => readFleetVersion(deps.db, ctx.organisationId),
+  );
 }
 
 /** Refuses up front what PVE would refuse, so the operator gets a clear 409 without a round trip. */
@@ -83,7 +91,7 @@ export async function runVmAction(
 
   const setGuest = async (values: Parameters<typeof updateGuest>[2]) => {
     await updateGuest(deps.db, guest.id, values);
-    invalidateOrg(ctx.organisationId);
+    await fleetChanged(deps.db, ctx.organisationId);
   };
   const timeoutMs = deps.config.PVE_TIMEOUT_MS;
   const target = targetOf(host, secretBoxFor(deps.config, deps.log));

@@ -3,7 +3,7 @@ import { isPveError, type LxcListItem, type PveClient, type QemuListItem } from 
 import type { Db } from '../../db/client';
 import { type AppError } from '../../errors';
 import { FALLBACK_LANGUAGE, message } from '../../i18n/messages';
-import { invalidateOrg } from './fleet-cache';
+import { fleetChanged } from './fleet-cache';
 import type { HostFacts } from './host-facts';
 import { listGuestsOfHost, replaceGuests, updateHost, type GuestRow, type HostRow, type NewGuestRow } from './hosts.repository';
 import { dropClient, pooledClient } from './client-pool';
@@ -178,7 +178,7 @@ export async function syncHost(
       pveVersion,
       facts: JSON.stringify(facts),
     });
-    invalidateOrg(host.organisationId);
+    await fleetChanged(db, host.organisationId);
     return { hostId: host.id, ok: true, total: rows.length, ...diff(before, rows) };
   } catch (err) {
     dropClient(host.id);
@@ -188,7 +188,7 @@ export async function syncHost(
     if (!isPveError(err) && !signal.aborted) log?.warn({ err, hostId: host.id }, 'sync failed on an unexpected error');
     const lastError = lastErrorText(stored);
     await updateHost(db, host.id, { status: 'offline', lastError, lastSyncAt: new Date() });
-    invalidateOrg(host.organisationId);
+    await fleetChanged(db, host.organisationId);
     return { hostId: host.id, ok: false, added: 0, removed: 0, changed: 0, total: 0, error, lastError };
   }
 }

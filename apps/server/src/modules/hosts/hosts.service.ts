@@ -9,7 +9,7 @@ import { recordAudit } from '../audit/audit.repository';
 import { getEffectivePlan } from '../licenses/licenses.service';
 import type { AuthUser } from '../sessions/sessions.service';
 import { dropClient } from './client-pool';
-import { invalidateOrg } from './fleet-cache';
+import { fleetChanged } from './fleet-cache';
 import { syncHost, syncMessage, type SyncOutcome } from './host-sync';
 import { countGuests, countHosts, deleteHost, findHost, insertHost, listHosts, type HostRow } from './hosts.repository';
 import { createClient, errorContext, normalizePveUrl, probeHost, type ConnectionTarget } from './pve-connection';
@@ -134,7 +134,7 @@ export async function addHost(
       pveVersion: probe.version.version,
       status: 'online',
     });
-    invalidateOrg(ctx.organisationId);
+    await fleetChanged(db, ctx.organisationId);
     await audit('success', { pve_version: probe.version.version }, row.id);
     const outcome = await syncHost(db, box, row, config.PVE_TIMEOUT_MS, deps.log);
     if (!outcome.ok) deps.log.warn({ hostId: row.id, detail: outcome.error?.detail }, 'first sync of a new host failed');
@@ -164,7 +164,7 @@ export async function removeHost(deps: HostsDeps, ctx: RequestContext, id: strin
   if (!host) throw notFound('Host');
   await deleteHost(deps.db, ctx.organisationId, id);
   dropClient(id);
-  invalidateOrg(ctx.organisationId);
+  await fleetChanged(deps.db, ctx.organisationId);
   await recordAudit(deps.db, {
     action: 'host.delete',
     outcome: 'success',

@@ -1,0 +1,1 @@
+ALTER TABLE "organisations" ADD COLUMN "fleet_version" bigint DEFAULT 0 NOT NULL;
