@@ -28,12 +28,15 @@
     var lang = localStorage.getItem('proxai_language') || (navigator.language || 'fr').slice(0, 2).toLowerCase();
     if (!route.ns[lang]) lang = 'fr';
     var files = route.js.concat(route.ns[lang], lang === 'fr' ? [] : route.ns.fr || []);
+    // One insertion for all of them: each separate one costs the parser a style and preload pass.
+    var links = document.createDocumentFragment();
     for (var i = 0; i < files.length; i++) {
       var link = document.createElement('link');
       link.rel = 'modulepreload';
       link.href = files[i];
-      document.head.appendChild(link);
+      links.appendChild(link);
     }
+    document.head.appendChild(links);
     var token = localStorage.getItem('proxai_token');
     if (!token || !window.fetch) return;
     var early = (window.__proxaiEarly = window.__proxaiEarly || {});
