@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { i18n, i18nReady } from '@/lib/i18n';
 import { AddHostDialog } from './add-host-dialog';
+import { buildHost } from '../testing/build-host';
 
 function renderDialog() {
   const onOpenChange = vi.fn();
@@ -15,21 +16,7 @@ function renderDialog() {
   return { onOpenChange };
 }
 
-const HOST = {
-  id: '00000000-0000-4000-8000-000000000001',
-  name: 'pve',
-  pve_url: 'https://pve.lan:8006',
-  pve_node: 'pve',
-  status: 'online',
-  user: 'root@pam',
-  auth_type: 'token',
-  token_name: 'portal',
-  fingerprint: null,
-  pve_version: '8.2.4',
-  last_sync_at: null,
-  last_error: null,
-  created_at: '2026-01-01T00:00:00.000Z',
-};
+const HOST = buildHost({ name: 'pve' });
 
 describe('AddHostDialog', () => {
   beforeAll(async () => {

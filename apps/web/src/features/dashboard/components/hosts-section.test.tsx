@@ -5,22 +5,9 @@ import type { Host, Vm } from '@proxai/contract';
 import { i18n, i18nReady } from '@/lib/i18n';
 import { dashboardPermissions } from '../org-role';
 import { HostsSection } from './hosts-section';
+import { buildHost } from '../testing/build-host';
 
-const HOST: Host = {
-  id: '00000000-0000-4000-8000-000000000001',
-  name: 'pve-lab',
-  pve_url: 'https://pve.lan:8006',
-  pve_node: 'pve',
-  status: 'online',
-  user: 'root@pam',
-  auth_type: 'token',
-  token_name: 'portal',
-  fingerprint: null,
-  pve_version: '8.2.4',
-  last_sync_at: null,
-  last_error: null,
-  created_at: '2026-01-01T00:00:00.000Z',
-};
+const HOST = buildHost();
 
 function renderAs(orgRole: string | undefined, hosts: Host[] = [HOST]) {
   render(
