@@ -53,6 +53,7 @@ describe('sign-in in Chromium', () => {
         OIDC_CLIENT_SECRET: 'proxai-test-client-secret-0123456789',
       },
     });
+    portal.track(ADMIN.password, 'proxai-test-client-secret-0123456789', 'not the password', 'any password');
     oidc = await startOidcPeer({
       port: oidcPort,
       redirectUri: `${portal.url}/api/auth/oidc/callback`,

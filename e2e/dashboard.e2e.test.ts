@@ -42,6 +42,7 @@ describe('dashboard in Chromium', () => {
     browser = await launchBrowser();
     ({ page } = await newPage(browser, portal.url, { locale: 'en-US' }));
     const session = await signIn(portal);
+    portal.track(session.token, 'wrong password', ...fleet.nodes.flatMap((n) => [n.password, n.tokenSecret]));
     await page.goto('/');
     await page.evaluate(
       `localStorage.setItem('proxai_token', ${JSON.stringify(session.token)}); localStorage.setItem('proxai_user', ${JSON.stringify(JSON.stringify(session.user))}); localStorage.setItem('proxai_language', 'en');`,

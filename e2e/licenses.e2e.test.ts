@@ -61,6 +61,7 @@ describe('licences in Chromium', () => {
     portal = await startPortal({ env: { PROXAI_ADMIN_EMAIL: ADMIN.email, PROXAI_ADMIN_PASSWORD: ADMIN.password } });
     browser = await launchBrowser();
     customer = await signUpUser(portal, 'customer@example.org');
+    portal.track(ADMIN.password, customer.access_token);
     expect(customer.user.organisation_id).toBeTruthy();
   });
   afterAll(async () => {
@@ -157,6 +158,7 @@ describe('licences in Chromium', () => {
       body: JSON.stringify(ADMIN),
     });
     const { access_token } = (await adminLogin.json()) as SignedIn;
+    portal.track(access_token);
     const generated = await fetch(`${portal.url}/api/admin/licenses/generate`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${access_token}` },

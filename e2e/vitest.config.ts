@@ -4,7 +4,7 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     name: 'e2e',
-    include: ['**/*.e2e.test.ts'],
+    include: ['**/*.e2e.test.ts', 'support/*.test.ts'],
     exclude: ['node_modules/**'],
     testTimeout: 60_000,
     hookTimeout: 120_000,

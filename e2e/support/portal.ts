@@ -4,6 +4,8 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { codeIn, linkIn } from '../../apps/server/src/modules/auth/auth.testing';
+import { containsSecret } from '../../apps/server/src/testing/contains-secret';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -13,7 +15,43 @@ export interface Portal {
   dataDir: string;
   /** Every line the server printed (JSON logs). */
   output: string[];
+  /** Values a test handled (passwords, tokens) that must never appear in the portal's log. */
+  track(...secrets: (string | undefined | null)[]): void;
+  /** Stops the portal; fails when a tracked secret, a mailed code or link, or a session token shows in its log. */
   stop(): Promise<void>;
+}
+
+/** A session token or handoff id as the portal issues them: 32 random bytes in base64url, alone. */
+const ISSUED_TOKEN = /(?<![A-Za-z0-9_-])[A-Za-z0-9_-]{43}(?![A-Za-z0-9_-])/;
+
+/** The codes and magic-link tokens of every mail the portal's dev outbox holds. */
+async function mailedSecrets(url: string): Promise<string[]> {
+  const res = await fetch(`${url}/api/dev/outbox`).catch(() => undefined);
+  if (!res?.ok) return [];
+  const mails = (await res.json()) as { text: string }[];
+  return mails.flatMap((m) => {
+    const found: string[] = [];
+    try {
+      found.push(codeIn(m.text));
+      found.push(linkIn(m.text).searchParams.get('token') ?? '');
+    } catch {
+      // not a sign-in mail (contact form)
+    }
+    return found.filter(Boolean);
+  });
+}
+
+/** Log lines holding a secret, each with the secret masked so the failure does not print it again. */
+export function leaksIn(output: string[], secrets: Iterable<string>): string[] {
+  const leaks: string[] = [];
+  for (const line of output) {
+    for (const secret of secrets) {
+      if (secret.length >= 6 && containsSecret(line, secret)) leaks.push(line.split(secret).join('<secret>'));
+    }
+    const token = ISSUED_TOKEN.exec(line)?.[0];
+    if (token) leaks.push(line.split(token).join('<token>'));
+  }
+  return leaks;
 }
 
 export async function freePort(): Promise<number> {
@@ -74,12 +112,17 @@ export async function startPortal(options: { env?: Record<string, string> } = {}
     }
     await new Promise((r) => setTimeout(r, 200));
   }
+  const tracked = new Set<string>();
   return {
     url,
     port,
     dataDir,
     output,
+    track: (...secrets) => {
+      for (const s of secrets) if (s) tracked.add(s);
+    },
     stop: async () => {
+      if (child.exitCode === null) for (const s of await mailedSecrets(url)) tracked.add(s);
       if (child.exitCode === null) {
         const exited = new Promise((r) => child.once('exit', r));
         child.kill('SIGTERM');
@@ -87,6 +130,8 @@ export async function startPortal(options: { env?: Record<string, string> } = {}
         if (child.exitCode === null) child.kill('SIGKILL');
       }
       fs.rmSync(dataDir, { recursive: true, force: true });
+      const leaks = leaksIn(output, tracked);
+      if (leaks.length > 0) throw new Error(`secrets in the portal's log:\n${leaks.slice(0, 5).join('\n')}`);
     },
   };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { containsSecret } from './secrets';
+import { containsSecret } from './contains-secret';
 
 describe('containsSecret', () => {
   it('finds a numeric code only as a whole number', () => {

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { inject } from 'vitest';
+import { containsSecret } from './contains-secret';
 
 /**
  * Registers values that must never appear in a log line (passwords, tokens, codes, session ids) handled by a
@@ -33,18 +34,4 @@ export function findLeaks(dir: string): { secret: string; line: string }[] {
     }
   }
   return leaks;
-}
-
-/**
- * Whether a log line holds the secret. A numeric secret (a 6-digit sign-in code) counts only as a whole
- * number: the digits of a timestamp or a duration that happen to contain it are not a leak.
- */
-export function containsSecret(line: string, secret: string): boolean {
-  if (!/^\d+$/.test(secret)) return line.includes(secret);
-  for (let i = line.indexOf(secret); i !== -1; i = line.indexOf(secret, i + 1)) {
-    const before = line[i - 1];
-    const after = line[i + secret.length];
-    if (!(before && /\d/.test(before)) && !(after && /\d/.test(after))) return true;
-  }
-  return false;
 }
