@@ -40,6 +40,11 @@ export const LicenceSchema = z
     revoked_at: IsoDate.nullable(),
     revoked_by: z.uuid().nullable(),
     revoke_reason: z.string().nullable(),
+    status_at: IsoDate.meta({ description: 'When the server read this licence for the answer' }),
+    status_signature: z.string().meta({
+      description:
+        'Ed25519 signature (base64) over the canonical JSON of id, revoked_at and status_at: a downloaded file proves whether the licence was revoked when it was read',
+    }),
   })
   .meta({ id: 'Licence' });
 export type Licence = z.infer<typeof LicenceSchema>;

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { KeyObject } from 'node:crypto';
 import { LicenceFileSchema } from '@proxai/contract';
-import { parsePublicKey, verifyLicenceSignature } from '../modules/licenses/licence-canonical';
+import { parsePublicKey, verifyLicenceSignature, verifyLicenceStatus } from '../modules/licenses/licence-canonical';
 import { loadConfigOrExit } from '../config/env';
 import { PUBLIC_KEY_FILE } from '../modules/licenses/licence-signing';
 import { readVersion } from '../version';
@@ -19,9 +19,10 @@ The public key is never taken from the licence file itself (a forger would bring
   2. <DATA_DIR>/${PUBLIC_KEY_FILE}, written by the server at every start (same DATA_DIR setting as
      the server, default ./data): the default on the machine that runs the portal.
 
-The signature covers id, organisation_id, plan_type, issued_at, expires_at, features and limits. revoked_at
-is what the portal said when the file was downloaded: it is reported, but it is not signed, and a revocation
-made after the download cannot be seen offline.
+The licence signature covers id, organisation_id, plan_type, issued_at, expires_at, features and limits.
+A second signature (status_signature) covers id, revoked_at and status_at: whether the licence was revoked
+when the portal read it for the download; removing or changing revoked_at breaks it. A revocation made after
+the download cannot be seen offline.
 
 Exit codes: 0 valid, 1 expired / revoked / tampered / unreadable, 2 usage error.`;
 
@@ -91,6 +92,12 @@ function main(): number {
     );
     return 1;
   }
+  if (!verifyLicenceStatus(l, l.status_signature, publicKey.key)) {
+    process.stderr.write(
+      `TAMPERED: the revocation status of licence ${l.id} (revoked_at, status_at) does not match its signature (public key: ${publicKey.from})\n`,
+    );
+    return 1;
+  }
   const summary = `licence ${l.id}, plan ${l.plan_type}, organisation ${l.organisation_id}`;
   if (l.revoked_at) {
     const why = l.revoke_reason ? ` (reason: ${l.revoke_reason})` : '';
@@ -106,7 +113,7 @@ function main(): number {
   }
   const days = Math.ceil((expires.getTime() - Date.now()) / 86_400_000);
   process.stdout.write(
-    `VALID: ${summary}, signature verified (public key: ${publicKey.from}); expires ${l.expires_at} (${days} days left)\n`,
+    `VALID: ${summary}, signature verified (public key: ${publicKey.from}); not revoked as of ${l.status_at}; expires ${l.expires_at} (${days} days left)\n`,
   );
   return 0;
 }

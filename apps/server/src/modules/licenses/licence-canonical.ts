@@ -2,8 +2,8 @@ import { createPublicKey, sign, verify, type KeyObject } from 'node:crypto';
 
 /**
  * The exact bytes a licence signature covers, shared by the server (signing) and the offline
- * `licence:verify` CLI. Only the fields that grant rights are signed; `is_active`, `revoked_*` and
- * `download_date` change after issue and are not covered.
+ * `licence:verify` CLI. Only the fields that grant rights are signed at issue; `is_active`, `revoked_*` and
+ * `download_date` change later and are not covered (the revocation status has its own signature per answer).
  */
 export const SIGNED_FIELDS = ['id', 'organisation_id', 'plan_type', 'issued_at', 'expires_at', 'features', 'limits'] as const;
 
@@ -36,6 +36,33 @@ export function canonicalJson(value: unknown): string {
 export function signedBytes(licence: SignedLicenceFields): Buffer {
   const picked = Object.fromEntries(SIGNED_FIELDS.map((f) => [f, licence[f]]));
   return Buffer.from(canonicalJson(picked), 'utf8');
+}
+
+/**
+ * The revocation status at the moment the server answered: signed with every answer (not at issue), so a
+ * downloaded file cannot lose its `revoked_at` without breaking this signature.
+ */
+export interface LicenceStatusFields {
+  id: string;
+  revoked_at: string | null;
+  status_at: string;
+}
+
+function statusBytes(status: LicenceStatusFields): Buffer {
+  return Buffer.from(canonicalJson({ id: status.id, revoked_at: status.revoked_at, status_at: status.status_at }), 'utf8');
+}
+
+export function signLicenceStatus(status: LicenceStatusFields, privateKey: KeyObject): string {
+  return sign(null, statusBytes(status), privateKey).toString('base64');
+}
+
+export function verifyLicenceStatus(status: LicenceStatusFields, signature: string, publicKey: KeyObject): boolean {
+  if (!/^[A-Za-z0-9+/]+={0,2}$/.test(signature)) return false;
+  try {
+    return verify(null, statusBytes(status), publicKey, Buffer.from(signature, 'base64'));
+  } catch {
+    return false;
+  }
 }
 
 export function signLicence(licence: SignedLicenceFields, privateKey: KeyObject): string {

@@ -313,6 +313,11 @@ describe('licence:verify CLI and PROXAI_LICENSE_KEY', () => {
       JSON.stringify({ ...licence, limits: { ...licence.limits, max_hosts: -1 }, download_date }),
     );
     fs.writeFileSync(path.join(dir, 'revoked.json'), JSON.stringify({ ...afterRevoke.json<Licence>(), download_date }));
+    // The revoked file with its revocation erased, as someone keeping a revoked licence alive would try.
+    fs.writeFileSync(
+      path.join(dir, 'unrevoked.json'),
+      JSON.stringify({ ...afterRevoke.json<Licence>(), revoked_at: null, revoked_by: null, revoke_reason: null, download_date }),
+    );
     fs.writeFileSync(
       path.join(dir, 'public.json'),
       (await t.app.inject({ method: 'GET', url: '/api/licenses/public-key' })).body,
@@ -335,6 +340,7 @@ describe('licence:verify CLI and PROXAI_LICENSE_KEY', () => {
     const viaDataDir = await verifyCli([path.join(dir, 'valid.json')], dir);
     expect(viaDataDir.code, viaDataDir.stderr).toBe(0);
     expect(viaDataDir.stdout).toContain(`VALID: licence ${licence.id}, plan pro`);
+    expect(viaDataDir.stdout).toContain(`not revoked as of ${licence.status_at}`);
     const viaFile = await verifyCli([path.join(dir, 'valid.json'), '--public-key', path.join(dir, 'public.json')]);
     expect(viaFile.code, viaFile.stderr).toBe(0);
     const b64 = JSON.parse(fs.readFileSync(path.join(dir, 'public.json'), 'utf8')).public_key_base64 as string;
@@ -352,6 +358,9 @@ describe('licence:verify CLI and PROXAI_LICENSE_KEY', () => {
     expect(revoked.code).toBe(1);
     expect(revoked.stderr).toContain('REVOKED');
     expect(revoked.stderr).toContain('Contract ended');
+    const unrevoked = await verifyCli([path.join(dir, 'unrevoked.json')], env);
+    expect(unrevoked.code).toBe(1);
+    expect(unrevoked.stderr).toContain('TAMPERED: the revocation status');
 
     // A genuinely expired licence: signed by the server's key through a licence whose dates passed.
     const { createPrivateKey } = await import('node:crypto');

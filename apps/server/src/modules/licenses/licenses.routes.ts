@@ -49,7 +49,7 @@ export const licensesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: LicenceListSchema, ...errors },
       },
     },
-    async (request) => listLicences(app.db, currentUser(request), request.params.organisation_id),
+    async (request) => listLicences(app.db, signingKey.privateKey, currentUser(request), request.params.organisation_id),
   );
 
   app.post(
@@ -89,7 +89,13 @@ export const licensesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      revokeLicence(app.db, { user: currentUser(request), ip: request.ip }, request.params.id, request.body.reason),
+      revokeLicence(
+        app.db,
+        signingKey.privateKey,
+        { user: currentUser(request), ip: request.ip },
+        request.params.id,
+        request.body.reason,
+      ),
   );
 
   app.get(

@@ -5,7 +5,7 @@ import { AppError, notFound } from '../../errors';
 import { requirePlatformAdmin } from '../../plugins/app/auth';
 import { recordAudit } from '../audit/audit.repository';
 import type { AuthUser } from '../sessions/sessions.service';
-import { signLicence } from './licence-canonical';
+import { signLicence, signLicenceStatus } from './licence-canonical';
 import {
   findLicence,
   findNewestActiveLicence,
@@ -33,8 +33,13 @@ export async function getEffectivePlan(db: Db, organisationId: string, now = new
   return { plan: licence.planType, limits: licence.limits, licenceId: licence.id };
 }
 
-/** `is_active` is computed at read time: a licence silently stops being active when it expires. */
-export function toLicenceDto(row: LicenceRow, now = new Date()): Licence {
+/**
+ * `is_active` is computed at read time: a licence silently stops being active when it expires. The revocation
+ * status is signed for this answer, so a downloaded file shows verifiably whether it was revoked when read.
+ */
+export function toLicenceDto(row: LicenceRow, signingKey: KeyObject, now = new Date()): Licence {
+  const revokedAt = row.revokedAt?.toISOString() ?? null;
+  const statusAt = now.toISOString();
   return {
     id: row.id,
     organisation_id: row.organisationId,
@@ -45,9 +50,11 @@ export function toLicenceDto(row: LicenceRow, now = new Date()): Licence {
     features: row.features,
     limits: row.limits,
     signature: row.signature,
-    revoked_at: row.revokedAt?.toISOString() ?? null,
+    revoked_at: revokedAt,
     revoked_by: row.revokedBy,
     revoke_reason: row.revokeReason,
+    status_at: statusAt,
+    status_signature: signLicenceStatus({ id: row.id, revoked_at: revokedAt, status_at: statusAt }, signingKey),
   };
 }
 
@@ -55,12 +62,12 @@ export function toLicenceDto(row: LicenceRow, now = new Date()): Licence {
  * Members read their own organisation's licences, platform admins any organisation's. Everyone else
  * gets the same 404 as for an organisation that does not exist, so ids cannot be probed.
  */
-export async function listLicences(db: Db, user: AuthUser, organisationId: string): Promise<Licence[]> {
+export async function listLicences(db: Db, signingKey: KeyObject, user: AuthUser, organisationId: string): Promise<Licence[]> {
   const isMember = user.organisationId === organisationId;
   if (!isMember && user.role !== 'admin') throw notFound('Organisation');
   if (!isMember && !(await findOrganisation(db, organisationId))) throw notFound('Organisation');
   const now = new Date();
-  return (await listLicencesOfOrganisation(db, organisationId)).map((row) => toLicenceDto(row, now));
+  return (await listLicencesOfOrganisation(db, organisationId)).map((row) => toLicenceDto(row, signingKey, now));
 }
 
 export interface RequestContext {
@@ -115,10 +122,16 @@ export async function generateLicence(
     ip: ctx.ip,
     details: { plan_type: input.plan_type, duration_days: input.duration_days, expires_at: expiresAt.toISOString() },
   });
-  return toLicenceDto(row);
+  return toLicenceDto(row, signingKey);
 }
 
-export async function revokeLicence(db: Db, ctx: RequestContext, id: string, reason: string): Promise<Licence> {
+export async function revokeLicence(
+  db: Db,
+  signingKey: KeyObject,
+  ctx: RequestContext,
+  id: string,
+  reason: string,
+): Promise<Licence> {
   requirePlatformAdmin(ctx.user);
   const existing = await findLicence(db, id);
   if (!existing) throw notFound('Licence');
@@ -139,7 +152,7 @@ export async function revokeLicence(db: Db, ctx: RequestContext, id: string, rea
     ip: ctx.ip,
     details: { reason, plan_type: row.planType },
   });
-  return toLicenceDto(row);
+  return toLicenceDto(row, signingKey);
 }
 
 export async function listOrganisationsForAdmin(db: Db, user: AuthUser): Promise<AdminOrganisation[]> {

@@ -27,6 +27,8 @@ function licence(plan: PlanType, overrides: Partial<Licence> = {}): Licence {
     revoked_at: null,
     revoked_by: null,
     revoke_reason: null,
+    status_at: new Date().toISOString(),
+    status_signature: 'c3RhdHVz',
     ...overrides,
   };
 }
