@@ -1,21 +1,14 @@
 import https from 'node:https';
 import type { AddressInfo } from 'node:net';
-import { fetchFingerprint, isPveError, PveClient, type PveClientOptions, type PveError } from '@proxai/pve-client';
+import { fetchFingerprint, PveClient, type PveClientOptions } from '@proxai/pve-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startFleet, type Fleet } from '../fleet';
 import { generateFleet } from '../generator';
 import { createCertificate } from '../tls';
+import { rejection } from './rejection';
 
-/** The client under every simulated fault, ticket expiry/renewal and TLS pinning. */
-async function rejection(p: Promise<unknown>): Promise<PveError> {
-  try {
-    await p;
-  } catch (e) {
-    if (isPveError(e)) return e;
-    throw e;
-  }
-  throw new Error('expected a PveError');
-}
+// The client under every simulated fault, ticket expiry/renewal and TLS pinning.
+
 const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
 
 let fleet: Fleet;

@@ -1,18 +1,10 @@
-import { isPveError, PbsClient, type PbsClientOptions, type PveError } from '@proxai/pve-client';
+import { PbsClient, type PbsClientOptions } from '@proxai/pve-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { fixtureFleet } from '../fixture-fleet';
 import { startFleet, type Fleet } from '../fleet';
+import { rejection } from './rejection';
 
-/** The Proxmox Backup Server client under the simulator's faults, as client-faults.int.test.ts does for PVE. */
-async function rejection(p: Promise<unknown>): Promise<PveError> {
-  try {
-    await p;
-  } catch (e) {
-    if (isPveError(e)) return e;
-    throw e;
-  }
-  throw new Error('expected a PveError');
-}
+// The Proxmox Backup Server client under the simulator's faults, as client-faults.int.test.ts does for PVE.
 
 let fleet: Fleet;
 let pbs: NonNullable<Fleet['pbs']>;

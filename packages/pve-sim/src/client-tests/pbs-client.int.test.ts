@@ -1,17 +1,8 @@
-import { isPveError, isTaskOk, parseUpid, PbsClient, type PveAuth, type PveError } from '@proxai/pve-client';
+import { isTaskOk, parseUpid, PbsClient, type PveAuth } from '@proxai/pve-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFleet, type Fleet } from '../fleet';
 import { fixtureFleet } from '../fixture-fleet';
-
-async function rejection(p: Promise<unknown>): Promise<PveError> {
-  try {
-    await p;
-  } catch (e) {
-    if (isPveError(e)) return e;
-    throw e;
-  }
-  throw new Error('expected a PveError');
-}
+import { rejection } from './rejection';
 
 describe.each(['password', 'token'] as const)('PbsClient with %s auth', (mode) => {
   let fleet: Fleet;

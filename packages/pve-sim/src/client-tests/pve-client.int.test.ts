@@ -1,20 +1,12 @@
-import { isPveError, isTaskOk, parseUpid, PveClient, type PveAuth, type PveError } from '@proxai/pve-client';
+import { isTaskOk, parseUpid, PveClient, type PveAuth } from '@proxai/pve-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFleet, type Fleet } from '../fleet';
 import { fixtureFleet } from '../fixture-fleet';
+import { rejection } from './rejection';
 
-/** Every PveClient function against the simulator over HTTPS, with both auth modes. */
+// Every PveClient function against the simulator over HTTPS, with both auth modes.
+
 const poll = { pollMs: 20, timeoutMs: 5_000 };
-
-async function rejection(p: Promise<unknown>): Promise<PveError> {
-  try {
-    await p;
-  } catch (e) {
-    if (isPveError(e)) return e;
-    throw e;
-  }
-  throw new Error('expected a PveError');
-}
 
 describe.each(['password', 'token'] as const)('PveClient with %s auth', (mode) => {
   let fleet: Fleet;
