@@ -133,25 +133,29 @@ function major(v: PveVersionInfo): '7' | '8' | '9' {
   return v.major <= 7 ? '7' : v.major === 8 ? '8' : '9';
 }
 
+/** A catalogue entry as APT describes it on a node of version `v`, with the installed version as OldVersion. */
+function installedEntry(e: (typeof APT_CATALOG)[number], v: PveVersionInfo): Omit<AptPackageSpec, 'Version' | 'NotifyStatus'> {
+  return {
+    Package: e.Package,
+    Title: e.Title,
+    Description: e.Description,
+    Origin: e.Origin,
+    Section: e.Section,
+    Arch: e.Arch,
+    Priority: 'optional',
+    OldVersion: e.Package === 'pve-manager' ? v.version : e.versions[major(v)][0],
+  };
+}
+
 /** Pending updates: the catalogue entries whose candidate differs from the installed version. */
 export function pendingUpdates(v: PveVersionInfo, pick: (name: string) => boolean): AptPackageSpec[] {
   const m = major(v);
   const out: AptPackageSpec[] = [];
   for (const e of APT_CATALOG) {
-    const installed = e.Package === 'pve-manager' ? v.version : e.versions[m][0];
+    const entry = installedEntry(e, v);
     const candidate = e.versions[m][1];
-    if (installed === candidate || !pick(e.Package)) continue;
-    out.push({
-      Package: e.Package,
-      Title: e.Title,
-      Description: e.Description,
-      Origin: e.Origin,
-      Section: e.Section,
-      Arch: e.Arch,
-      Priority: 'optional',
-      Version: candidate,
-      OldVersion: installed,
-    });
+    if (entry.OldVersion === candidate || !pick(e.Package)) continue;
+    out.push({ ...entry, Version: candidate });
   }
   return out;
 }
@@ -161,18 +165,13 @@ export function pendingUpdates(v: PveVersionInfo, pick: (name: string) => boolea
  * not Debian base packages such as openssl), installed version and candidate from the pending list.
  */
 export function aptVersions(v: PveVersionInfo, pending: AptPackageSpec[]): Record<string, unknown>[] {
-  const m = major(v);
   return APT_CATALOG.filter((e) => e.Origin === 'Proxmox').map((e) => {
     const upd = pending.find((p) => p.Package === e.Package);
-    const installed = e.Package === 'pve-manager' ? v.version : e.versions[m][0];
+    const entry = installedEntry(e, v);
+    // Key order as APT.pm writes it: Version before OldVersion.
+    const { OldVersion: installed, ...meta } = entry;
     const out: Record<string, unknown> = {
-      Package: e.Package,
-      Title: e.Title,
-      Description: e.Description,
-      Origin: e.Origin,
-      Section: e.Section,
-      Arch: e.Arch,
-      Priority: 'optional',
+      ...meta,
       Version: upd?.Version ?? installed,
       OldVersion: installed,
       CurrentState: 'Installed',
@@ -189,15 +188,5 @@ export function aptVersions(v: PveVersionInfo, pending: AptPackageSpec[]): Recor
  */
 export function catalogPackage(name: string, v: PveVersionInfo): Omit<AptPackageSpec, 'Version' | 'NotifyStatus'> | undefined {
   const e = APT_CATALOG.find((c) => c.Package === name);
-  if (!e) return undefined;
-  return {
-    Package: e.Package,
-    Title: e.Title,
-    Description: e.Description,
-    Origin: e.Origin,
-    Section: e.Section,
-    Arch: e.Arch,
-    Priority: 'optional',
-    OldVersion: e.Package === 'pve-manager' ? v.version : e.versions[major(v)][0],
-  };
+  return e ? installedEntry(e, v) : undefined;
 }
