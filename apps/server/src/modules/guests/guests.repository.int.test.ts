@@ -1,8 +1,9 @@
+import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { guests, hosts } from '../../db/schema';
 import { openTestDatabase, TEST_DATABASE_KINDS } from '../../testing/database';
 import { buildOrganisation } from '../../testing/factories';
-import { listGuestsOfOrg, listVmsJsonText } from './guests.repository';
+import { listVmsJsonText } from './guests.repository';
 
 describe.each(TEST_DATABASE_KINDS)('the VM list written by the database (%s)', (kind) => {
   let database: Awaited<ReturnType<typeof openTestDatabase>>;
@@ -52,7 +53,13 @@ describe.each(TEST_DATABASE_KINDS)('the VM list written by the database (%s)', (
     ]);
 
     const text = await listVmsJsonText(db, org.id);
-    const expected = (await listGuestsOfOrg(db, org.id)).map((g) => ({
+    // The same list read row by row and serialised in JavaScript, as the service did before.
+    const rows = await db
+      .select()
+      .from(guests)
+      .where(eq(guests.organisationId, org.id))
+      .orderBy(asc(guests.hostId), asc(guests.vmid));
+    const expected = rows.map((g) => ({
       id: g.id,
       vmid: g.vmid,
       name: g.name,
