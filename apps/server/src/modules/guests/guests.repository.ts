@@ -5,20 +5,29 @@ import { guests, hosts } from '../../db/schema';
 export type GuestRow = typeof guests.$inferSelect;
 
 /**
- * The organisation's guests as the JSON text of `GET /api/vms` (the contract's Vm fields, by host then vmid),
- * built by the database: the embedded PGlite hands 5,000 rows to JavaScript about three times
- * slower than it writes one JSON text, and on PostgreSQL it costs the same while leaving the Node process free.
+ * The organisation's guests as the JSON text of `GET /api/vms` (the contract's Vm fields), built by the
+ * database: the embedded PGlite hands 5,000 rows to JavaScript about three times slower than it writes one
+ * JSON text, and on PostgreSQL it costs the same while leaving the Node process free.
+ *
+ * They come in the dashboard's default order, or very near it: by name, case-insensitive, with digit runs
+ * compared as numbers ('vm-2' before 'vm-10'), then by vmid. The browser still sorts with its own collator,
+ * but on input already in order its sort is linear instead of about 60,000 comparisons for 5,000 guests.
  */
 export async function listVmsJsonText(db: Db, organisationId: string): Promise<string> {
   // Both drivers (node-postgres, PGlite) answer raw SQL with `{ rows }`; Db is their union, so the type is given here.
   const result = (await db.execute(sql`
-    select '[' || coalesce(string_agg(row_to_json(g)::text, ',' order by g.host_id, g.vmid), '') || ']' as json
+    select '[' || coalesce(string_agg(row_to_json(g)::text, ',' order by ${NATURAL_NAME_KEY} collate "C", g.vmid), '') || ']' as json
     from (
       select id, vmid, name, state, cpu, memory_mb as memory, storage_gb as storage, type, host_id, node, uptime
       from ${guests} where organisation_id = ${organisationId}
     ) g`)) as { rows: { json: string | null }[] };
   return result.rows[0]?.json ?? '[]';
 }
+
+/** g.name lower-cased with every digit run written on ten digits, so that text order is numeric order. */
+const NATURAL_NAME_KEY = sql.raw(
+  String.raw`regexp_replace(regexp_replace(lower(g.name), '[0-9]+', '000000000\&', 'g'), '0*([0-9]{10})', '', 'g')`,
+);
 
 export async function findGuest(db: Db, organisationId: string, id: string): Promise<GuestRow | undefined> {
   const [row] = await db

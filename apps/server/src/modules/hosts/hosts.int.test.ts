@@ -53,7 +53,12 @@ describe.each(TEST_DATABASE_KINDS)('hosts on %s', (kind) => {
       .filter((g) => !g.template)
       .map((g) => g.vmid)
       .sort((a, b) => a - b);
-    expect(vms.filter((v) => v.host_id === host.id).map((v) => v.vmid)).toEqual(expected);
+    expect(
+      vms
+        .filter((v) => v.host_id === host.id)
+        .map((v) => v.vmid)
+        .sort((a, b) => a - b),
+    ).toEqual(expected);
     for (const v of vms.filter((v) => v.host_id === host.id)) expect(v.state).toBe(fleet.node(n.name).guest(v.vmid).status);
   });
 
