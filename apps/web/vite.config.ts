@@ -4,7 +4,11 @@ import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { routePreloads } from './build/route-preloads';
 
-export default defineConfig({
+// react-router's package exports always name its development build (remix-run/react-router#14102), whose
+// warnings cost time on every start (a console.warn and a thrown Error each); builds use the production one.
+const reactRouterProduction = path.resolve(import.meta.dirname, '../../node_modules/react-router/dist/production/index.mjs');
+
+export default defineConfig(({ command }) => ({
   plugins: [
     react(),
     tailwindcss(),
@@ -21,7 +25,12 @@ export default defineConfig({
       },
     }),
   ],
-  resolve: { alias: { '@': path.resolve(import.meta.dirname, 'src') } },
+  resolve: {
+    alias: [
+      { find: '@', replacement: path.resolve(import.meta.dirname, 'src') },
+      ...(command === 'build' ? [{ find: /^react-router$/, replacement: reactRouterProduction }] : []),
+    ],
+  },
   server: { port: 5173, proxy: { '/api': 'http://localhost:8080' } },
   build: { target: 'es2022', sourcemap: false, reportCompressedSize: true, manifest: true },
   test: {
@@ -30,4 +39,4 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./vitest.setup.ts'],
   },
-});
+}));

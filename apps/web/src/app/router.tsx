@@ -1,7 +1,7 @@
 import { createBrowserRouter, redirect, type RouteObject } from 'react-router';
 import { startEarly } from '@/lib/api-client';
 import { getToken } from '@/lib/auth-storage';
-import { i18n } from '@/lib/i18n';
+import { i18n, i18nReady } from '@/lib/i18n';
 import { RootLayout } from './root-layout';
 
 /** Protected routes need only a stored session token (SPEC.md §6); the API enforces the rest. */
@@ -88,7 +88,8 @@ export const routes: RouteObject[] = [
             lazy: async () => {
               const [module] = await Promise.all([
                 import('@/features/dashboard/dashboard-page'),
-                i18n.loadNamespaces(['dashboard', 'account']),
+                // After i18next has chosen the language, so that only that language's files are read.
+                i18nReady.then(() => i18n.loadNamespaces(['dashboard', 'account'])),
               ]);
               return { Component: module.DashboardPage };
             },
@@ -105,3 +106,15 @@ export const routes: RouteObject[] = [
 ];
 
 export const createRouter = () => createBrowserRouter(routes);
+
+/** Resolves once `router` has finished its first navigation (lazy code, loaders, redirects). */
+export function routerSettled(router: ReturnType<typeof createRouter>): Promise<void> {
+  return new Promise((resolve) => {
+    if (router.state.initialized) return resolve();
+    const unsubscribe = router.subscribe((state) => {
+      if (!state.initialized) return;
+      unsubscribe();
+      resolve();
+    });
+  });
+}
