@@ -14,11 +14,13 @@
   }
 })();
 
-// Starts what the current page needs first while the main bundle is still downloading: its lazy chunks
-// and translation files (modulepreload), and, when signed in, its first API reads, which the app's
-// fetch client then takes over (api-client.ts, `early`). The list is written into index.html at build
-// time (build/route-preloads.ts); the headers match api-client.ts's, Accept-Language included (the language
-// the app is about to start in: the saved one, else the browser's, else French).
+// Starts what the current page needs first while the main bundle is still downloading: when signed in, its
+// first API reads, which the app's fetch client then takes over (api-client.ts, `early`), then its lazy
+// chunks and translation files (modulepreload). The reads go first: the browser opens only six connections
+// to the server, and the server's work for them then overlaps the download and compilation of the scripts.
+// The list is written into index.html at build time (build/route-preloads.ts); the headers match
+// api-client.ts's, Accept-Language included (the language the app is about to start in: the saved one, else
+// the browser's, else French). Every language holds every string, so no other language's file is needed.
 (function () {
   try {
     var block = document.getElementById('route-preloads');
@@ -27,7 +29,19 @@
     if (!route) return;
     var lang = localStorage.getItem('proxai_language') || (navigator.language || 'fr').slice(0, 2).toLowerCase();
     if (!route.ns[lang]) lang = 'fr';
-    var files = route.js.concat(route.ns[lang], lang === 'fr' ? [] : route.ns.fr || []);
+    var token = localStorage.getItem('proxai_token');
+    if (token && window.fetch) {
+      var early = (window.__proxaiEarly = window.__proxaiEarly || {});
+      route.api.forEach(function (path) {
+        var response = fetch('/api' + path, {
+          headers: { accept: 'application/json', 'accept-language': lang, authorization: 'Bearer ' + token },
+          credentials: 'same-origin',
+        });
+        response.catch(function () {});
+        early[path] = { at: performance.now(), response: response };
+      });
+    }
+    var files = route.js.concat(route.ns[lang]);
     // One insertion for all of them: each separate one costs the parser a style and preload pass.
     var links = document.createDocumentFragment();
     for (var i = 0; i < files.length; i++) {
@@ -37,17 +51,6 @@
       links.appendChild(link);
     }
     document.head.appendChild(links);
-    var token = localStorage.getItem('proxai_token');
-    if (!token || !window.fetch) return;
-    var early = (window.__proxaiEarly = window.__proxaiEarly || {});
-    route.api.forEach(function (path) {
-      var response = fetch('/api' + path, {
-        headers: { accept: 'application/json', 'accept-language': lang, authorization: 'Bearer ' + token },
-        credentials: 'same-origin',
-      });
-      response.catch(function () {});
-      early[path] = { at: performance.now(), response: response };
-    });
   } catch (e) {
     /* nothing started early: the app asks for everything itself */
   }

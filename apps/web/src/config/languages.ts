@@ -1,4 +1,4 @@
-import { LANGUAGES, type Language } from '@proxai/contract/languages';
+import { isLanguage, LANGUAGES, type Language } from '@proxai/contract/languages';
 
 export interface LanguageEntry {
   code: Language;
@@ -20,5 +20,5 @@ export const LANGUAGE_ENTRIES: readonly LanguageEntry[] = [
   { code: 'ar', name: 'العربية', flag: '🇸🇦' },
 ];
 
-export { LANGUAGES, type Language };
+export { isLanguage, LANGUAGES, type Language };
 export const RTL_LANGUAGES: ReadonlySet<string> = new Set(['ar']);

@@ -1,7 +1,7 @@
 import i18n, { type BackendModule, type ReadCallback } from 'i18next';
 import LanguageDetector from 'i18next-browser-languagedetector';
 import { initReactI18next } from 'react-i18next';
-import { LANGUAGES, RTL_LANGUAGES } from '@/config/languages';
+import { isLanguage, LANGUAGES, RTL_LANGUAGES } from '@/config/languages';
 import { STORAGE_KEYS } from '@/config/storage-keys';
 
 // Each feature owns a namespace file per language (src/locales/<lng>/<ns>.json); only the ones a page
@@ -37,7 +37,11 @@ export const i18nReady = i18n
   .use(initReactI18next)
   .init({
     supportedLngs: [...LANGUAGES],
-    fallbackLng: 'fr',
+    // Every namespace holds the same keys in the nine languages (locales.test.ts), so a supported language
+    // never needs another's strings: only an unsupported one falls back to French. Loading French beside
+    // every other language would cost each page one more file per namespace for nothing.
+    // i18next asks with no code while no language is chosen yet: French then too.
+    fallbackLng: (code?: string) => (code && isLanguage(code.slice(0, 2).toLowerCase()) ? [] : ['fr']),
     load: 'languageOnly',
     nonExplicitSupportedLngs: true,
     ns: ['common'],
@@ -50,6 +54,8 @@ export const i18nReady = i18n
       caches: ['localStorage'],
     },
     react: { useSuspense: true },
+    // No sponsor message in the visitor's console.
+    showSupportNotice: false,
   });
 
 i18n.on('languageChanged', applyDocumentLanguage);

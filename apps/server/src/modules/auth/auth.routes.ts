@@ -7,7 +7,7 @@ import {
   AuthProvidersSchema,
   AuthUserSchema,
   ErrorSchema,
-  LANGUAGES,
+  isLanguage,
   LogoutResponseSchema,
   MagicLinkRequestSchema,
   MagicLinkResponseSchema,
@@ -57,7 +57,7 @@ function preferredLanguage(request: FastifyRequest): Language {
   const header = request.headers['accept-language'] ?? '';
   for (const part of header.split(',')) {
     const code = part.trim().slice(0, 2).toLowerCase();
-    if ((LANGUAGES as readonly string[]).includes(code)) return code as Language;
+    if (isLanguage(code)) return code;
   }
   return 'fr';
 }

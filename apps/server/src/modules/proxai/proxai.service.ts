@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { LANGUAGES, type Advice, type Language } from '@proxai/contract';
+import { isLanguage, type Advice, type Language } from '@proxai/contract';
 import type { Config } from '../../config/env';
 import type { Db } from '../../db/client';
 import { parseFacts } from '../hosts/host-facts';
@@ -11,9 +11,9 @@ import { fleetRows } from './proxai.repository';
 export function pickLanguage(acceptLanguage: string | undefined, userLanguage: string | undefined): Language {
   for (const part of (acceptLanguage ?? '').split(',')) {
     const code = part.trim().slice(0, 2).toLowerCase();
-    if ((LANGUAGES as readonly string[]).includes(code)) return code as Language;
+    if (isLanguage(code)) return code;
   }
-  if (userLanguage && (LANGUAGES as readonly string[]).includes(userLanguage)) return userLanguage as Language;
+  if (userLanguage && isLanguage(userLanguage)) return userLanguage;
   return 'fr';
 }
 

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { FileDown } from 'lucide-react';
-import { LANGUAGES } from '@proxai/contract/languages';
+import { isLanguage } from '@proxai/contract/languages';
 import { MigrationCalculatorForm } from '../components/migration-calculator-form';
 import { PublicLayout } from '../components/public-layout';
 import { cta, MUTED, SECTION } from '../components/styles';
@@ -15,7 +15,7 @@ const STEPS = ['s1', 's2', 's3', 's4'] as const;
 
 /** The localised PDF guide; unknown languages fall back to French (SPEC.md §2). */
 export function migrationGuideHref(language: string | undefined): string {
-  const lng = (LANGUAGES as readonly string[]).includes(language ?? '') ? language : 'fr';
+  const lng = language && isLanguage(language) ? language : 'fr';
   return `/guides/migration-${lng}.pdf`;
 }
 
