@@ -50,7 +50,8 @@ describe.each(TEST_DATABASE_KINDS)('the VM list written by the database (%s)', (
       ...names.map((name, i) => ({
         hostId: i % 2 ? h1.id : h2.id,
         organisationId: org.id,
-        vmid: 300 - i,
+        // Not in the names' order: the list's order must come from the names, the vmid only breaks ties.
+        vmid: 300 - ((i * 7) % names.length),
         node: 'pve',
         type: i % 2 ? ('lxc' as const) : ('qemu' as const),
         name,
@@ -84,10 +85,10 @@ describe.each(TEST_DATABASE_KINDS)('the VM list written by the database (%s)', (
     expect(expected).toHaveLength(names.length);
     // Digit runs compare as numbers, case and leading zeros do not count, then the vmid decides.
     expect(expected.filter((g) => /^vm-/i.test(g.name)).map((g) => [g.name, g.vmid])).toEqual([
-      ['Vm-1', 291],
-      ['vm-1', 292],
-      ['vm-01', 293],
-      ['VM-2', 294],
+      ['vm-01', 291],
+      ['vm-1', 294],
+      ['Vm-1', 297],
+      ['VM-2', 298],
       ['vm-10', 295],
     ]);
     expect(text).toBe(JSON.stringify(expected));

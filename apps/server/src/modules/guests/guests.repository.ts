@@ -26,7 +26,7 @@ export async function listVmsJsonText(db: Db, organisationId: string): Promise<s
 
 /** g.name lower-cased with every digit run written on ten digits, so that text order is numeric order. */
 const NATURAL_NAME_KEY = sql.raw(
-  String.raw`regexp_replace(regexp_replace(lower(g.name), '[0-9]+', '000000000\&', 'g'), '0*([0-9]{10})', '', 'g')`,
+  String.raw`regexp_replace(regexp_replace(lower(g.name), '[0-9]+', '000000000\&', 'g'), '0*([0-9]{10})', '\1', 'g')`,
 );
 
 export async function findGuest(db: Db, organisationId: string, id: string): Promise<GuestRow | undefined> {
