@@ -1,4 +1,4 @@
-import { LANGUAGES, type Language } from '@proxai/contract';
+import { isLanguage, type Language } from '@proxai/contract';
 import { DASHBOARD_TEXTS } from './dashboard-texts';
 import { HOST_TEXTS } from './host-texts';
 import type { Text } from './text';
@@ -52,19 +52,22 @@ export function message<K extends MessageKey>(language: Language, key: K, ...[pa
   return text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole));
 }
 
-const KNOWN: ReadonlySet<string> = new Set(LANGUAGES);
-
 /**
  * The language of an Accept-Language header: the first of its languages that the UI has ('fr-FR' is 'fr'),
- * skipping those marked q=0; English when none is one of ours or there is no header.
+ * skipping those marked q=0; undefined when none is one of ours or there is no header.
  */
-export function acceptedLanguage(header: string | string[] | undefined): Language {
+export function headerLanguage(header: string | string[] | undefined): Language | undefined {
   const value = Array.isArray(header) ? header.join(',') : (header ?? '');
   for (const part of value.split(',', 32)) {
     const [tag = '', ...weights] = part.split(';');
     if (weights.some((w) => /^\s*q\s*=\s*0(\.0*)?\s*$/i.test(w))) continue;
     const primary = tag.trim().split('-')[0]!.toLowerCase();
-    if (KNOWN.has(primary)) return primary as Language;
+    if (isLanguage(primary)) return primary;
   }
-  return FALLBACK_LANGUAGE;
+  return undefined;
+}
+
+/** The language the server writes its messages in: the header's (headerLanguage), else English. */
+export function acceptedLanguage(header: string | string[] | undefined): Language {
+  return headerLanguage(header) ?? FALLBACK_LANGUAGE;
 }

@@ -7,7 +7,6 @@ import {
   AuthProvidersSchema,
   AuthUserSchema,
   ErrorSchema,
-  isLanguage,
   LogoutResponseSchema,
   MagicLinkRequestSchema,
   MagicLinkResponseSchema,
@@ -18,6 +17,7 @@ import {
   type Language,
 } from '@proxai/contract';
 import type { Config } from '../../config/env';
+import { headerLanguage } from '../../i18n/messages';
 import { currentUser, SESSION_COOKIE } from '../../plugins/app/auth';
 import { recordAudit } from '../audit/audit.repository';
 import { revokeSession, SESSION_TTL_MS } from '../sessions/sessions.service';
@@ -54,12 +54,7 @@ function baseUrl(request: FastifyRequest, config: Config): string {
 }
 
 function preferredLanguage(request: FastifyRequest): Language {
-  const header = request.headers['accept-language'] ?? '';
-  for (const part of header.split(',')) {
-    const code = part.trim().slice(0, 2).toLowerCase();
-    if (isLanguage(code)) return code;
-  }
-  return 'fr';
+  return headerLanguage(request.headers['accept-language']) ?? 'fr';
 }
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {

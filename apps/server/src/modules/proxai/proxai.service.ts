@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { isLanguage, type Advice, type Language } from '@proxai/contract';
 import type { Config } from '../../config/env';
+import { headerLanguage } from '../../i18n/messages';
 import type { Db } from '../../db/client';
 import { parseFacts } from '../hosts/host-facts';
 import { adviceItems, adviceSummary, type Fleet } from './advice-rules';
@@ -9,12 +10,7 @@ import { fleetRows } from './proxai.repository';
 
 /** The UI's language (Accept-Language, sent by the dashboard) wins over the account's stored one. */
 export function pickLanguage(acceptLanguage: string | undefined, userLanguage: string | undefined): Language {
-  for (const part of (acceptLanguage ?? '').split(',')) {
-    const code = part.trim().slice(0, 2).toLowerCase();
-    if (isLanguage(code)) return code;
-  }
-  if (userLanguage && isLanguage(userLanguage)) return userLanguage;
-  return 'fr';
+  return headerLanguage(acceptLanguage) ?? (userLanguage && isLanguage(userLanguage) ? userLanguage : 'fr');
 }
 
 async function loadFleet(db: Db, organisationId: string): Promise<Fleet> {
