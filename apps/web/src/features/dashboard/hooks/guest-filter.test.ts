@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Vm } from '@proxai/contract';
-import { DEFAULT_FILTER, filterGuests } from './guest-filter';
+import { compareGuestNames, DEFAULT_FILTER, filterGuests } from './guest-filter';
 
 const vm = (vmid: number, name: string, state: string, host: string, memory = 1024): Vm => ({
   id: `00000000-0000-4000-8000-${String(vmid).padStart(12, '0')}`,
@@ -46,5 +46,44 @@ describe('filterGuests', () => {
     const copy = [...list];
     filterGuests(list, { ...DEFAULT_FILTER, sort: 'vmid', direction: 'desc' }, hosts);
     expect(list).toEqual(copy);
+  });
+});
+
+describe('compareGuestNames', () => {
+  const sorted = (names: string[]) => [...names].sort(compareGuestNames);
+
+  it('compares digit runs as numbers and ignores case and leading zeros', () => {
+    expect(sorted(['vm-10', 'VM-9', 'vm-1', 'vm-100', 'vm-2a', 'vm-2'])).toEqual([
+      'vm-1',
+      'vm-2',
+      'vm-2a',
+      'VM-9',
+      'vm-10',
+      'vm-100',
+    ]);
+    expect(compareGuestNames('web-007', 'web-7')).toBe(0);
+    expect(compareGuestNames('Web-1', 'web-1')).toBe(0);
+    expect(compareGuestNames('db', 'db-1')).toBeLessThan(0);
+    expect(compareGuestNames('db-1', 'db')).toBeGreaterThan(0);
+    expect(compareGuestNames('a10b', 'a9c')).toBeGreaterThan(0);
+    expect(compareGuestNames('12345678901234567890', '9')).toBeGreaterThan(0);
+  });
+
+  it('orders DNS names (what PVE allows as guest names) as Intl.Collator does', () => {
+    const collator = new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
+    const alphabet = 'abcXYZ0123456789-.';
+    let seed = 7;
+    const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+    const names = Array.from({ length: 400 }, () => {
+      const length = 1 + Math.floor(random() * 10);
+      let name = 'abcxyz'[Math.floor(random() * 6)]!;
+      for (let k = 1; k < length; k++) name += alphabet[Math.floor(random() * alphabet.length)];
+      return name;
+    });
+    const sign = (n: number) => Math.sign(n);
+    for (let k = 0; k + 1 < names.length; k++) {
+      const [a, b] = [names[k]!, names[k + 1]!];
+      expect(sign(compareGuestNames(a, b)), `${a} vs ${b}`).toBe(sign(collator.compare(a, b)));
+    }
   });
 });
