@@ -4,6 +4,7 @@ export interface LanguageEntry {
   code: Language;
   /** The language's own name, shown in the selector. */
   name: string;
+  /** SPEC.md's language entry; the selector shows names only (see components/language-select.tsx). */
   flag: string;
 }
 
