@@ -2,7 +2,7 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Suspense, useEffect, useState } from 'react';
 import { createMemoryRouter, Link, RouterProvider } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { STORAGE_KEYS } from '@/config/storage-keys';
 import { DashboardPage } from '@/features/dashboard/dashboard-page';

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import type { AuthProviders } from '@proxai/contract';
 import { ApiError } from '@/lib/api-client';
 import { clearSession, getToken, storeSession, storeUser } from '@/lib/auth-storage';

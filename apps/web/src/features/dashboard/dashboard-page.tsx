@@ -2,7 +2,7 @@ import { KeyRound } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { AccountMenu } from '@/components/account-menu';
 import { LanguageSelect } from '@/components/language-select';
 import { LanguageToggle } from '@/components/language-toggle';

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { LICENCE_DEFAULT_DAYS, LICENCE_MAX_DAYS, LICENCE_MIN_DAYS } from '@proxai/contract';
 import { PLAN_TYPES, type PlanType } from '@proxai/contract/plans';
 import { Button } from '@/components/ui/button';

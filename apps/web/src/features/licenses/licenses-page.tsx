@@ -2,7 +2,7 @@ import { ArrowLeft, KeyRound, Plus } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import type { Licence } from '@proxai/contract';
 import { AccountMenu } from '@/components/account-menu';
 import { LanguageSelect } from '@/components/language-select';

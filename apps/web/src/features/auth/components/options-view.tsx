@@ -1,5 +1,5 @@
 import { KeyRound, Mail } from 'lucide-react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { useTranslation } from 'react-i18next';
 import type { AuthProviders } from '@proxai/contract';
 import { Button } from '@/components/ui/button';

@@ -2,7 +2,7 @@ import type { Host, Vm } from '@proxai/contract';
 import { Eye, Plus, Server } from 'lucide-react';
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
 import { Card, Skeleton } from '@/components/ui/card';
 import { ApiError } from '@/lib/api-client';

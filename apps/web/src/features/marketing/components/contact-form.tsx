@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import type { CONTACT_LIMITS, ContactSubject } from '@proxai/contract';
 import { FieldError, Input, Label, Select, Textarea } from '@/components/ui/input';
 import { api, ApiError } from '@/lib/api-client';
