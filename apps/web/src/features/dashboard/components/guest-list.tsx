@@ -3,13 +3,13 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { Boxes } from 'lucide-react';
 import { useCallback, useDeferredValue, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { Card, Skeleton } from '@/components/ui/card';
 import { ApiError } from '@/lib/api-client';
 import { useVmAction } from '../api/vm-action';
 import { DEFAULT_FILTER, filterGuests, type GuestFilter } from '../hooks/guest-filter';
 import { GuestFilters } from './guest-filters';
-import { GUEST_ROW_HEIGHT, GuestRow } from './guest-row';
+import { GUEST_ROW_HEIGHT, GuestRow, useGuestRowText } from './guest-row';
 
 /** Virtualised guest table: only the visible rows exist in the DOM, so 5,000 guests scroll smoothly. */
 export function GuestList({
@@ -38,6 +38,7 @@ export function GuestList({
         description: error instanceof ApiError ? error.detail : undefined,
       }),
   });
+  const rowText = useGuestRowText();
   const handleAction = useCallback((vm: Vm, action: VmAction) => run({ id: vm.id, vmid: vm.vmid, action }), [run]);
 
   const scrollRef = useRef<HTMLDivElement>(null);
@@ -45,7 +46,8 @@ export function GuestList({
     count: shown.length,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => GUEST_ROW_HEIGHT,
-    overscan: 8,
+    // Rows beyond the visible ones: enough for wheel and keyboard scrolling, few enough for a fast first render.
+    overscan: 4,
     getItemKey: (i) => shown[i]?.id ?? i,
     initialRect: { width: 1024, height: 640 },
     // Let React batch scroll updates instead of flushing synchronously on every scroll event.
@@ -113,6 +115,7 @@ export function GuestList({
                           pending={pending.get(vm.id)}
                           canAct={canAct}
                           onAction={handleAction}
+                          text={rowText}
                           start={item.start}
                         />
                       );

@@ -3,7 +3,12 @@ import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Vm } from '@proxai/contract';
 import { i18n, i18nReady } from '@/lib/i18n';
-import { GuestRow } from './guest-row';
+import { GuestRow, useGuestRowText, type GuestRowProps } from './guest-row';
+
+/** The row with the words its list would give it. */
+function Row(props: Omit<GuestRowProps, 'text'>) {
+  return <GuestRow {...props} text={useGuestRowText()} />;
+}
 
 const vm = (state: string): Vm => ({
   id: '00000000-0000-4000-8000-000000000002',
@@ -28,7 +33,7 @@ describe('GuestRow', () => {
 
   it('running: start disabled, stop and restart enabled; shows cores, RAM MB, storage GB', async () => {
     const onAction = vi.fn();
-    render(<GuestRow vm={vm('running')} hostName="pve" canAct onAction={onAction} start={0} />);
+    render(<Row vm={vm('running')} hostName="pve" canAct onAction={onAction} start={0} />);
     expect(screen.getByTestId('vm-start')).toBeDisabled();
     expect(screen.getByTestId('vm-stop')).toBeEnabled();
     expect(screen.getByTestId('vm-restart')).toBeEnabled();
@@ -39,20 +44,20 @@ describe('GuestRow', () => {
   });
 
   it('stopped: start enabled, stop and restart disabled', () => {
-    render(<GuestRow vm={vm('stopped')} hostName="pve" canAct onAction={vi.fn()} start={0} />);
+    render(<Row vm={vm('stopped')} hostName="pve" canAct onAction={vi.fn()} start={0} />);
     expect(screen.getByTestId('vm-start')).toBeEnabled();
     expect(screen.getByTestId('vm-stop')).toBeDisabled();
     expect(screen.getByTestId('vm-restart')).toBeDisabled();
   });
 
   it('pending: every action disabled and the state reads "In progress…"', () => {
-    render(<GuestRow vm={vm('running')} hostName="pve" pending="stop" canAct onAction={vi.fn()} start={0} />);
+    render(<Row vm={vm('running')} hostName="pve" pending="stop" canAct onAction={vi.fn()} start={0} />);
     expect(screen.getByTestId('guest-state')).toHaveTextContent('In progress…');
     for (const id of ['vm-start', 'vm-stop', 'vm-restart']) expect(screen.getByTestId(id)).toBeDisabled();
   });
 
   it('a readonly member sees the actions disabled', () => {
-    render(<GuestRow vm={vm('running')} hostName="pve" canAct={false} onAction={vi.fn()} start={0} />);
+    render(<Row vm={vm('running')} hostName="pve" canAct={false} onAction={vi.fn()} start={0} />);
     expect(screen.getByTestId('vm-stop')).toBeDisabled();
   });
 });

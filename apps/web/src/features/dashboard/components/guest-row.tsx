@@ -1,6 +1,6 @@
 import type { Vm, VmAction } from '@proxai/contract';
 import { Play, RotateCw, Square } from 'lucide-react';
-import { memo } from 'react';
+import { memo, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
@@ -12,23 +12,54 @@ const STATE_TONE: Record<string, string> = {
   stopped: 'bg-slate-200 text-slate-700 dark:bg-slate-800 dark:text-slate-300',
 };
 
+/** The rows' words, looked up once per list and language instead of eight times in every row. */
+export interface GuestRowText {
+  pending: string;
+  state(state: string): string;
+  cores(count: number): string;
+  action: Record<VmAction, string>;
+  /** The action with the guest's name, for screen readers ("Stop web-01"). */
+  named(action: VmAction, name: string): string;
+}
+
+export function useGuestRowText(): GuestRowText {
+  // `t` changes with the language and when translations are added, which refreshes these.
+  const { t } = useTranslation('dashboard');
+  return useMemo(() => {
+    const states = new Map<string, string>();
+    const cores = new Map<number, string>();
+    const remember = <K,>(cache: Map<K, string>, key: K, make: () => string) => {
+      let value = cache.get(key);
+      if (value === undefined) cache.set(key, (value = make()));
+      return value;
+    };
+    return {
+      pending: t('vms.pending'),
+      state: (state) => remember(states, state, () => t(`vms.states.${state}`, { defaultValue: state })),
+      cores: (count) => remember(cores, count, () => t('vms.coresShort', { count })),
+      action: { start: t('vms.start'), stop: t('vms.stop'), restart: t('vms.restart') },
+      named: (action, name) => t(`vms.${action}Named`, { name }),
+    };
+  }, [t]);
+}
+
 export interface GuestRowProps {
   vm: Vm;
   hostName: string;
   pending?: VmAction;
   canAct: boolean;
   onAction: (vm: Vm, action: VmAction) => void;
+  text: GuestRowText;
   /** Offset in the virtual list (px); a number, not a style object, so memo skips rows that did not move. */
   start: number;
 }
 
 /** One guest: name, state, cores, RAM (MB), storage (GB), host and the three actions, enabled per state. */
-export const GuestRow = memo(function GuestRow({ vm, hostName, pending, canAct, onAction, start }: GuestRowProps) {
-  const { t } = useTranslation('dashboard');
+export const GuestRow = memo(function GuestRow({ vm, hostName, pending, canAct, onAction, text, start }: GuestRowProps) {
   const isRunning = vm.state === 'running';
   const isStopped = vm.state === 'stopped';
   const busy = pending !== undefined;
-  const stateLabel = busy ? t('vms.pending') : t(`vms.states.${vm.state}`, { defaultValue: vm.state });
+  const stateLabel = busy ? text.pending : text.state(vm.state);
   return (
     <div
       role="row"
@@ -46,7 +77,7 @@ export const GuestRow = memo(function GuestRow({ vm, hostName, pending, canAct, 
           {vm.type === 'qemu' ? 'VM' : 'CT'} {vm.vmid}
           <span className="md:hidden">
             {' · '}
-            {stateLabel} · {t('vms.coresShort', { count: vm.cpu })} · {vm.memory} MB · {vm.storage} GB
+            {stateLabel} · {text.cores(vm.cpu)} · {vm.memory} MB · {vm.storage} GB
           </span>
         </p>
       </div>
@@ -80,8 +111,8 @@ export const GuestRow = memo(function GuestRow({ vm, hostName, pending, canAct, 
         <Button
           variant="ghost"
           size="icon"
-          aria-label={t('vms.startNamed', { name: vm.name })}
-          title={t('vms.start')}
+          aria-label={text.named('start', vm.name)}
+          title={text.action.start}
           disabled={!canAct || busy || isRunning}
           isLoading={pending === 'start'}
           onClick={() => onAction(vm, 'start')}
@@ -92,8 +123,8 @@ export const GuestRow = memo(function GuestRow({ vm, hostName, pending, canAct, 
         <Button
           variant="ghost"
           size="icon"
-          aria-label={t('vms.stopNamed', { name: vm.name })}
-          title={t('vms.stop')}
+          aria-label={text.named('stop', vm.name)}
+          title={text.action.stop}
           disabled={!canAct || busy || isStopped}
           isLoading={pending === 'stop'}
           onClick={() => onAction(vm, 'stop')}
@@ -104,8 +135,8 @@ export const GuestRow = memo(function GuestRow({ vm, hostName, pending, canAct, 
         <Button
           variant="ghost"
           size="icon"
-          aria-label={t('vms.restartNamed', { name: vm.name })}
-          title={t('vms.restart')}
+          aria-label={text.named('restart', vm.name)}
+          title={text.action.restart}
           disabled={!canAct || busy || isStopped}
           isLoading={pending === 'restart'}
           onClick={() => onAction(vm, 'restart')}
