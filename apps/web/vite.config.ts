@@ -2,10 +2,22 @@ import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import { routeChunkGroups } from './build/route-chunks';
 import { routePreloads } from './build/route-preloads';
 
 // react-router's package exports always name its development build (remix-run/react-router#14102), whose
 // warnings cost time on every start (a console.warn and a thrown Error each); builds use the production one.
+// What /dashboard loads first: its lazy modules, translation namespaces (besides 'common') and API reads.
+const dashboard = {
+  modules: [
+    'src/app/protected-layout.tsx',
+    'src/features/dashboard/dashboard-page.tsx',
+    'src/features/dashboard/api/prefetch-dashboard.ts',
+  ],
+  namespaces: ['dashboard', 'account'],
+  api: ['/vms', '/hosts', '/stats'],
+};
+
 const reactRouterProduction = path.resolve(import.meta.dirname, '../../node_modules/react-router/dist/production/index.mjs');
 
 export default defineConfig(({ command }) => ({
@@ -14,15 +26,7 @@ export default defineConfig(({ command }) => ({
     tailwindcss(),
     routePreloads(import.meta.dirname, {
       '/': { modules: ['src/features/marketing/pages/landing-page.tsx'], namespaces: ['marketing'] },
-      '/dashboard': {
-        modules: [
-          'src/app/protected-layout.tsx',
-          'src/features/dashboard/dashboard-page.tsx',
-          'src/features/dashboard/api/prefetch-dashboard.ts',
-        ],
-        namespaces: ['dashboard', 'account'],
-        api: ['/vms', '/hosts', '/stats'],
-      },
+      '/dashboard': dashboard,
     }),
   ],
   resolve: {
@@ -32,11 +36,29 @@ export default defineConfig(({ command }) => ({
     ],
   },
   server: { port: 5173, proxy: { '/api': 'http://localhost:8080' } },
-  build: { target: 'es2022', sourcemap: false, reportCompressedSize: true, manifest: true },
+  build: {
+    target: 'es2022',
+    sourcemap: false,
+    reportCompressedSize: true,
+    manifest: true,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // /dashboard in six files instead of nineteen (build/route-chunks.ts).
+          groups: routeChunkGroups(import.meta.dirname, {
+            route: 'dashboard',
+            routeRoots: dashboard.modules,
+            namespaces: dashboard.namespaces,
+            publicDirs: ['src/features/marketing', 'src/features/auth'],
+          }),
+        },
+      },
+    },
+  },
   test: {
     name: 'web',
     environment: 'jsdom',
-    include: ['src/**/*.test.{ts,tsx}'],
+    include: ['src/**/*.test.{ts,tsx}', 'build/**/*.test.ts'],
     setupFiles: ['./vitest.setup.ts'],
   },
 }));

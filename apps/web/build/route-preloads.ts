@@ -12,6 +12,7 @@ interface Chunk {
   type: 'chunk';
   fileName: string;
   facadeModuleId: string | null;
+  moduleIds: string[];
   imports: string[];
   isEntry: boolean;
 }
@@ -31,7 +32,8 @@ export function routePreloads(root: string, routes: Record<string, RoutePreload>
         const bundle = ctx.bundle;
         if (!bundle) throw new Error('route-preloads: no bundle (build only)');
         const chunks = Object.values(bundle).filter((o): o is Chunk & (typeof bundle)[string] => o.type === 'chunk');
-        const byModule = new Map(chunks.filter((c) => c.facadeModuleId).map((c) => [path.relative(root, c.facadeModuleId!), c]));
+        // By every module a chunk holds, not only its facade: route-chunks.ts groups several lazy modules into one.
+        const byModule = new Map(chunks.flatMap((c) => c.moduleIds.map((m) => [path.relative(root, m), c] as const)));
         const byFile = new Map(chunks.map((c) => [c.fileName, c]));
         // What the entry imports statically is already preloaded by Vite's own <link rel="modulepreload">.
         const entry = chunks.find((c) => c.isEntry);
@@ -55,7 +57,10 @@ export function routePreloads(root: string, routes: Record<string, RoutePreload>
           const ns: Record<string, string[]> = {};
           for (const [mod, chunk] of byModule) {
             const match = /^src\/locales\/([a-z]{2})\/([a-z]+)\.json$/.exec(mod);
-            if (match && ['common', ...want.namespaces].includes(match[2]!)) (ns[match[1]!] ??= []).push(`/${chunk.fileName}`);
+            if (!match || !['common', ...want.namespaces].includes(match[2]!)) continue;
+            // Several namespaces may share one file (route-chunks.ts).
+            const files = (ns[match[1]!] ??= []);
+            if (!files.includes(`/${chunk.fileName}`)) files.push(`/${chunk.fileName}`);
           }
           out[route] = { js: [...js].map((f) => `/${f}`), ns, api: want.api ?? [] };
         }
