@@ -3,7 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Vm } from '@proxai/contract';
 import { i18n, i18nReady } from '@/lib/i18n';
-import { GuestRow, useGuestRowText, type GuestRowProps } from './guest-row';
+import { LANGUAGES } from '@/config/languages';
+import { GuestRow, guestRowText, useGuestRowText, type GuestRowProps } from './guest-row';
 
 /** The row with the words its list would give it. */
 function Row(props: Omit<GuestRowProps, 'text'>) {
@@ -59,5 +60,19 @@ describe('GuestRow', () => {
   it('a readonly member sees the actions disabled', () => {
     render(<Row vm={vm('running')} hostName="pve" canAct={false} onAction={vi.fn()} start={0} />);
     expect(screen.getByTestId('vm-stop')).toBeDisabled();
+  });
+
+  it('names the guest in every action label, in each of the nine languages, as i18next would', async () => {
+    await i18n.loadLanguages([...LANGUAGES]);
+    for (const language of LANGUAGES) {
+      const t = i18n.getFixedT(language, 'dashboard');
+      const text = guestRowText(t);
+      for (const action of ['start', 'stop', 'restart'] as const) {
+        const expected = t(`vms.${action}Named`, { name: 'web-01' });
+        expect(expected, `${language} ${action}`).toContain('web-01');
+        expect(text.named(action, 'web-01')).toBe(expected);
+      }
+      expect(text.cores(4)).toBe(t('vms.coresShort', { count: 4 }));
+    }
   });
 });

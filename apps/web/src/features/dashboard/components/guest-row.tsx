@@ -1,11 +1,15 @@
 import type { Vm, VmAction } from '@proxai/contract';
 import { Play, RotateCw, Square } from 'lucide-react';
 import { memo, useMemo } from 'react';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
+import { perKey } from '@/lib/per-key';
 
 export const GUEST_ROW_HEIGHT = 64;
+
+const ACTIONS: readonly VmAction[] = ['start', 'stop', 'restart'];
 
 const STATE_TONE: Record<string, string> = {
   running: 'bg-emerald-100 text-emerald-800 dark:bg-emerald-950 dark:text-emerald-300',
@@ -22,25 +26,25 @@ export interface GuestRowText {
   named(action: VmAction, name: string): string;
 }
 
+/** Marks where the guest's name goes in "Stop {{name}}", resolved once per language. */
+const NAME_MARK = '\u0000';
+
+/** The rows' words in the language of `t` (the dashboard namespace's). */
+export function guestRowText(t: TFunction<'dashboard'>): GuestRowText {
+  const named = new Map(ACTIONS.map((a) => [a, t(`vms.${a}Named`, { name: NAME_MARK }).split(NAME_MARK)]));
+  return {
+    pending: t('vms.pending'),
+    state: perKey((state: string) => t(`vms.states.${state}`, { defaultValue: state })),
+    cores: perKey((count: number) => t('vms.coresShort', { count })),
+    action: { start: t('vms.start'), stop: t('vms.stop'), restart: t('vms.restart') },
+    named: (action, name) => named.get(action)!.join(name),
+  };
+}
+
 export function useGuestRowText(): GuestRowText {
   // `t` changes with the language and when translations are added, which refreshes these.
   const { t } = useTranslation('dashboard');
-  return useMemo(() => {
-    const states = new Map<string, string>();
-    const cores = new Map<number, string>();
-    const remember = <K,>(cache: Map<K, string>, key: K, make: () => string) => {
-      let value = cache.get(key);
-      if (value === undefined) cache.set(key, (value = make()));
-      return value;
-    };
-    return {
-      pending: t('vms.pending'),
-      state: (state) => remember(states, state, () => t(`vms.states.${state}`, { defaultValue: state })),
-      cores: (count) => remember(cores, count, () => t('vms.coresShort', { count })),
-      action: { start: t('vms.start'), stop: t('vms.stop'), restart: t('vms.restart') },
-      named: (action, name) => t(`vms.${action}Named`, { name }),
-    };
-  }, [t]);
+  return useMemo(() => guestRowText(t), [t]);
 }
 
 export interface GuestRowProps {

@@ -1,9 +1,34 @@
 import type { Host } from '@proxai/contract';
 import { RefreshCw, Trash2 } from 'lucide-react';
+import type { TFunction } from 'i18next';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { cn } from '@/components/ui/cn';
+import { perKey } from '@/lib/per-key';
+
+/** The cards' words, looked up once per list and language instead of in every card. */
+export interface HostCardText {
+  status(status: string): string;
+  meta(node: string, count: number): string;
+  sync: string;
+  delete: string;
+}
+
+export function hostCardText(t: TFunction<'dashboard'>): HostCardText {
+  return {
+    status: perKey((status: string) => t(`hosts.status.${status}`)),
+    meta: (node, count) => t('hosts.meta', { node, count }),
+    sync: t('hosts.sync'),
+    delete: t('hosts.delete'),
+  };
+}
+
+export function useHostCardText(): HostCardText {
+  const { t } = useTranslation('dashboard');
+  return useMemo(() => hostCardText(t), [t]);
+}
 
 export interface HostCardProps {
   host: Host;
@@ -16,10 +41,10 @@ export interface HostCardProps {
   canDelete: boolean;
   onSync: (host: Host) => void;
   onDelete: (host: Host) => void;
+  text: HostCardText;
 }
 
-export function HostCard({ host, guestCount, isSyncing, isDeleting, canSync, canDelete, onSync, onDelete }: HostCardProps) {
-  const { t } = useTranslation('dashboard');
+export function HostCard({ host, guestCount, isSyncing, isDeleting, canSync, canDelete, onSync, onDelete, text }: HostCardProps) {
   const isOnline = host.status === 'online';
   return (
     <Card className="flex flex-col gap-3" data-testid="host-card" data-host-id={host.id}>
@@ -34,11 +59,11 @@ export function HostCard({ host, guestCount, isSyncing, isDeleting, canSync, can
         </div>
         <span className="inline-flex shrink-0 items-center gap-1.5 text-sm" data-testid="host-status">
           <span aria-hidden="true" className={cn('h-2.5 w-2.5 rounded-full', isOnline ? 'bg-emerald-500' : 'bg-red-500')} />
-          {t(`hosts.status.${host.status}`)}
+          {text.status(host.status)}
         </span>
       </div>
       <p className="text-xs text-slate-500 dark:text-slate-400">
-        {t('hosts.meta', { node: host.pve_node, count: guestCount })}
+        {text.meta(host.pve_node, guestCount)}
         {host.pve_version ? ` · PVE ${host.pve_version}` : ''}
       </p>
       {!isOnline && host.last_error ? (
@@ -56,7 +81,7 @@ export function HostCard({ host, guestCount, isSyncing, isDeleting, canSync, can
               data-testid="host-sync"
             >
               <RefreshCw className="h-4 w-4" aria-hidden="true" />
-              {t('hosts.sync')}
+              {text.sync}
             </Button>
           ) : null}
           {canDelete ? (
@@ -70,7 +95,7 @@ export function HostCard({ host, guestCount, isSyncing, isDeleting, canSync, can
               data-testid="host-delete"
             >
               <Trash2 className="h-4 w-4" aria-hidden="true" />
-              {t('hosts.delete')}
+              {text.delete}
             </Button>
           ) : null}
         </div>

@@ -8,7 +8,7 @@ import { Card, Skeleton } from '@/components/ui/card';
 import { ApiError } from '@/lib/api-client';
 import { useDeleteHost, useSyncHost } from '../api/host-mutations';
 import type { DashboardPermissions } from '../org-role';
-import { HostCard } from './host-card';
+import { HostCard, useHostCardText } from './host-card';
 
 // The add-host dialog (form, validation, Radix dialog) is not needed for the first guest rows: its code
 // loads once the page is idle, or at once when the button is pointed at or pressed.
@@ -29,6 +29,7 @@ export function HostsSection({
 }) {
   const { t } = useTranslation('dashboard');
   const { canManageHosts, canSyncHosts, isReadOnly } = permissions;
+  const cardText = useHostCardText();
   const [isAdding, setIsAdding] = useState(false);
   // Mounted from the first opening on, so closing keeps its animation and the form its reset logic.
   const [hasOpened, setHasOpened] = useState(false);
@@ -133,6 +134,7 @@ export function HostsSection({
               canDelete={canManageHosts}
               onSync={handleSync}
               onDelete={handleDelete}
+              text={cardText}
             />
           ))}
         </div>
