@@ -48,6 +48,7 @@ export default defineConfig(({ command }) => ({
           groups: routeChunkGroups(import.meta.dirname, {
             route: 'dashboard',
             routeRoots: dashboard.modules,
+            sharedRoots: ['src/app/protected-layout.tsx'],
             namespaces: dashboard.namespaces,
             publicDirs: ['src/features/marketing', 'src/features/auth'],
           }),

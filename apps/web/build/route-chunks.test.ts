@@ -26,6 +26,7 @@ function placements(edges: Parameters<typeof graph>[0]) {
   const groups = routeChunkGroups(root, {
     route: 'dashboard',
     routeRoots: ['src/app/protected-layout.tsx', 'src/features/dashboard/dashboard-page.tsx'],
+    sharedRoots: ['src/app/protected-layout.tsx'],
     publicDirs: ['src/features/marketing'],
     namespaces: ['dashboard', 'account'],
   }).sort((a, b) => b.priority - a.priority);
@@ -65,7 +66,8 @@ describe('routeChunkGroups', () => {
     'src/features/marketing/hero.tsx': {},
     'src/components/ui/button.tsx': { imports: ['src/components/ui/cn.ts'] },
     'src/components/ui/cn.ts': {},
-    'src/app/protected-layout.tsx': { imports: ['src/lib/query-client.ts'] },
+    'src/app/protected-layout.tsx': { imports: ['src/lib/query-client.ts', 'src/components/account-menu.tsx'] },
+    'src/components/account-menu.tsx': {},
     'src/features/dashboard/dashboard-page.tsx': {
       imports: ['src/components/ui/button.tsx', 'src/components/ui/card.tsx', 'src/features/dashboard/guest-list.tsx'],
       lazy: ['src/features/dashboard/add-host-dialog.tsx'],
@@ -89,7 +91,9 @@ describe('routeChunkGroups', () => {
 
   it("puts the route's own modules in one chunk, and those it shares with other signed-in pages in another", () => {
     expect(placed['src/features/dashboard/dashboard-page.tsx']).toBe('dashboard');
-    expect(placed['src/app/protected-layout.tsx']).toBe('dashboard');
+    // The protected layout is loaded by every signed-in page: /licenses must not load the dashboard's code.
+    expect(placed['src/app/protected-layout.tsx']).toBe('signed-in');
+    expect(placed['src/components/account-menu.tsx']).toBe('signed-in');
     expect(placed['src/features/dashboard/guest-list.tsx']).toBe('dashboard');
     expect(placed['src/components/ui/card.tsx']).toBe('signed-in');
     expect(placed['src/lib/query-client.ts']).toBe('signed-in');

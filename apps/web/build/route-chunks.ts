@@ -15,6 +15,8 @@ export interface RouteChunkOptions {
   route: string;
   /** The lazy modules the route loads first (relative to the app root). */
   routeRoots: string[];
+  /** Those of `routeRoots` the other signed-in pages load too (the protected layout): not the route's own. */
+  sharedRoots: string[];
   /** Directories of the public pages' lazy modules, whose chunks must not grow. */
   publicDirs: string[];
   /** The route's translation namespaces besides 'common' (which the public pages load too). */
@@ -27,7 +29,8 @@ export interface RouteChunkOptions {
  * browser about as much as compiling a few kilobytes. With these groups the route loads six files:
  *
  * - `ui`: what the route shares with public pages (buttons, icons, the language and theme toggles);
- * - the route's own code (`route`), and what it shares with the other signed-in pages (`signed-in`);
+ * - the route's own code (`route`), and what it shares with the other signed-in pages, the protected layout
+ *   included (`signed-in`);
  * - one translation file per language for the route's namespaces, beside `common`;
  * - and, left to the default rule, react-i18next's hooks, which the entry reaches through the package's
  *   index without using them.
@@ -40,6 +43,7 @@ export interface RouteChunkOptions {
  */
 export function routeChunkGroups(root: string, options: RouteChunkOptions) {
   const routeRoots = new Set(options.routeRoots.map((m) => path.resolve(root, m)));
+  const sharedRoots = new Set(options.sharedRoots.map((m) => path.resolve(root, m)));
   const publicDirs = options.publicDirs.map((d) => path.resolve(root, d) + path.sep);
   const translation = new RegExp(`[\\\\/]src[\\\\/]locales[\\\\/]([a-z]{2})[\\\\/](?:${options.namespaces.join('|')})\\.json$`);
   const cache = new Map<string, ReadonlySet<string>>();
@@ -65,7 +69,7 @@ export function routeChunkGroups(root: string, options: RouteChunkOptions) {
     const routeCount = roots.filter((r) => routeRoots.has(r)).length;
     if (publicCount > 0) return routeCount > 0 ? 'ui' : publicCount > 1 ? 'public' : 'other';
     if (routeCount === 0) return 'other';
-    return routeCount === roots.length ? 'route' : 'signed-in';
+    return routeCount === roots.length && !roots.some((r) => sharedRoots.has(r)) ? 'route' : 'signed-in';
   };
 
   // One chunk per distinct set of public roots, as the default would, with short names in first-seen order.
