@@ -37,8 +37,23 @@
           headers: { accept: 'application/json', 'accept-language': lang, authorization: 'Bearer ' + token },
           credentials: 'same-origin',
         });
+        // The body is read and parsed as it arrives, while the page still waits for its scripts, in the
+        // shape api-client.ts's readBody gives: { text, data } or { text, invalid: true }.
+        var body = response
+          .then(function (r) {
+            return r.text();
+          })
+          .then(function (text) {
+            if (!text) return { text: text };
+            try {
+              return { text: text, data: JSON.parse(text) };
+            } catch (e) {
+              return { text: text, invalid: true };
+            }
+          });
         response.catch(function () {});
-        early[path] = { at: performance.now(), response: response };
+        body.catch(function () {});
+        early[path] = { at: performance.now(), response: response, body: body };
       });
     }
     var files = route.js.concat(route.ns[lang]);

@@ -131,6 +131,28 @@ describe('api client', () => {
       await expect(api('/stats', { early: true })).resolves.toEqual({ hosts: 1 });
     });
 
+    it('takes the body the boot script already parsed, and reports one that was not JSON', async () => {
+      const fetchMock = mockFetch(200, {});
+      // As theme-init.js leaves it: the response, and its body read and parsed as it arrived.
+      const response = new Response('[{"vmid":101}]');
+      window.__proxaiEarly = {
+        '/vms': {
+          at: performance.now(),
+          response: Promise.resolve(response),
+          body: Promise.resolve({ text: '[{"vmid":101}]', data: [{ vmid: 101 }] }),
+        },
+        '/hosts': {
+          at: performance.now(),
+          response: Promise.resolve(new Response('<html>')),
+          body: Promise.resolve({ text: '<html>', invalid: true }),
+        },
+      };
+      await expect(api('/vms', { early: true })).resolves.toEqual([{ vmid: 101 }]);
+      expect(response.bodyUsed).toBe(false);
+      await expect(api('/hosts', { early: true })).rejects.toBeInstanceOf(NetworkError);
+      expect(fetchMock).not.toHaveBeenCalled();
+    });
+
     it('starts nothing without a session, and an early 401 still reaches the 401 handler', async () => {
       const fetchMock = mockFetch(401, { detail: 'Not authenticated', code: 'unauthenticated' });
       startEarly(['/vms']);
