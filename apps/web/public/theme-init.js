@@ -38,17 +38,17 @@
           credentials: 'same-origin',
         });
         // The body is read and parsed as it arrives, while the page still waits for its scripts, in the
-        // shape api-client.ts's readBody gives: { text, data } or { text, invalid: true }.
+        // shape api-client.ts's readBody gives: { data } or { invalid: true } ({} for an empty body).
         var body = response
           .then(function (r) {
             return r.text();
           })
           .then(function (text) {
-            if (!text) return { text: text };
+            if (!text) return {};
             try {
-              return { text: text, data: JSON.parse(text) };
+              return { data: JSON.parse(text) };
             } catch (e) {
-              return { text: text, invalid: true };
+              return { invalid: true };
             }
           });
         response.catch(function () {});

@@ -139,12 +139,12 @@ describe('api client', () => {
         '/vms': {
           at: performance.now(),
           response: Promise.resolve(response),
-          body: Promise.resolve({ text: '[{"vmid":101}]', data: [{ vmid: 101 }] }),
+          body: Promise.resolve({ data: [{ vmid: 101 }] }),
         },
         '/hosts': {
           at: performance.now(),
           response: Promise.resolve(new Response('<html>')),
-          body: Promise.resolve({ text: '<html>', invalid: true }),
+          body: Promise.resolve({ invalid: true }),
         },
       };
       await expect(api('/vms', { early: true })).resolves.toEqual([{ vmid: 101 }]);

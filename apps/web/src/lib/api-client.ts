@@ -73,19 +73,18 @@ function requestHeaders(extra?: Record<string, string>): Record<string, string> 
   return headers;
 }
 
-/** A response's body: its text and, when there is one, its value as JSON (or `invalid` when it is not JSON). */
+/** A response's body as JSON: its value (none when the body is empty), or `invalid` when it is not JSON. */
 interface Body {
-  text: string;
   data?: unknown;
   invalid?: boolean;
 }
 
 function readBody(text: string): Body {
-  if (!text) return { text };
+  if (!text) return {};
   try {
-    return { text, data: JSON.parse(text) };
+    return { data: JSON.parse(text) };
   } catch {
-    return { text, invalid: true };
+    return { invalid: true };
   }
 }
 
