@@ -5,8 +5,6 @@ import tailwindcss from '@tailwindcss/vite';
 import { routeChunkGroups } from './build/route-chunks';
 import { routePreloads } from './build/route-preloads';
 
-// react-router's package exports always name its development build (remix-run/react-router#14102), whose
-// warnings cost time on every start (a console.warn and a thrown Error each); builds use the production one.
 // What /dashboard loads first: its lazy modules, translation namespaces (besides 'common') and API reads.
 const dashboard = {
   modules: [
@@ -18,6 +16,8 @@ const dashboard = {
   api: ['/vms', '/hosts', '/stats'],
 };
 
+// react-router's package exports always name its development build (remix-run/react-router#14102), whose
+// warnings cost time on every start (a console.warn and a thrown Error each); builds use the production one.
 const reactRouterProduction = path.resolve(import.meta.dirname, '../../node_modules/react-router/dist/production/index.mjs');
 
 export default defineConfig(({ command }) => ({
