@@ -33,11 +33,16 @@ export async function syncAllHosts(app: FastifyInstance): Promise<SyncOutcome[]>
 
 export interface SyncScheduler {
   stop(): Promise<void>;
-  /** Runs a pass now (tests, and after start-up); resolves when it ends or is skipped. */
+  /** Runs a pass now; resolves when it ends or is skipped. */
   runOnce(): Promise<void>;
 }
 
-/** Background sync every SYNC_INTERVAL_SECONDS; a pass never overlaps the previous one. */
+/**
+ * Background sync at start-up, then every SYNC_INTERVAL_SECONDS; a pass never overlaps the previous one. The
+ * start-up pass means a restarted portal shows its hosts' current state at once, not one interval later;
+ * like every tick it first claims the interval, so a replica starting beside a running one does not sync
+ * the fleet again within the same interval.
+ */
 export function startSyncScheduler(app: FastifyInstance): SyncScheduler {
   let running: Promise<void> | undefined;
   let stopped = false;
@@ -67,20 +72,30 @@ export function startSyncScheduler(app: FastifyInstance): SyncScheduler {
   // inside runOnce still keeps two passes from overlapping.
   const intervalMs = app.config.SYNC_INTERVAL_SECONDS * 1000;
   const replicaId = `${os.hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
-  const tick = async () => {
-    try {
-      if (await claimJobSlot(app.db, 'host-sync', intervalMs, replicaId)) await runOnce();
-    } catch (err) {
-      if (!stopped) app.log.error({ err }, 'background sync: could not claim the interval');
-    }
+  let claiming: Promise<void> | undefined;
+  const tick = () => {
+    claiming ??= (async () => {
+      try {
+        const claimed = await claimJobSlot(app.db, 'host-sync', intervalMs, replicaId);
+        if (claimed && !stopped) await runOnce();
+      } catch (err) {
+        if (!stopped) app.log.error({ err }, 'background sync: could not claim the interval');
+      } finally {
+        claiming = undefined;
+      }
+    })();
   };
-  const timer = setInterval(() => void tick(), intervalMs);
+  const first = setTimeout(tick, 0);
+  first.unref();
+  const timer = setInterval(tick, intervalMs);
   timer.unref();
   return {
     runOnce,
     stop: async () => {
       stopped = true;
+      clearTimeout(first);
       clearInterval(timer);
+      await claiming;
       await running;
     },
   };
