@@ -1,10 +1,9 @@
-import { generateFleet, startFleet, type Fault, type Fleet } from '@proxai/pve-sim';
+import { generateFleet, type Fault, type Fleet } from '@proxai/pve-sim';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { giveLicence, passwordBody } from '../modules/hosts/hosts.testing';
+import { startHostsTestbed, type HostsTestbed } from '../modules/hosts/hosts-testbed';
+import { passwordBody } from '../modules/hosts/hosts.testing';
 import { syncAllHosts } from '../modules/hosts/sync-scheduler';
-import { createTestApp, type TestApp } from '../testing/app';
-import { buildUser } from '../testing/factories';
-import { trackSecret } from '../testing/secrets';
+import type { TestApp } from '../testing/app';
 
 const TIMEOUT_MS = 4000;
 /** What the simulator's flaky fault answers (a pmxcfs hiccup), as the portal reports it. */
@@ -21,7 +20,7 @@ interface HostDto {
 describe('faulty Proxmox hosts do not affect the portal or the healthy ones', () => {
   let t: TestApp;
   let fleet: Fleet;
-  let owner: Awaited<ReturnType<typeof buildUser>>;
+  let owner: HostsTestbed['owner'];
   const faults: [string, Fault | null][] = [
     ['healthy', null],
     ['refuses', { kind: 'refuse' }],
@@ -32,27 +31,21 @@ describe('faulty Proxmox hosts do not affect the portal or the healthy ones', ()
     ['new certificate', { kind: 'rotate-certificate' }],
   ];
 
+  let bed: HostsTestbed | undefined;
+
   beforeAll(async () => {
-    fleet = await startFleet(generateFleet({ nodes: faults.length, guests: 25, seed: 8, pbs: false }), { taskDurationMs: 20 });
-    for (const n of fleet.nodes) trackSecret(n.password, n.tokenSecret);
-    t = await createTestApp({ env: { PVE_TIMEOUT_MS: String(TIMEOUT_MS), RATE_LIMIT_ENABLED: 'false' } });
-    owner = await buildUser(t.database.db, { orgRole: 'owner' });
-    await giveLicence(t.database.db, owner.user.organisationId!, 'pro');
-    for (const [i, [label]] of faults.entries()) {
-      const res = await t.app.inject({
-        method: 'POST',
-        url: '/api/hosts',
-        headers: owner.auth,
-        payload: passwordBody(fleet.nodes[i]!, { name: label }),
-      });
-      expect(res.statusCode, res.body).toBe(201);
-    }
+    bed = await startHostsTestbed({
+      spec: generateFleet({ nodes: faults.length, guests: 25, seed: 8, pbs: false }),
+      taskDurationMs: 20,
+      env: { PVE_TIMEOUT_MS: String(TIMEOUT_MS) },
+      addBody: (n, i) => passwordBody(n, { name: faults[i]![0] }),
+    });
+    ({ t, fleet, owner } = bed);
     // Faults start after the hosts were added and pinned.
     for (const [i, [, fault]] of faults.entries()) if (fault) await fleet.setFault(fleet.nodes[i]!.name, fault);
   });
   afterAll(async () => {
-    await t?.close();
-    await fleet?.close();
+    await bed?.close();
   });
 
   async function hostsByName(): Promise<Map<string, HostDto>> {

@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { generateFleet, startFleet, type Fleet } from '@proxai/pve-sim';
-import { createTestApp, type TestApp } from '../../testing/app';
+import { generateFleet, type Fleet } from '@proxai/pve-sim';
+import type { TestApp } from '../../testing/app';
 import { TEST_DATABASE_KINDS } from '../../testing/database';
-import { buildUser } from '../../testing/factories';
-import { trackSecret } from '../../testing/secrets';
-import { giveLicence, passwordBody } from '../hosts/hosts.testing';
+import { startHostsTestbed, type HostsTestbed } from '../hosts/hosts-testbed';
+import { passwordBody } from '../hosts/hosts.testing';
 
 const FR = { 'accept-language': 'fr' };
 
@@ -19,32 +18,31 @@ interface VmDto {
 describe.each(TEST_DATABASE_KINDS)('guest actions answer in the language of the request on %s', (kind) => {
   let t: TestApp;
   let fleet: Fleet;
-  let owner: Awaited<ReturnType<typeof buildUser>>;
+  let owner: HostsTestbed['owner'];
+
+  let bed: HostsTestbed | undefined;
 
   beforeAll(async () => {
-    fleet = await startFleet(generateFleet({ nodes: 1, guests: 8, seed: 22, pbs: false }), { taskDurationMs: 30 });
-    for (const n of fleet.nodes) trackSecret(n.password, n.tokenSecret, n.readonlyTokenSecret);
-    t = await createTestApp({ database: kind, env: { PVE_TIMEOUT_MS: '1500', RATE_LIMIT_ENABLED: 'false' } });
-    owner = await buildUser(t.database.db, { orgRole: 'owner' });
-    await giveLicence(t.database.db, owner.user.organisationId!, 'pro');
-    // At least one stopped guest and two running ones (one of them free to act on).
-    const [a, b, c] = [...fleet.node(fleet.nodes[0]!.name).guests.values()].filter((g) => !g.template);
-    a!.status = 'stopped';
-    for (const g of [b!, c!]) {
-      g.status = 'running';
-      delete g.lock;
-    }
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/hosts',
-      payload: passwordBody(fleet.nodes[0]!),
-      headers: owner.auth,
+    bed = await startHostsTestbed({
+      spec: generateFleet({ nodes: 1, guests: 8, seed: 22, pbs: false }),
+      taskDurationMs: 30,
+      database: kind,
+      env: { PVE_TIMEOUT_MS: '1500' },
+      // At least one stopped guest and two running ones (one of them free to act on).
+      beforeAdd: (sims) => {
+        const [a, b, c] = [...sims.node(sims.nodes[0]!.name).guests.values()].filter((g) => !g.template);
+        a!.status = 'stopped';
+        for (const g of [b!, c!]) {
+          g.status = 'running';
+          delete g.lock;
+        }
+      },
+      addBody: (n) => passwordBody(n),
     });
-    if (res.statusCode !== 201) throw new Error(res.body);
+    ({ t, fleet, owner } = bed);
   });
   afterAll(async () => {
-    await t?.close();
-    await fleet?.close();
+    await bed?.close();
   });
 
   const sim = () => fleet.node(fleet.nodes[0]!.name);

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { generateFleet, startFleet, type Fleet } from '@proxai/pve-sim';
-import { createTestApp, type TestApp } from '../../testing/app';
+import { generateFleet, type Fleet } from '@proxai/pve-sim';
+import type { TestApp } from '../../testing/app';
 import { TEST_DATABASE_KINDS } from '../../testing/database';
 import { buildUser } from '../../testing/factories';
-import { trackSecret } from '../../testing/secrets';
-import { giveLicence, passwordBody, tokenBody } from '../hosts/hosts.testing';
+import { startHostsTestbed, type HostsTestbed } from '../hosts/hosts-testbed';
+import { passwordBody, tokenBody } from '../hosts/hosts.testing';
 import { invalidateOrg } from '../hosts/fleet-cache';
 import { listGuestsOfHost, replaceGuests } from '../hosts/hosts.repository';
 import { syncAllHosts } from '../hosts/sync-scheduler';
@@ -27,27 +27,22 @@ interface VmDto {
 describe.each(TEST_DATABASE_KINDS)('guests on %s', (kind) => {
   let t: TestApp;
   let fleet: Fleet;
-  let owner: Awaited<ReturnType<typeof buildUser>>;
+  let owner: HostsTestbed['owner'];
+
+  let bed: HostsTestbed | undefined;
 
   beforeAll(async () => {
-    fleet = await startFleet(generateFleet({ nodes: 3, guests: 18, seed: 5, pbs: false }), { taskDurationMs: 40 });
-    for (const n of fleet.nodes) trackSecret(n.password, n.tokenSecret);
-    t = await createTestApp({ database: kind, env: { PVE_TIMEOUT_MS: String(TIMEOUT_MS), RATE_LIMIT_ENABLED: 'false' } });
-    owner = await buildUser(t.database.db, { orgRole: 'owner' });
-    await giveLicence(t.database.db, owner.user.organisationId!, 'pro');
-    for (const [i, n] of fleet.nodes.entries()) {
-      const res = await t.app.inject({
-        method: 'POST',
-        url: '/api/hosts',
-        payload: i % 2 ? tokenBody(n) : passwordBody(n),
-        headers: owner.auth,
-      });
-      if (res.statusCode !== 201) throw new Error(res.body);
-    }
+    bed = await startHostsTestbed({
+      spec: generateFleet({ nodes: 3, guests: 18, seed: 5, pbs: false }),
+      taskDurationMs: 40,
+      database: kind,
+      env: { PVE_TIMEOUT_MS: String(TIMEOUT_MS) },
+      addBody: (n, i) => (i % 2 ? tokenBody(n) : passwordBody(n)),
+    });
+    ({ t, fleet, owner } = bed);
   });
   afterAll(async () => {
-    await t?.close();
-    await fleet?.close();
+    await bed?.close();
   });
 
   const vms = async (headers = owner.auth) => (await t.app.inject({ method: 'GET', url: '/api/vms', headers })).json<VmDto[]>();

@@ -1,14 +1,13 @@
 import https from 'node:https';
 import { PveError, type AptPackage, type AptVersion, type PveClient } from '@proxai/pve-client';
-import { generateFleet, startFleet, type AptPackageSpec, type Fleet } from '@proxai/pve-sim';
+import { generateFleet, type AptPackageSpec, type Fleet } from '@proxai/pve-sim';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../testing/app';
-import { buildUser } from '../../testing/factories';
-import { trackSecret } from '../../testing/secrets';
+import type { TestApp } from '../../testing/app';
 import { parseFacts } from './host-facts';
 import { readPendingUpdates } from './host-sync';
 import { findHostById } from './hosts.repository';
-import { giveLicence, tokenBody } from './hosts.testing';
+import { startHostsTestbed, type HostsTestbed } from './hosts-testbed';
+import { tokenBody } from './hosts.testing';
 
 const apt = (Package: string, Origin: string, OldVersion: string, Version: string): AptPackageSpec => ({
   Package,
@@ -25,7 +24,8 @@ const apt = (Package: string, Origin: string, OldVersion: string, Version: strin
 describe('pending updates with a least-privilege API token', () => {
   let t: TestApp;
   let fleet: Fleet;
-  let owner: Awaited<ReturnType<typeof buildUser>>;
+  let owner: HostsTestbed['owner'];
+  let bed: HostsTestbed | undefined;
 
   beforeAll(async () => {
     const spec = generateFleet({ nodes: 2, guests: 6, seed: 12, pbs: false });
@@ -38,15 +38,11 @@ describe('pending updates with a least-privilege API token', () => {
         apt('openssl', 'Debian', '3.0.13-1~deb12u1', '3.0.15-1~deb12u1'),
       ];
     }
-    fleet = await startFleet(spec, { taskDurationMs: 30 });
-    for (const n of fleet.nodes) trackSecret(n.password, n.tokenSecret, n.readonlyTokenSecret);
-    t = await createTestApp({ env: { PVE_TIMEOUT_MS: '3000', RATE_LIMIT_ENABLED: 'false' } });
-    owner = await buildUser(t.database.db, { orgRole: 'owner' });
-    await giveLicence(t.database.db, owner.user.organisationId!, 'pro');
+    bed = await startHostsTestbed({ spec, taskDurationMs: 30, env: { PVE_TIMEOUT_MS: '3000' } });
+    ({ t, fleet, owner } = bed);
   });
   afterAll(async () => {
-    await t?.close();
-    await fleet?.close();
+    await bed?.close();
   });
 
   async function addWithToken(i: number, tokenName: string, secret: string) {

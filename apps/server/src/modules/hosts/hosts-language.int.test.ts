@@ -1,11 +1,11 @@
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { generateFleet, startFleet, type Fleet } from '@proxai/pve-sim';
-import { createTestApp, type TestApp } from '../../testing/app';
+import { generateFleet, type Fleet } from '@proxai/pve-sim';
+import type { TestApp } from '../../testing/app';
 import { TEST_DATABASE_KINDS } from '../../testing/database';
 import { buildUser } from '../../testing/factories';
-import { trackSecret } from '../../testing/secrets';
-import { giveLicence, passwordBody } from './hosts.testing';
+import { startHostsTestbed, type HostsTestbed } from './hosts-testbed';
+import { passwordBody } from './hosts.testing';
 
 const TIMEOUT_MS = 1500;
 const FR = { 'accept-language': 'fr-FR,fr;q=0.9,en;q=0.8' };
@@ -22,18 +22,21 @@ async function closedPort(): Promise<number> {
 describe.each(TEST_DATABASE_KINDS)('host answers in the language of the request on %s', (kind) => {
   let t: TestApp;
   let fleet: Fleet;
-  let owner: Awaited<ReturnType<typeof buildUser>>;
+  let owner: HostsTestbed['owner'];
+
+  let bed: HostsTestbed | undefined;
 
   beforeAll(async () => {
-    fleet = await startFleet(generateFleet({ nodes: 2, guests: 8, seed: 21, pbs: false }), { taskDurationMs: 30 });
-    for (const n of fleet.nodes) trackSecret(n.password, n.tokenSecret, n.readonlyTokenSecret);
-    t = await createTestApp({ database: kind, env: { PVE_TIMEOUT_MS: String(TIMEOUT_MS), RATE_LIMIT_ENABLED: 'false' } });
-    owner = await buildUser(t.database.db, { orgRole: 'owner' });
-    await giveLicence(t.database.db, owner.user.organisationId!, 'pro');
+    bed = await startHostsTestbed({
+      spec: generateFleet({ nodes: 2, guests: 8, seed: 21, pbs: false }),
+      taskDurationMs: 30,
+      database: kind,
+      env: { PVE_TIMEOUT_MS: String(TIMEOUT_MS) },
+    });
+    ({ t, fleet, owner } = bed);
   });
   afterAll(async () => {
-    await t?.close();
-    await fleet?.close();
+    await bed?.close();
   });
 
   const node = (i: number) => fleet.nodes[i]!;

@@ -1,0 +1,69 @@
+// Test helper of the hosts and guests integration tests (not shipped code paths): simulated PVE nodes on
+// 127.0.0.1, the real app on a fresh database, an organisation owner with a licence and, optionally, the
+// nodes added as hosts through the real POST /api/hosts.
+import type { PlanType } from '@proxai/contract';
+import { startFleet, type Fleet, type FleetSpec, type SimNodeInfo } from '@proxai/pve-sim';
+import { createTestApp, type TestApp } from '../../testing/app';
+import { buildUser } from '../../testing/factories';
+import { trackSecret } from '../../testing/secrets';
+import { giveLicence } from './hosts.testing';
+
+export interface HostsTestbed {
+  t: TestApp;
+  fleet: Fleet;
+  owner: Awaited<ReturnType<typeof buildUser>>;
+  /** The hosts added at start (`addBody`), in the fleet's node order. */
+  hostIds: string[];
+  close(): Promise<void>;
+}
+
+export async function startHostsTestbed(options: {
+  spec: FleetSpec;
+  taskDurationMs: number;
+  database?: 'pglite' | 'postgres';
+  /** Over `RATE_LIMIT_ENABLED=false`. */
+  env?: Record<string, string>;
+  plan?: PlanType;
+  /** Changes to the simulated nodes before any host is added. */
+  beforeAdd?: (fleet: Fleet) => void | Promise<void>;
+  /** The POST /api/hosts body for each node; no host is added without it. */
+  addBody?: (node: SimNodeInfo, index: number) => Record<string, unknown>;
+}): Promise<HostsTestbed> {
+  const fleet = await startFleet(options.spec, { taskDurationMs: options.taskDurationMs });
+  for (const n of fleet.nodes) trackSecret(n.password, n.tokenSecret, n.readonlyTokenSecret);
+  let t: TestApp | undefined;
+  try {
+    t = await createTestApp({ database: options.database, env: { RATE_LIMIT_ENABLED: 'false', ...options.env } });
+    const owner = await buildUser(t.database.db, { orgRole: 'owner' });
+    await giveLicence(t.database.db, owner.user.organisationId!, options.plan ?? 'pro');
+    await options.beforeAdd?.(fleet);
+    const hostIds: string[] = [];
+    if (options.addBody) {
+      for (const [i, n] of fleet.nodes.entries()) {
+        const res = await t.app.inject({
+          method: 'POST',
+          url: '/api/hosts',
+          headers: owner.auth,
+          payload: options.addBody(n, i),
+        });
+        if (res.statusCode !== 201) throw new Error(`adding ${n.name}: ${res.statusCode} ${res.body}`);
+        hostIds.push(res.json<{ id: string }>().id);
+      }
+    }
+    const app = t;
+    return {
+      t: app,
+      fleet,
+      owner,
+      hostIds,
+      close: async () => {
+        await app.close();
+        await fleet.close();
+      },
+    };
+  } catch (err) {
+    await t?.close();
+    await fleet.close();
+    throw err;
+  }
+}
