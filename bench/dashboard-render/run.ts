@@ -100,6 +100,8 @@ async function load(page: Page): Promise<Sample> {
   return { firstRow: b.firstRow, idle, rows };
 }
 
+type Session = { token: string; user: Record<string, unknown>; guests: number };
+
 /** A new browser profile (nothing cached) with the bench user signed in and a tab open on about:blank. */
 async function openTab(browser: Browser, url: string, session: Session, observe: boolean) {
   const context = await browser.newContext({ baseURL: url, locale: 'en-US', viewport: { width: 1440, height: 900 } });
@@ -162,8 +164,6 @@ async function scrollFrames(browser: Browser, url: string, session: Session): Pr
   return frames;
 }
 
-type Session = { token: string; user: Record<string, unknown>; guests: number };
-
 /** Starts portal-process.ts (the portal in its own process) and seeds one organisation per size. */
 async function startPortalProcess(
   webDist: string,
@@ -209,18 +209,14 @@ async function main(): Promise<void> {
     }
     const frames = await scrollFrames(browser, portal.url, big);
     const total = big.guests;
-    const row = (label: string, runs: Sample[]) =>
+    const row = (label: string, runs: Sample[]) => {
+      const firstRows = runs.map((r) => r.firstRow);
+      const range = `${Math.min(...firstRows).toFixed(0)}-${Math.max(...firstRows).toFixed(0)}`;
+      const idle = median(runs.map((r) => r.idle));
       console.log(
-        `${label.padEnd(26)} ${median(runs.map((r) => r.firstRow))
-          .toFixed(0)
-          .padStart(
-            12,
-          )} ${`${Math.min(...runs.map((r) => r.firstRow)).toFixed(0)}-${Math.max(...runs.map((r) => r.firstRow)).toFixed(0)}`.padStart(
-          11,
-        )} ${median(runs.map((r) => r.idle))
-          .toFixed(0)
-          .padStart(9)} ${String(runs[0]!.rows).padStart(13)}`,
+        `${label.padEnd(26)} ${median(firstRows).toFixed(0).padStart(12)} ${range.padStart(11)} ${idle.toFixed(0).padStart(9)} ${String(runs[0]!.rows).padStart(13)}`,
       );
+    };
     console.log(`dashboard-render: ${RUNS} runs, median (and range); Chromium headless, 1440x900`);
     console.log(`${'guests, visit'.padEnd(26)} first row ms  (range)   idle ms   rows in DOM`);
     row(
