@@ -31,9 +31,17 @@ export async function startHostsTestbed(options: {
 }): Promise<HostsTestbed> {
   const fleet = await startFleet(options.spec, { taskDurationMs: options.taskDurationMs });
   for (const n of fleet.nodes) trackSecret(n.password, n.tokenSecret, n.readonlyTokenSecret);
-  let t: TestApp | undefined;
+  const t = await createTestApp({ database: options.database, env: { RATE_LIMIT_ENABLED: 'false', ...options.env } }).catch(
+    async (err: unknown) => {
+      await fleet.close();
+      throw err;
+    },
+  );
+  const close = async () => {
+    await t.close();
+    await fleet.close();
+  };
   try {
-    t = await createTestApp({ database: options.database, env: { RATE_LIMIT_ENABLED: 'false', ...options.env } });
     const owner = await buildUser(t.database.db, { orgRole: 'owner' });
     await giveLicence(t.database.db, owner.user.organisationId!, options.plan ?? 'pro');
     await options.beforeAdd?.(fleet);
@@ -50,20 +58,9 @@ export async function startHostsTestbed(options: {
         hostIds.push(res.json<{ id: string }>().id);
       }
     }
-    const app = t;
-    return {
-      t: app,
-      fleet,
-      owner,
-      hostIds,
-      close: async () => {
-        await app.close();
-        await fleet.close();
-      },
-    };
+    return { t, fleet, owner, hostIds, close };
   } catch (err) {
-    await t?.close();
-    await fleet.close();
+    await close();
     throw err;
   }
 }
