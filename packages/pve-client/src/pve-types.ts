@@ -1,5 +1,5 @@
 /**
- * Response types of the PVE endpoints the portal uses, matching ../shared/pve-api/fixtures.
+ * Response types of the PVE endpoints the portal uses, matching packages/pve-sim/fixtures.
  * PVE booleans are integers 0|1 on the wire and stay so here. Optional keys are omitted by PVE.
  */
 

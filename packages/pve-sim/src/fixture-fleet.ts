@@ -6,7 +6,7 @@ const GiB = 1024 ** 3;
 const DAY = 86_400;
 
 /**
- * A small hand-made fleet that mirrors the situations recorded in ../shared/pve-api/fixtures
+ * A small hand-made fleet that mirrors the situations recorded in packages/pve-sim/fixtures
  * (node1 with VMs 100–104, CTs 105–107, a template, a stopped VM with snapshots, local and PBS
  * backups, pending updates) so every endpoint can be compared with its fixture. node2 runs
  * PVE 8.3 (error bodies with "message"), node3 PVE 7.4 (LXC vmid as a string).

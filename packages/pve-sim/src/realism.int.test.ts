@@ -7,11 +7,12 @@ import { buildShape, compareToShape, jsonType, stripMeta, type CompareOptions } 
 import { raw, ticketHeaders, tokenHeader, waitTask, type RawAnswer } from './test-http';
 
 /**
- * Realism check: every endpoint's answer against its fixture in ../shared/pve-api/fixtures
+ * Realism check: every endpoint's answer against its fixture in packages/pve-sim/fixtures (copies of
+ * the captures in the design's pve-api/fixtures; see fixtures/README.md)
  * (envelope, field names, JSON types, nothing missing that the fixture has), and every case of
  * the error catalogue (status, reason phrase, content type, exact body).
  */
-const FIXTURES = fileURLToPath(new URL('../../../../shared/pve-api/fixtures/', import.meta.url));
+const FIXTURES = fileURLToPath(new URL('../fixtures/', import.meta.url));
 const fixture = (name: string): Record<string, unknown> =>
   stripMeta(JSON.parse(readFileSync(`${FIXTURES}/${name}`, 'utf8')) as Record<string, unknown>);
 
