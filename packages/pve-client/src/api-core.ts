@@ -3,7 +3,8 @@ import { abortReason, PveError, type PveErrorKind } from './errors';
 import { encodeParams } from './params';
 import type { Params, RequestOptions } from './pve-types';
 import { TicketSchema, type FastCheck } from './schemas';
-import { Transport, type RawResponse } from './transport';
+import type { ResolveAddress } from './resolve-address';
+import { DEFAULT_MAX_RESPONSE_BYTES, Transport, type RawResponse } from './transport';
 
 export type PveAuth =
   { kind: 'password'; username: string; password: string } | { kind: 'token'; tokenId: string; secret: string };
@@ -28,6 +29,15 @@ export interface PveClientOptions {
   maxConnections?: number;
   /** PEM of extra trusted CAs (e.g. the cluster's /etc/pve/pve-root-ca.pem), used when no fingerprint is pinned */
   ca?: string;
+  /**
+   * Outbound address policy, called before every new TCP connection (not for keep-alive reuse) with
+   * the URL's host name (IPv6 without brackets; IP literals too). The socket connects to exactly the
+   * returned address, with SNI and certificate checks for the URL's host name. Throwing or rejecting
+   * refuses the connection: the call fails with kind 'address-refused' and the thrown error as `cause`.
+   */
+  resolveAddress?: ResolveAddress;
+  /** largest answer body read, in bytes, default DEFAULT_MAX_RESPONSE_BYTES (16 MiB); beyond it: kind 'too-large' */
+  maxResponseBytes?: number;
 }
 
 type Product = 'PVE' | 'PBS';
@@ -53,7 +63,14 @@ export class ApiCore {
     private readonly opts: PveClientOptions,
   ) {
     this.baseUrl = opts.baseUrl;
-    this.transport = new Transport(opts.baseUrl, opts.fingerprint, opts.maxConnections ?? 8, opts.ca);
+    this.transport = new Transport({
+      baseUrl: opts.baseUrl,
+      fingerprint: opts.fingerprint,
+      maxConnections: opts.maxConnections ?? 8,
+      ca: opts.ca,
+      resolveAddress: opts.resolveAddress,
+      maxResponseBytes: opts.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES,
+    });
     this.timeoutMs = opts.timeoutMs ?? 10_000;
     this.retries = opts.retries ?? 2;
     this.retryDelayMs = opts.retryDelayMs ?? 200;
@@ -187,6 +204,14 @@ export class ApiCore {
         serverMessage: `not a Proxmox ${this.productName()} API (got an HTML page)`,
       });
     }
+    if (res.status >= 300 && res.status < 400) {
+      // Proxmox never redirects its API; redirects are not followed (they could lead anywhere).
+      throw new PveError({
+        ...base,
+        kind: 'api-error',
+        serverMessage: `not a Proxmox ${this.productName()} API (redirect, not followed)`,
+      });
+    }
     let body: unknown;
     if (res.text.length > 0) {
       try {
@@ -245,9 +270,23 @@ function statusKind(status: number, message: string): PveErrorKind {
   return 'api-error';
 }
 
-function isRetryable(err: PveError): boolean {
-  if (err.kind === 'unreachable' || err.kind === 'timeout') return true;
-  return err.kind === 'api-error' && err.status !== undefined && err.status >= 500;
+/** Transient failures only; a refused address, an oversized answer or a TLS problem would fail again. */
+export function isRetryable(err: PveError): boolean {
+  switch (err.kind) {
+    case 'unreachable':
+    case 'timeout':
+      return true;
+    case 'api-error':
+      return err.status !== undefined && err.status >= 500;
+    case 'tls-fingerprint-mismatch':
+    case 'tls-untrusted':
+    case 'auth-failed':
+    case 'forbidden':
+    case 'not-found':
+    case 'address-refused':
+    case 'too-large':
+      return false;
+  }
 }
 
 function delay(ms: number, signals: (AbortSignal | undefined)[]): Promise<void> {

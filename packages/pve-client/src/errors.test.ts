@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { isPveError, PveError } from './errors';
+import { isRetryable } from './api-core';
+import { isPveError, PveError, type PveErrorKind } from './errors';
 import { classifyNetworkError } from './net-errors';
 import { isTaskOk } from './wait';
 
@@ -17,6 +18,37 @@ describe('PveError', () => {
     expect(isPveError(e, 'api-error')).toBe(true);
     expect(isPveError(e, 'timeout')).toBe(false);
     expect(isPveError(new Error('x'))).toBe(false);
+  });
+
+  it('names the address policy refusal and the size limit', () => {
+    const refusal = new Error('169.254.169.254 is link-local');
+    const refused = new PveError({ kind: 'address-refused', method: 'GET', path: '/version', cause: refusal });
+    expect(refused.message).toBe(
+      'GET /version: connection refused by the outbound address policy: 169.254.169.254 is link-local',
+    );
+    expect(refused.cause).toBe(refusal);
+    const big = new PveError({
+      kind: 'too-large',
+      method: 'GET',
+      path: '/cluster/resources',
+      status: 200,
+      limitBytes: 16 * 2 ** 20,
+    });
+    expect(big.message).toBe('GET /cluster/resources: answer larger than 16 MiB (HTTP 200)');
+    expect(big.limitBytes).toBe(16 * 2 ** 20);
+    expect(new PveError({ kind: 'too-large', method: 'GET', path: '/x', limitBytes: 1536 }).message).toMatch(/than 1.5 KiB$/);
+  });
+
+  it('retries only transient failures, never a refused address or an oversized answer', () => {
+    const retried = (kind: PveErrorKind, status?: number): boolean =>
+      isRetryable(new PveError({ kind, method: 'GET', path: '/version', ...(status ? { status } : {}) }));
+    expect(retried('unreachable')).toBe(true);
+    expect(retried('timeout')).toBe(true);
+    expect(retried('api-error', 500)).toBe(true);
+    expect(retried('api-error', 400)).toBe(false);
+    expect(retried('address-refused')).toBe(false);
+    expect(retried('too-large', 200)).toBe(false);
+    expect(retried('tls-fingerprint-mismatch')).toBe(false);
   });
 
   it('classifies socket and TLS errors, following causes', () => {

@@ -7,7 +7,9 @@ export type PveErrorKind =
   | 'auth-failed'
   | 'forbidden'
   | 'not-found'
-  | 'api-error';
+  | 'api-error'
+  | 'address-refused'
+  | 'too-large';
 
 export interface PveErrorInit {
   kind: PveErrorKind;
@@ -17,6 +19,8 @@ export interface PveErrorInit {
   serverMessage?: string;
   errors?: Record<string, string>;
   actualFingerprint?: string;
+  /** for too-large: the cap the answer went past, in bytes */
+  limitBytes?: number;
   cause?: unknown;
 }
 
@@ -29,6 +33,7 @@ export class PveError extends Error {
   readonly serverMessage?: string;
   readonly errors?: Record<string, string>;
   readonly actualFingerprint?: string;
+  readonly limitBytes?: number;
   override readonly cause?: unknown;
 
   constructor(init: PveErrorInit, message?: string) {
@@ -41,6 +46,7 @@ export class PveError extends Error {
     if (init.serverMessage !== undefined) this.serverMessage = init.serverMessage;
     if (init.errors !== undefined) this.errors = init.errors;
     if (init.actualFingerprint !== undefined) this.actualFingerprint = init.actualFingerprint;
+    if (init.limitBytes !== undefined) this.limitBytes = init.limitBytes;
     if (init.cause !== undefined) this.cause = init.cause;
   }
 }
@@ -82,5 +88,23 @@ function describe(init: PveErrorInit): string {
       return `${where}: not found${status}${msg}`;
     case 'api-error':
       return `${where}: API error${status}${msg}${fields}`;
+    case 'address-refused': {
+      const reason = init.cause instanceof Error ? `: ${init.cause.message}` : '';
+      return `${where}: connection refused by the outbound address policy${reason}`;
+    }
+    case 'too-large':
+      return `${where}: answer larger than ${init.limitBytes !== undefined ? formatBytes(init.limitBytes) : 'the limit'}${status}`;
   }
+}
+
+/** 16777216 -> '16 MiB', 1536 -> '1.5 KiB', 100 -> '100 bytes' */
+function formatBytes(n: number): string {
+  for (const [unit, size] of [
+    ['GiB', 2 ** 30],
+    ['MiB', 2 ** 20],
+    ['KiB', 2 ** 10],
+  ] as const) {
+    if (n >= size) return `${Number((n / size).toFixed(1))} ${unit}`;
+  }
+  return `${n} bytes`;
 }

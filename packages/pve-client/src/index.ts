@@ -5,5 +5,7 @@ export { PbsClient, type PbsClientOptions } from './pbs-client';
 export type * from './pbs-types';
 export { PveClient } from './pve-client';
 export type * from './pve-types';
+export { type ResolveAddress, type ResolvedAddress } from './resolve-address';
+export { DEFAULT_MAX_RESPONSE_BYTES } from './transport';
 export { parseUpid, type ParsedUpid } from './upid';
 export { isTaskOk, type WaitOptions } from './wait';
