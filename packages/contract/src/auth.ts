@@ -31,7 +31,20 @@ export const OtpCodeSchema = z
   .max(6, 'at most 6 characters')
   .regex(/^\d{6}$/, 'must be 6 digits');
 
-export const VerifyOtpRequestSchema = z.object({ email: EmailSchema, otp_code: OtpCodeSchema });
+/**
+ * Sent with a sign-in that would replace a different signed-in account in this browser, once the person has
+ * confirmed it (the first try answers 409 `account_switch_required` and consumes nothing).
+ */
+export const ConfirmSwitchSchema = z
+  .boolean()
+  .optional()
+  .meta({ description: 'True once the person confirmed replacing the account signed in in this browser' });
+
+export const VerifyOtpRequestSchema = z.object({
+  email: EmailSchema,
+  otp_code: OtpCodeSchema,
+  confirm_switch: ConfirmSwitchSchema,
+});
 export type VerifyOtpRequest = z.input<typeof VerifyOtpRequestSchema>;
 
 export const AdminLoginRequestSchema = z.object({
@@ -47,6 +60,29 @@ export const OAuthSessionResponseSchema = z.object({ session_token: z.string(), 
 export type OAuthSessionResponse = z.infer<typeof OAuthSessionResponseSchema>;
 
 export const MagicQuerySchema = z.object({ token: z.string().max(200).optional() });
+
+/** POST /auth/magic: the token of the e-mailed link `/auth#magic=<token>`, posted by the /auth page. */
+export const MagicSignInRequestSchema = z
+  .object({ token: z.string().min(1).max(200), confirm_switch: ConfirmSwitchSchema })
+  .meta({ id: 'MagicSignInRequest' });
+export type MagicSignInRequest = z.input<typeof MagicSignInRequestSchema>;
+
+/** POST /auth/oauth/session: an optional body; `confirm_switch` after a 409 `account_switch_required`. */
+export const OAuthSessionRequestSchema = z.object({ confirm_switch: ConfirmSwitchSchema }).meta({ id: 'OAuthSessionRequest' });
+
+/**
+ * 409 `account_switch_required`: completing this sign-in would replace the account signed in in this browser.
+ * Nothing was consumed; repeat the call with `confirm_switch: true` once the person has confirmed.
+ */
+export const AccountSwitchErrorSchema = z
+  .object({
+    detail: z.string(),
+    code: z.literal('account_switch_required'),
+    current_email: z.string(),
+    new_email: z.string(),
+  })
+  .meta({ id: 'AccountSwitchError' });
+export type AccountSwitchError = z.infer<typeof AccountSwitchErrorSchema>;
 
 export const OidcCallbackQuerySchema = z
   .object({
@@ -69,3 +105,9 @@ export const AuthProvidersSchema = z
 export type AuthProviders = z.infer<typeof AuthProvidersSchema>;
 
 export const LogoutResponseSchema = z.object({ message: z.string() });
+
+/** POST /auth/logout-all: every session of the user is revoked, this one included. */
+export const LogoutAllResponseSchema = z
+  .object({ message: z.string(), revoked: z.number().int().meta({ description: 'Sessions revoked' }) })
+  .meta({ id: 'LogoutAllResponse' });
+export type LogoutAllResponse = z.infer<typeof LogoutAllResponseSchema>;

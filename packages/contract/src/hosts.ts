@@ -1,13 +1,22 @@
 import { z } from 'zod';
+import { parseHostUrl } from './host-url';
 
 // Schemas of the hosts and guests routes; see SPEC.md §3, §5 and §7.
 
-const HttpUrlSchema = z
+/** `https://host[:port]` only (host-url.ts says why); the server stores it normalised, with the port. */
+const HostUrlSchema = z
   .string()
   .trim()
   .max(2048)
-  .pipe(z.url({ protocol: /^https?$/ }))
-  .meta({ description: 'Address of the PVE API, e.g. https://pve.example.com:8006' });
+  .pipe(z.url({ protocol: /^https?$/i }))
+  .superRefine((value, ctx) => {
+    const parsed = parseHostUrl(value);
+    if (!parsed.ok) ctx.addIssue({ code: 'custom', message: parsed.message });
+  })
+  .meta({
+    description:
+      'Address of the PVE API: https://host or https://host:port (default port 8006), e.g. https://pve.example.com:8006',
+  });
 
 /** SHA-256 of the host's TLS certificate, 'AA:BB:…' or 64 hex digits. */
 export const FingerprintSchema = z
@@ -17,7 +26,7 @@ export const FingerprintSchema = z
 
 const HostBaseFields = {
   name: z.string().trim().min(1).max(100),
-  pve_url: HttpUrlSchema,
+  pve_url: HostUrlSchema,
   pve_node: z
     .string()
     .trim()
@@ -107,8 +116,30 @@ export const VmActionRequestSchema = z
   .meta({ id: 'VmActionRequest' });
 export type VmActionRequest = z.infer<typeof VmActionRequestSchema>;
 
+/**
+ * Where the organisation stands against its plan's limits. A sync never hides guests: when a fleet grew past
+ * `max_vms` (guests created on a node already registered), every guest is shown, the dashboard shows a banner
+ * and the assistant an advice item, and new hosts are refused until guests are removed or the plan is raised.
+ */
+export const PlanUsageSchema = z
+  .object({
+    plan: z.string().meta({ description: "Effective plan slug: 'free', 'essential', 'pro' or 'enterprise'" }),
+    max_hosts: z.number().int().meta({ description: '-1: unlimited' }),
+    max_vms: z.number().int().meta({ description: '-1: unlimited' }),
+    over_vms: z.boolean().meta({ description: 'More guests than max_vms' }),
+    over_hosts: z.boolean().meta({ description: 'More hosts than max_hosts' }),
+  })
+  .meta({ id: 'PlanUsage' });
+export type PlanUsage = z.infer<typeof PlanUsageSchema>;
+
 export const StatsSchema = z
-  .object({ hosts: z.number().int(), vms: z.number().int(), running_vms: z.number().int(), stopped_vms: z.number().int() })
+  .object({
+    hosts: z.number().int(),
+    vms: z.number().int(),
+    running_vms: z.number().int(),
+    stopped_vms: z.number().int(),
+    plan_usage: PlanUsageSchema.optional(),
+  })
   .meta({ id: 'Stats' });
 export type Stats = z.infer<typeof StatsSchema>;
 

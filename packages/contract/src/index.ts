@@ -4,6 +4,7 @@ export * from './plans';
 export * from './common';
 export * from './health';
 export * from './auth';
+export * from './host-url';
 export * from './hosts';
 export * from './proxai';
 export * from './licenses';
