@@ -38,7 +38,7 @@ describe('dashboard in Chromium', () => {
     fs.mkdirSync(ARTIFACTS, { recursive: true });
     // One node within the Free plan (1 host, 10 guests); tasks take a visible moment.
     fleet = await startFleet(generateFleet({ nodes: 1, guests: 6, seed: 11, pbs: false }), { taskDurationMs: 400 });
-    portal = await startPortal();
+    portal = await startPortal({ env: { HOST_ADDRESS_POLICY: 'any' } }); // simulated hosts on 127.0.0.1
     browser = await launchBrowser();
     ({ page } = await newPage(browser, portal.url, { locale: 'en-US' }));
     const session = await signIn(portal);

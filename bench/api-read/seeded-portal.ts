@@ -36,6 +36,8 @@ export async function startSeededPortal(options: { databaseUrl?: string; webDist
       SYNC_INTERVAL_SECONDS: '3600',
       PVE_TIMEOUT_MS: '30000',
       PROXAI_SECRET_KEY: 'b'.repeat(64),
+      // The simulated hosts listen on 127.0.0.1, which the default outbound policy refuses.
+      HOST_ADDRESS_POLICY: 'any',
       ...(options.webDist ? { WEB_DIST: options.webDist } : {}),
     },
     'bench',

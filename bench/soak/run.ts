@@ -50,6 +50,7 @@ async function main() {
   const portal = await startPortal({
     env: {
       RATE_LIMIT_ENABLED: 'false',
+      HOST_ADDRESS_POLICY: 'any', // the simulated hosts listen on 127.0.0.1
       ...(DATABASE_URL ? { DATABASE_URL } : {}),
       LOG_LEVEL: 'warn',
       PROXAI_ADMIN_EMAIL: ADMIN.email,

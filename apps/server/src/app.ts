@@ -8,7 +8,7 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Config } from './config/env';
+import type { Config, TrustProxy } from './config/env';
 import type { Database } from './db/client';
 import { errorHandler } from './plugins/external/error-handler';
 import { jsonBody } from './plugins/external/json-body';
@@ -47,6 +47,11 @@ export interface BuildAppOptions {
 /** Largest JSON body accepted anywhere (the biggest legitimate one is a contact message). */
 export const BODY_LIMIT = 64 * 1024;
 
+/** A hop count as proxy-addr's trust function (the i-th address from the socket is a proxy while i < hops). */
+function trustProxyOption(value: TrustProxy): boolean | string[] | ((address: string, hop: number) => boolean) {
+  return typeof value === 'number' ? (_address, hop) => hop < value : value;
+}
+
 function defaultWebDist(): string {
   const here = path.dirname(fileURLToPath(import.meta.url));
   // From apps/server/src or apps/server/dist to apps/web/dist.
@@ -81,7 +86,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     logger: options.loggerInstance ? undefined : (options.logger ?? false),
     loggerInstance: options.loggerInstance,
     bodyLimit: BODY_LIMIT,
-    trustProxy: config.TRUST_PROXY,
+    trustProxy: trustProxyOption(config.TRUST_PROXY),
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     // Router-level failures (over-long or malformed URLs) get the same {detail, code} envelope as every error.
     frameworkErrors: (error, _request, reply: FastifyReply) => {

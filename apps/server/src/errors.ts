@@ -14,6 +14,8 @@ export const ERROR_CATALOGUE = {
   invalid_credentials: { status: 401, report: false },
   forbidden: { status: 403, report: false },
   not_admin: { status: 403, report: false },
+  /** A platform administrator tried a passwordless sign-in: administrators sign in with their password. */
+  admin_password_required: { status: 403, report: false },
   plan_limit: { status: 403, report: false },
   csrf: { status: 403, report: false },
   not_found: { status: 404, report: false },
@@ -21,8 +23,12 @@ export const ERROR_CATALOGUE = {
   already_subscribed: { status: 409, report: false },
   already_revoked: { status: 409, report: false },
   invalid_state: { status: 409, report: false },
+  /** The sign-in would replace a different account signed in in this browser: the person must confirm. */
+  account_switch_required: { status: 409, report: false },
   /** Adding a host: the address or credentials the user typed do not lead to a usable Proxmox VE node. */
   host_connect_failed: { status: 422, report: false },
+  /** The address of a host resolves to a range HOST_ADDRESS_POLICY refuses (loopback, link-local, metadata…). */
+  address_not_allowed: { status: 400, report: false },
   payload_too_large: { status: 413, report: false },
   unsupported_media_type: { status: 415, report: false },
   rate_limited: { status: 429, report: false },
@@ -43,16 +49,23 @@ export class AppError extends Error {
   constructor(
     readonly code: ErrorCode,
     readonly detail: string,
-    options: { errors?: FieldError[]; cause?: unknown } = {},
+    options: { errors?: FieldError[]; cause?: unknown; fields?: Record<string, string>; headers?: Record<string, string> } = {},
   ) {
     super(detail, { cause: options.cause });
     this.name = 'AppError';
     this.status = ERROR_CATALOGUE[code].status;
     this.report = ERROR_CATALOGUE[code].report;
     this.errors = options.errors;
+    this.fields = options.fields;
+    this.headers = options.headers;
   }
 
+  /** Answer headers that go with the error (e.g. Retry-After of a 429). */
+  readonly headers: Record<string, string> | undefined;
+
   readonly errors: FieldError[] | undefined;
+  /** Extra answer fields a code documents (e.g. current_email and new_email of account_switch_required). */
+  readonly fields: Record<string, string> | undefined;
 }
 
 export const notFound = (what = 'Resource') => new AppError('not_found', `${what} not found`);

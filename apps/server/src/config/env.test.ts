@@ -10,6 +10,10 @@ describe('parseConfig', () => {
       isProduction: false,
       demo: true,
       SYNC_INTERVAL_SECONDS: 30,
+      HOST: '127.0.0.1',
+      TRUST_PROXY: false,
+      HOST_ADDRESS_POLICY: 'private',
+      PVE_MAX_RESPONSE_BYTES: 16 * 1024 * 1024,
     });
     expect(config.dataDir).toMatch(/data$/);
     expect(Object.isFrozen(config)).toBe(true);
@@ -20,6 +24,32 @@ describe('parseConfig', () => {
     expect(parseConfig(production).demo).toBe(false);
     expect(parseConfig({ ...production, PROXAI_DEMO: '1' }).demo).toBe(true);
     expect(parseConfig({ PROXAI_DEMO: '0' }).demo).toBe(false);
+  });
+
+  it('listens on loopback only outside production unless HOST says otherwise', () => {
+    expect(parseConfig({}).HOST).toBe('127.0.0.1');
+    expect(parseConfig({ HOST: '0.0.0.0' }).HOST).toBe('0.0.0.0');
+    expect(parseConfig({ NODE_ENV: 'production', PUBLIC_URL: 'https://proxai.example.com' }).HOST).toBe('0.0.0.0');
+  });
+
+  it('takes TRUST_PROXY as a hop count or a list of proxy addresses, and refuses true', () => {
+    expect(parseConfig({ TRUST_PROXY: 'false' }).TRUST_PROXY).toBe(false);
+    expect(parseConfig({ TRUST_PROXY: '0' }).TRUST_PROXY).toBe(false);
+    expect(parseConfig({ TRUST_PROXY: '1' }).TRUST_PROXY).toBe(1);
+    expect(parseConfig({ TRUST_PROXY: '10.0.0.5, 10.1.0.0/16,fd00::/8' }).TRUST_PROXY).toEqual([
+      '10.0.0.5',
+      '10.1.0.0/16',
+      'fd00::/8',
+    ]);
+    expect(() => parseConfig({ TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY: 'true' would believe any X-Forwarded-For/);
+    expect(() => parseConfig({ TRUST_PROXY: '10.0.0.5,proxy.lan' })).toThrow(/TRUST_PROXY: .*proxy\.lan/);
+    expect(() => parseConfig({ TRUST_PROXY: '11' })).toThrow(/TRUST_PROXY: a hop count/);
+  });
+
+  it('takes the outbound address policy from HOST_ADDRESS_POLICY', () => {
+    expect(parseConfig({ HOST_ADDRESS_POLICY: 'public' }).HOST_ADDRESS_POLICY).toBe('public');
+    expect(parseConfig({ HOST_ADDRESS_POLICY: 'any' }).HOST_ADDRESS_POLICY).toBe('any');
+    expect(() => parseConfig({ HOST_ADDRESS_POLICY: 'none' })).toThrow(/HOST_ADDRESS_POLICY/);
   });
 
   it('lists every bad variable at once', () => {

@@ -1,16 +1,58 @@
 import path from 'node:path';
+import ipaddr from 'ipaddr.js';
 import { z } from 'zod';
+import { ADDRESS_POLICIES } from '../net/outbound-policy';
 import { parseSecretKey } from './secret-key';
 
 const booleanFlag = z.enum(['0', '1', 'true', 'false']).transform((v) => v === '1' || v === 'true');
 
 const optionalUrl = z.url().optional();
 
+/** What Fastify's `trustProxy` takes: false, a hop count, or the proxies' addresses and CIDR ranges. */
+export type TrustProxy = false | number | string[];
+
+const isAddressOrCidr = (v: string) => ipaddr.isValid(v) || (v.includes('/') && ipaddr.isValidCIDR(v));
+
+/**
+ * `false`/`0`: no proxy (X-Forwarded-For ignored). A number: that many proxies in front of the portal (`1` = one
+ * reverse proxy). A comma-separated list: the addresses or CIDR ranges of the proxies. `true` is refused: it would
+ * believe any X-Forwarded-For, so anyone could pick the address the per-IP limits count.
+ */
+const TrustProxySchema = z
+  .string()
+  .trim()
+  .superRefine((v, ctx) => {
+    if (/^(false|0|\d+)$/.test(v)) {
+      if (Number(v) > 10) ctx.addIssue({ code: 'custom', message: 'a hop count must be between 0 and 10' });
+      return;
+    }
+    if (v === 'true') {
+      ctx.addIssue({
+        code: 'custom',
+        message:
+          "'true' would believe any X-Forwarded-For: give the number of proxies in front of the portal (1 for one reverse proxy) or their addresses (e.g. 10.0.0.5,10.0.1.0/24)",
+      });
+      return;
+    }
+    const bad = v
+      .split(',')
+      .map((p) => p.trim())
+      .filter((p) => !isAddressOrCidr(p));
+    if (bad.length > 0)
+      ctx.addIssue({ code: 'custom', message: `not a hop count, an IP address or a CIDR range: ${bad.join(', ')}` });
+  })
+  .transform((v): TrustProxy => {
+    if (v === 'false' || v === '0') return false;
+    if (/^\d+$/.test(v)) return Number(v);
+    return v.split(',').map((p) => p.trim());
+  });
+
 /** Every environment variable the server reads. `.env.example` and the README list the same set. */
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(1).max(65535).default(8080),
-  HOST: z.string().min(1).default('0.0.0.0'),
+  /** Listen address; outside production the default is loopback only (HOST=0.0.0.0 exposes the portal). */
+  HOST: z.string().min(1).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /**
    * Public address of the portal, used in e-mailed links and the OpenID redirect URI. Required in production:
@@ -24,7 +66,7 @@ const EnvSchema = z.object({
     .optional(),
   /** Serve the web build from this directory (production mode). */
   WEB_DIST: z.string().optional(),
-  TRUST_PROXY: booleanFlag.default(false),
+  TRUST_PROXY: TrustProxySchema.default(false),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
@@ -50,6 +92,15 @@ const EnvSchema = z.object({
   PROXAI_DEMO: booleanFlag.optional(),
   SYNC_INTERVAL_SECONDS: z.coerce.number().int().min(5).max(3600).default(30),
   PVE_TIMEOUT_MS: z.coerce.number().int().min(500).max(120_000).default(8000),
+  /** Which addresses the server may connect to on a user's behalf (net/outbound-policy.ts). */
+  HOST_ADDRESS_POLICY: z.enum(ADDRESS_POLICIES).default('private'),
+  /** Largest answer read from a Proxmox host; past it the stream is cut (default 16 MiB). */
+  PVE_MAX_RESPONSE_BYTES: z.coerce
+    .number()
+    .int()
+    .min(64 * 1024)
+    .max(1024 * 1024 * 1024)
+    .default(16 * 1024 * 1024),
   AI_BASE_URL: optionalUrl,
   AI_API_KEY: z.string().optional(),
   AI_MODEL: z.string().default('gpt-4o-mini'),
@@ -72,7 +123,8 @@ function crossVariableProblems(env: Record<string, string | undefined>): string[
 
 export type Env = z.infer<typeof EnvSchema>;
 
-export interface Config extends Env {
+export interface Config extends Omit<Env, 'HOST'> {
+  HOST: string;
   isProduction: boolean;
   dataDir: string;
   version: string;
@@ -99,6 +151,7 @@ export function parseConfig(source: Record<string, string | undefined>, version 
   const isProduction = env.NODE_ENV === 'production';
   return Object.freeze({
     ...env,
+    HOST: env.HOST ?? (isProduction ? '0.0.0.0' : '127.0.0.1'),
     isProduction,
     dataDir: path.resolve(env.DATA_DIR),
     version,

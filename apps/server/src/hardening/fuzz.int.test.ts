@@ -46,8 +46,13 @@ describe('fuzzing every /api route with schema-derived invalid and edge-case req
     admin: { id: '', token: '' },
   };
 
-  /** The account's session, or a new one for a route that ends the session it is called with (logout). */
+  /**
+   * The account's session; a new one for a route that ends the session it is called with (logout); a new account
+   * for one that ends every session of its caller (sign out everywhere).
+   */
   async function tokenOf(who: 'owner' | 'admin', route: RegisteredRoute): Promise<string> {
+    if (route.url.endsWith('/logout-all'))
+      return (await buildUser(t.database.db, { role: who === 'admin' ? 'admin' : 'user' })).token;
     if (!route.url.endsWith('/logout')) return users[who].token;
     const { token } = await createSession(t.database.db, users[who].id);
     trackSecret(token);

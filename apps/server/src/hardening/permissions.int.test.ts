@@ -6,6 +6,7 @@ import { giveLicence, passwordBody } from '../modules/hosts/hosts.testing';
 import { createTestApp, type TestApp } from '../testing/app';
 import { buildOrganisation, buildUser } from '../testing/factories';
 import { trackSecret } from '../testing/secrets';
+import { LOOPBACK_HOSTS } from '../testing/env';
 
 const ACTORS = ['anonymous', 'other', 'readonly', 'operator', 'owner', 'platformAdmin'] as const;
 type Actor = (typeof ACTORS)[number];
@@ -154,14 +155,16 @@ const CASES: Case[] = [
     method: 'POST',
     url: () => '/api/auth/verify-otp',
     body: () => ({ email: 'nobody@example.test', otp_code: '000000' }),
-    expect: [400, 400, 400, 400, 400, 400],
+    // A signed-in caller is first asked to confirm replacing its account (login CSRF); nothing is checked or consumed.
+    expect: [400, 409, 409, 409, 409, 409],
   },
   {
     route: 'POST /api/auth/admin-login',
     name: 'administrator sign-in with a wrong password',
     method: 'POST',
     url: () => '/api/auth/admin-login',
-    body: () => ({ email: 'nobody@example.test', password: 'wrong-password-123' }),
+    // One address per caller: five failures on one address lock it.
+    body: (_w, actor) => ({ email: `nobody-${actor}@example.test`, password: 'wrong-password-123' }),
     expect: [401, 401, 401, 401, 401, 401],
   },
   {
@@ -170,6 +173,14 @@ const CASES: Case[] = [
     method: 'POST',
     url: () => '/api/auth/oauth/session',
     headers: { 'x-session-id': 'not-a-real-handoff-id-000000000000' },
+    expect: [400, 400, 400, 400, 400, 400],
+  },
+  {
+    route: 'POST /api/auth/magic',
+    name: 'complete an unknown magic link',
+    method: 'POST',
+    url: () => '/api/auth/magic',
+    body: () => ({ token: 'not-a-real-magic-token-000000000000' }),
     expect: [400, 400, 400, 400, 400, 400],
   },
   {
@@ -214,6 +225,14 @@ const CASES: Case[] = [
     url: () => '/api/auth/logout',
     expect: [401, 200, 200, 200, 200, 200],
   },
+  {
+    // Last: it ends every session of each caller.
+    route: 'POST /api/auth/logout-all',
+    name: 'sign out everywhere',
+    method: 'POST',
+    url: () => '/api/auth/logout-all',
+    expect: [401, 200, 200, 200, 200, 200],
+  },
 ];
 
 describe('permission matrix: every route × every kind of caller', () => {
@@ -226,7 +245,7 @@ describe('permission matrix: every route × every kind of caller', () => {
   beforeAll(async () => {
     fleet = await startFleet(generateFleet({ nodes: 3, guests: 12, seed: 11, pbs: false }), { taskDurationMs: 30 });
     for (const n of fleet.nodes) trackSecret(n.password, n.tokenSecret);
-    t = await createTestApp({ env: { RATE_LIMIT_ENABLED: 'false', PVE_TIMEOUT_MS: '2000' } });
+    t = await createTestApp({ env: { RATE_LIMIT_ENABLED: 'false', PVE_TIMEOUT_MS: '2000', ...LOOPBACK_HOSTS } });
     const db = t.database.db;
     const orgA = await buildOrganisation(db, { name: `Org A ${unique()}` });
     await giveLicence(db, orgA.id, 'enterprise');

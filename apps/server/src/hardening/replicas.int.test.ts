@@ -6,6 +6,7 @@ import { createTestApp } from '../testing/app';
 import { openTestDatabase, TEST_DATABASE_KINDS } from '../testing/database';
 import { buildUser } from '../testing/factories';
 import { trackSecret } from '../testing/secrets';
+import { LOOPBACK_HOSTS } from '../testing/env';
 
 const INTERVAL_S = 5;
 
@@ -15,7 +16,7 @@ describe.runIf(TEST_DATABASE_KINDS.includes('postgres'))('two replicas on one Po
     for (const n of fleet.nodes) trackSecret(n.password, n.tokenSecret);
     const shared = await openTestDatabase('postgres');
     const otherPool = await openDatabase({ databaseUrl: shared.url, poolSize: 3 });
-    const env = { SYNC_INTERVAL_SECONDS: String(INTERVAL_S), RATE_LIMIT_ENABLED: 'false' };
+    const env = { SYNC_INTERVAL_SECONDS: String(INTERVAL_S), RATE_LIMIT_ENABLED: 'false', ...LOOPBACK_HOSTS };
     const first = await createTestApp({ env, reuseDatabase: shared });
     try {
       const owner = await buildUser(shared.db, { orgRole: 'owner' });

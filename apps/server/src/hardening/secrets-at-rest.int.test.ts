@@ -9,6 +9,7 @@ import { createTestApp, type TestApp } from '../testing/app';
 import { TEST_DATABASE_KINDS } from '../testing/database';
 import { buildUser } from '../testing/factories';
 import { trackSecret } from '../testing/secrets';
+import { LOOPBACK_HOSTS } from '../testing/env';
 
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 
@@ -19,7 +20,7 @@ describe.each(TEST_DATABASE_KINDS)('secrets at rest and sessions on %s', (kind) 
   beforeAll(async () => {
     fleet = await startFleet(generateFleet({ nodes: 2, guests: 4, seed: 21, pbs: false }), { taskDurationMs: 20 });
     for (const n of fleet.nodes) trackSecret(n.password, n.tokenSecret);
-    t = await createTestApp({ database: kind, env: { RATE_LIMIT_ENABLED: 'false' } });
+    t = await createTestApp({ database: kind, env: { RATE_LIMIT_ENABLED: 'false', ...LOOPBACK_HOSTS } });
   });
   afterAll(async () => {
     await t?.close();

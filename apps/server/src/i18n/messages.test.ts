@@ -34,7 +34,8 @@ describe('server message catalogue', () => {
 
   it('French texts follow French typography: a no-break space before : ; ? ! and inside « »', () => {
     for (const key of KEYS) {
-      for (const text of forms(entryOf(key, 'fr'))) {
+      // The IPv6 unspecified address '::' is a literal, not punctuation.
+      for (const text of forms(entryOf(key, 'fr')).map((t) => t.replace(/(?<=[\s(])::(?=[\s)]|$)/g, ''))) {
         expect(text, `fr ${key}`).not.toMatch(/[^\u00a0\u202f][:;?!»]/);
         expect(text, `fr ${key}`).not.toMatch(/«[^\u00a0\u202f]/);
         expect(text, `fr ${key}`).not.toMatch(/ [:;?!]/);
@@ -67,14 +68,31 @@ describe('server message catalogue', () => {
     expect(message('en', 'plan.limitGuests', { plan: 'Pro', count: 50, incoming: 12, existing: 45 })).toBe(
       'Your Pro plan allows 50 guests; this host has 12 and you already have 45. Upgrade your licence to add it',
     );
-    expect(message('en', 'host.connectionRefused', { url })).toBe(
-      `Connection refused by ${url}: is the PVE API (pveproxy) listening on that port?`,
-    );
     expect(message('en', 'host.unknownNode', { node: 'nope', url, nodes: 'pve1, pve2' })).toBe(
       `Unknown node 'nope' on ${url}; nodes of this host: pve1, pve2`,
     );
     expect(message('en', 'guest.stoppedStartFirst', { guest: 'CT 102 (db)' })).toBe('CT 102 (db) is stopped; start it first');
     expect(message('en', 'guest.sent.stop')).toBe('VM stop command sent');
+  });
+
+  it('writes connection failures as fixed texts, in the asked language', () => {
+    const url = 'https://10.0.0.5:8006';
+    expect(message('en', 'host.cannotReach', { url })).toBe(
+      `Cannot reach a Proxmox VE API at ${url}: check the address, the port (8006) and that the host accepts HTTPS connections from this portal`,
+    );
+    expect(message('fr', 'host.cannotReach', { url })).toBe(
+      `Impossible de joindre une API Proxmox VE à ${url}\u00a0: vérifiez l'adresse, le port (8006) et que l'hôte accepte les connexions HTTPS provenant de ce portail`,
+    );
+    expect(message('en', 'host.notPve', { url })).toBe(
+      `${url} answered, but not as a Proxmox VE API: check the address and the port (8006)`,
+    );
+    const kind = message('en', 'address.loopback');
+    expect(message('en', 'host.addressRefused', { url: 'https://127.0.0.1:8006', kind, policy: 'public' })).toBe(
+      'https://127.0.0.1:8006 leads to a loopback address (this server itself), which this portal does not connect to (HOST_ADDRESS_POLICY=public)',
+    );
+    expect(message('fr', 'host.connectLimited', { seconds: 42 })).toBe(
+      'Trop de tentatives de connexion à des hôtes depuis cette organisation\u00a0; réessayez dans 42\u00a0s',
+    );
   });
 
   it('writes the sync answer in the asked language', () => {

@@ -64,6 +64,8 @@ export const loginCodes = pgTable(
     email: text('email').notNull(),
     codeHash: text('code_hash').notNull(),
     magicTokenHash: text('magic_token_hash').notNull(),
+    /** The language asked for with the code: the account created at its first verification speaks it. */
+    language: text('language'),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     attempts: integer('attempts').notNull().default(0),
     usedAt: timestamp('used_at', { withTimezone: true }),
@@ -94,6 +96,17 @@ export const oidcStates = pgTable('oidc_states', {
   codeVerifier: text('code_verifier').notNull(),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   createdAt: createdAt(),
+});
+
+/**
+ * Failed administrator password attempts per account (lower-cased e-mail, known or not): past the limit the
+ * account is locked for a while, on every replica, whatever the client's address.
+ */
+export const loginFailures = pgTable('login_failures', {
+  key: text('key').primaryKey(),
+  failures: integer('failures').notNull().default(0),
+  windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull(),
+  lockedUntil: timestamp('locked_until', { withTimezone: true }),
 });
 
 export const auditEvents = pgTable(

@@ -1,4 +1,4 @@
-import { bigint, index, integer, pgTable, real, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, pgTable, real, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { organisations, users } from './auth';
 
 export const hosts = pgTable(
@@ -25,6 +25,11 @@ export const hosts = pgTable(
     lastError: text('last_error'),
     /** Node facts read at the last sync (memory, rootfs, storages, pending updates), used by the assistant. */
     facts: text('facts'),
+    /**
+     * Set only by code that creates a host itself (the demo's simulated nodes on loopback): such a host is not
+     * checked against HOST_ADDRESS_POLICY. A host a person adds is always checked, in the demo organisation too.
+     */
+    addressTrusted: boolean('address_trusted').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('hosts_org_idx').on(t.organisationId)],

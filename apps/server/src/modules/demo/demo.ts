@@ -49,7 +49,7 @@ export async function startDemo(app: FastifyInstance): Promise<() => Promise<voi
           token_value: node.tokenSecret,
           fingerprint: node.fingerprint,
         },
-        { skipLimits: true },
+        { skipLimits: true, trustedAddress: true },
       );
     }
     log.info(

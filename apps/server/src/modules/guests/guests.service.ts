@@ -1,5 +1,5 @@
 import { isTaskOk, type GuestAction } from '@proxai/pve-client';
-import type { Language, Stats, VmAction } from '@proxai/contract';
+import { withinLimit, type Language, type PlanUsage, type Stats, type VmAction } from '@proxai/contract';
 import { AppError, notFound } from '../../errors';
 import { FALLBACK_LANGUAGE, message } from '../../i18n/messages';
 import { requireOrgRole } from '../../plugins/app/auth';
@@ -7,8 +7,9 @@ import { recordAudit } from '../audit/audit.repository';
 import { createOrgCache, fleetChanged } from '../hosts/fleet-cache';
 import { finishTask, findHost, insertTask, readFleetVersion } from '../hosts/hosts.repository';
 import type { HostsDeps, RequestContext } from '../hosts/hosts.service';
-import { createClient, errorContext, targetOf } from '../hosts/pve-connection';
+import { connectSettings, createClient, errorContext, targetOf } from '../hosts/pve-connection';
 import { toHostError } from '../hosts/pve-errors';
+import { getEffectivePlan, type EffectivePlan } from '../licenses/licenses.service';
 import { secretBoxFor } from '../hosts/secret-box';
 import { findGuest, guestStats, listVmsJsonText, updateGuest } from './guests.repository';
 
@@ -37,12 +38,37 @@ export function getStatsJson(deps: HostsDeps, ctx: RequestContext): Promise<stri
   return statsCache(
     ctx.organisationId,
     async () => {
-      const s = await guestStats(deps.db, ctx.organisationId);
-      const stats: Stats = { hosts: s.hosts, vms: s.vms, running_vms: s.running, stopped_vms: s.stopped };
+      const [s, plan] = await Promise.all([
+        guestStats(deps.db, ctx.organisationId),
+        getEffectivePlan(deps.db, ctx.organisationId),
+      ]);
+      const stats: Stats = {
+        hosts: s.hosts,
+        vms: s.vms,
+        running_vms: s.running,
+        stopped_vms: s.stopped,
+        plan_usage: planUsage(plan, s.hosts, s.vms),
+      };
       return JSON.stringify(stats);
     },
     () => readFleetVersion(deps.db, ctx.organisationId),
   );
+}
+
+/**
+ * Where the organisation stands against its plan. A sync never hides guests past the limit (they are real and
+ * the administrator must see them); the dashboard shows a banner from this, the assistant an advice item, and
+ * adding hosts is refused until the fleet fits again.
+ */
+export function planUsage(plan: EffectivePlan, hosts: number, vms: number): PlanUsage {
+  const { max_hosts: maxHosts, max_vms: maxVms } = plan.limits;
+  return {
+    plan: plan.plan,
+    max_hosts: maxHosts,
+    max_vms: maxVms,
+    over_hosts: !withinLimit(maxHosts, hosts),
+    over_vms: !withinLimit(maxVms, vms),
+  };
 }
 
 /** Refuses up front what PVE would refuse, so the operator gets a clear 409 without a round trip. */
@@ -93,9 +119,9 @@ export async function runVmAction(
     await updateGuest(deps.db, guest.id, values);
     await fleetChanged(deps.db, ctx.organisationId);
   };
-  const timeoutMs = deps.config.PVE_TIMEOUT_MS;
+  const settings = connectSettings(deps.config);
   const target = targetOf(host, secretBoxFor(deps.config, deps.log));
-  const client = createClient(target, { timeoutMs });
+  const client = createClient(target, settings);
   const spec = PVE_ACTION[action];
   let taskId: string | undefined;
   try {
@@ -122,8 +148,8 @@ export async function runVmAction(
   } catch (err) {
     if (err instanceof AppError && err.code === 'host_error' && taskId) throw err;
     // The task and the audit keep the English text; the answer is in the request's language.
-    const stored = toHostError(err, errorContext(target, timeoutMs));
-    const mapped = language === FALLBACK_LANGUAGE ? stored : toHostError(err, errorContext(target, timeoutMs, false, language));
+    const stored = toHostError(err, errorContext(target, settings));
+    const mapped = language === FALLBACK_LANGUAGE ? stored : toHostError(err, errorContext(target, settings, { language }));
     if (taskId) await finishTask(deps.db, taskId, 'error', stored.detail).catch(() => undefined);
     // The request may have failed before PVE changed anything: put back the state we know.
     await setGuest({ state: guest.state }).catch(() => undefined);

@@ -1,6 +1,6 @@
 import type { PveClient } from '@proxai/pve-client';
 import type { HostRow } from './hosts.repository';
-import { createClient, type ConnectionTarget } from './pve-connection';
+import { createClient, type ConnectionTarget, type ConnectSettings } from './pve-connection';
 
 /**
  * One PVE client per host, kept between background syncs so a password host logs in once per ticket
@@ -9,20 +9,29 @@ import { createClient, type ConnectionTarget } from './pve-connection';
  */
 const pool = new Map<string, { key: string; client: PveClient }>();
 
-function keyOf(host: HostRow): string {
-  return [host.pveUrl, host.username, host.authType, host.tokenName ?? '', host.secretEncrypted, host.tlsFingerprint ?? ''].join(
-    '\n',
-  );
+function keyOf(host: HostRow, s: ConnectSettings): string {
+  return [
+    host.pveUrl,
+    host.username,
+    host.authType,
+    host.tokenName ?? '',
+    host.secretEncrypted,
+    host.tlsFingerprint ?? '',
+    host.addressTrusted,
+    s.timeoutMs,
+    s.policy,
+    s.maxResponseBytes,
+  ].join('\n');
 }
 
-export function pooledClient(host: HostRow, target: () => ConnectionTarget, timeoutMs: number): PveClient {
-  const key = keyOf(host);
+export function pooledClient(host: HostRow, target: () => ConnectionTarget, settings: ConnectSettings): PveClient {
+  const key = keyOf(host, settings);
   const entry = pool.get(host.id);
   if (entry?.key === key) return entry.client;
   if (entry) void entry.client.close().catch(() => undefined);
   // One retry for GETs: a kept-alive socket the node closed meanwhile (restart) must not read as "offline".
   // The caller's per-sync deadline still bounds the whole pass.
-  const client = createClient(target(), { timeoutMs, retries: 1, retryDelayMs: 50 });
+  const client = createClient(target(), settings, { retries: 1, retryDelayMs: 50 });
   pool.set(host.id, { key, client });
   return client;
 }

@@ -7,7 +7,7 @@ import { fleetChanged } from './fleet-cache';
 import type { HostFacts } from './host-facts';
 import { listGuestsOfHost, replaceGuests, updateHost, type GuestRow, type HostRow, type NewGuestRow } from './hosts.repository';
 import { dropClient, pooledClient } from './client-pool';
-import { errorContext, targetOf } from './pve-connection';
+import { errorContext, targetOf, type ConnectSettings } from './pve-connection';
 import { lastErrorText, toHostError } from './pve-errors';
 import type { SecretBox } from './secret-box';
 
@@ -117,7 +117,7 @@ function diff(before: GuestRow[], after: NewGuestRow[]) {
 
 /**
  * Reads the node's guests, status, storages, backups and pending updates, then makes the database match:
- * the host goes online with fresh guests, or offline with the reason. Bounded by `timeoutMs` as a whole,
+ * the host goes online with fresh guests, or offline with the reason. Bounded by `settings.timeoutMs` as a whole,
  * so a hung host cannot hold anything up.
  *
  * The reason stored in last_error is always in English: it is read later by anyone, in any language, and the
@@ -128,15 +128,15 @@ export async function syncHost(
   db: Db,
   box: SecretBox,
   host: HostRow,
-  timeoutMs: number,
+  settings: ConnectSettings,
   log?: { warn: (obj: object, msg: string) => void },
   language: Language = FALLBACK_LANGUAGE,
 ): Promise<SyncOutcome> {
   const target = targetOf(host, box);
-  const ctx = errorContext(target, timeoutMs);
-  const signal = AbortSignal.timeout(timeoutMs);
+  const ctx = errorContext(target, settings);
+  const signal = AbortSignal.timeout(settings.timeoutMs);
   const req = { signal };
-  const client = pooledClient(host, () => target, timeoutMs);
+  const client = pooledClient(host, () => target, settings);
   try {
     const readAt = new Date();
     const [qemu, lxc, status, storages, updates] = await Promise.all([

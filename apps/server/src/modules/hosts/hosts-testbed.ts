@@ -4,6 +4,7 @@
 import type { PlanType } from '@proxai/contract';
 import { startFleet, type Fleet, type FleetSpec, type SimNodeInfo } from '@proxai/pve-sim';
 import { createTestApp, type TestApp } from '../../testing/app';
+import { LOOPBACK_HOSTS } from '../../testing/env';
 import { buildUser } from '../../testing/factories';
 import { trackSecret } from '../../testing/secrets';
 import { giveLicence } from './hosts.testing';
@@ -21,7 +22,7 @@ export async function startHostsTestbed(options: {
   spec: FleetSpec;
   taskDurationMs: number;
   database?: 'pglite' | 'postgres';
-  /** Over `RATE_LIMIT_ENABLED=false`. */
+  /** Over `RATE_LIMIT_ENABLED=false` and `HOST_ADDRESS_POLICY=any` (the simulated nodes are on loopback). */
   env?: Record<string, string>;
   plan?: PlanType;
   /** Changes to the simulated nodes before any host is added. */
@@ -31,12 +32,13 @@ export async function startHostsTestbed(options: {
 }): Promise<HostsTestbed> {
   const fleet = await startFleet(options.spec, { taskDurationMs: options.taskDurationMs });
   for (const n of fleet.nodes) trackSecret(n.password, n.tokenSecret, n.readonlyTokenSecret);
-  const t = await createTestApp({ database: options.database, env: { RATE_LIMIT_ENABLED: 'false', ...options.env } }).catch(
-    async (err: unknown) => {
-      await fleet.close();
-      throw err;
-    },
-  );
+  const t = await createTestApp({
+    database: options.database,
+    env: { RATE_LIMIT_ENABLED: 'false', ...LOOPBACK_HOSTS, ...options.env },
+  }).catch(async (err: unknown) => {
+    await fleet.close();
+    throw err;
+  });
   const close = async () => {
     await t.close();
     await fleet.close();

@@ -43,6 +43,24 @@ export async function insertHost(db: Db, values: NewHostRow): Promise<HostRow> {
   return row;
 }
 
+/**
+ * Inserts a host in one transaction with the plan check: the organisation's row is locked (FOR UPDATE) first,
+ * so concurrent adds of one organisation run the count-then-insert one after the other, on PostgreSQL and
+ * PGlite alike. `limits.check` throws to refuse; without `limits` nothing is checked.
+ */
+export async function insertHostWithinLimits(
+  db: Db,
+  limits: { check: (counts: { hosts: number; guests: number }) => void } | undefined,
+  values: NewHostRow,
+): Promise<HostRow> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select 1 from ${organisations} where ${organisations.id} = ${values.organisationId} for update`);
+    if (limits)
+      limits.check({ hosts: await countHosts(tx, values.organisationId), guests: await countGuests(tx, values.organisationId) });
+    return insertHost(tx, values);
+  });
+}
+
 export async function updateHost(db: Db, id: string, values: Partial<NewHostRow>): Promise<void> {
   await db.update(hosts).set(values).where(eq(hosts.id, id));
 }

@@ -1,8 +1,9 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ErrorSchema, HostCreateSchema, HostListSchema, HostSchema, IdParamsSchema, MessageSchema } from '@proxai/contract';
-import { acceptedLanguage } from '../../i18n/messages';
+import { acceptedLanguage, message } from '../../i18n/messages';
 import { currentOrg, currentUser } from '../../plugins/app/auth';
+import { rateLimit } from '../auth/rate-limits';
 import { demoRoutes } from '../demo/demo.routes';
 import { addHost, listHostsOf, removeHost, syncOneHost, type RequestContext } from './hosts.service';
 import { closeAllClients } from './client-pool';
@@ -10,7 +11,9 @@ import { startSyncScheduler, type SyncScheduler } from './sync-scheduler';
 
 const errors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema };
 const hostErrors = { ...errors, 502: ErrorSchema, 504: ErrorSchema };
-const addHostErrors = { ...errors, 422: ErrorSchema };
+const addHostErrors = { ...errors, 422: ErrorSchema, 429: ErrorSchema };
+/** Connection attempts a person can make an organisation's portal open (adding and syncing hosts), per minute. */
+export const CONNECT_ATTEMPTS_PER_MINUTE = 10;
 
 function requestContext(request: FastifyRequest): RequestContext {
   const user = currentUser(request);
@@ -25,6 +28,14 @@ function requestContext(request: FastifyRequest): RequestContext {
 export const hostsRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = { db: app.db, config: app.config, log: app.log };
   const tags = ['hosts'];
+  // Shared by adding and manual syncs: probing addresses is bounded per organisation, whoever asks.
+  const connectLimit = rateLimit(app, 'host-connect-org', {
+    max: CONNECT_ATTEMPTS_PER_MINUTE,
+    windowMs: 60_000,
+    key: (request) => currentUser(request).organisationId ?? undefined,
+    detail: (request, seconds) =>
+      message(acceptedLanguage(request.headers['accept-language']), 'host.connectLimited', { seconds }),
+  });
 
   app.get(
     '/hosts',
@@ -39,6 +50,7 @@ export const hostsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/hosts',
     {
       onRequest: [app.authenticate],
+      preHandler: [connectLimit],
       schema: {
         tags,
         summary: 'Connect a PVE host (password or API token); pins its TLS certificate',
@@ -70,11 +82,12 @@ export const hostsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/hosts/:id/sync',
     {
       onRequest: [app.authenticate],
+      preHandler: [connectLimit],
       schema: {
         tags,
         summary: "Read the host's guests now",
         params: IdParamsSchema,
-        response: { 200: MessageSchema, ...hostErrors },
+        response: { 200: MessageSchema, ...hostErrors, 429: ErrorSchema },
       },
     },
     async (request) => syncOneHost(deps, requestContext(request), request.params.id),

@@ -11,8 +11,24 @@ import type { AuthUser } from '../sessions/sessions.service';
 import { dropClient } from './client-pool';
 import { fleetChanged } from './fleet-cache';
 import { syncHost, syncMessage, type SyncOutcome } from './host-sync';
-import { countGuests, countHosts, deleteHost, findHost, insertHost, listHosts, type HostRow } from './hosts.repository';
-import { createClient, errorContext, normalizePveUrl, probeHost, type ConnectionTarget } from './pve-connection';
+import {
+  countGuests,
+  countHosts,
+  deleteHost,
+  findHost,
+  insertHostWithinLimits,
+  listHosts,
+  type HostRow,
+} from './hosts.repository';
+import {
+  connectSettings,
+  createClient,
+  errorContext,
+  normalizePveUrl,
+  probeHost,
+  type ConnectionTarget,
+  type ConnectSettings,
+} from './pve-connection';
 import { toHostError } from './pve-errors';
 import { secretBoxFor } from './secret-box';
 
@@ -54,37 +70,49 @@ export async function listHostsOf(deps: HostsDeps, ctx: RequestContext): Promise
 
 const planName = (plan: string) => PLANS[plan as keyof typeof PLANS]?.slug ?? plan;
 const PLAN_LABELS = { free: 'plan.free', essential: 'plan.essential', pro: 'plan.pro', enterprise: 'plan.enterprise' } as const;
-const planLabel = (plan: string, language: Language) =>
+/** The plan's name in `language` ('Pro', 'Gratuit'…). */
+export const planLabel = (plan: string, language: Language) =>
   plan in PLAN_LABELS ? message(language, PLAN_LABELS[plan as keyof typeof PLAN_LABELS]) : planName(plan);
 
 /** Counts the node's guests with the already-pinned connection, for the guest limit of the plan. */
-async function countNodeGuests(target: ConnectionTarget, timeoutMs: number, language: Language): Promise<number> {
-  const client = createClient(target, { timeoutMs, signal: AbortSignal.timeout(timeoutMs * 2) });
+async function countNodeGuests(target: ConnectionTarget, settings: ConnectSettings, language: Language): Promise<number> {
+  const client = createClient(target, settings, { signal: AbortSignal.timeout(settings.timeoutMs * 2) });
   try {
     const [q, l] = await Promise.all([client.qemuList(target.node), client.lxcList(target.node)]);
     return q.filter((g) => g.template !== 1).length + l.filter((g) => g.template !== 1).length;
   } catch (err) {
-    throw toHostError(err, errorContext(target, timeoutMs, false, language));
+    throw toHostError(err, errorContext(target, settings, { probing: true, language }));
   } finally {
     await client.close().catch(() => undefined);
   }
 }
 
-/** Adds a host after really connecting to it; `skipLimits` is for the demo organisation only. */
+/**
+ * Adds a host after really connecting to it. The limits are checked before connecting (a quick answer) and
+ * again in the transaction that inserts the host, under a per-organisation lock, so concurrent adds cannot
+ * together pass the plan's limit. `skipLimits` and `trustedAddress` are for the demo's own simulated nodes only.
+ */
 export async function addHost(
   deps: HostsDeps,
   ctx: RequestContext,
   input: HostCreate,
-  opts: { skipLimits?: boolean } = {},
+  opts: { skipLimits?: boolean; trustedAddress?: boolean } = {},
 ): Promise<Host> {
   requireOrgRole(ctx.user, 'admin', 'add hosts');
   const { db, config } = deps;
+  const settings = connectSettings(config);
   const language = ctx.language ?? FALLBACK_LANGUAGE;
   const effective = await getEffectivePlan(db, ctx.organisationId);
   const plan = planLabel(effective.plan, language);
-  const hostCount = await countHosts(db, ctx.organisationId);
-  if (!opts.skipLimits && !withinLimit(effective.limits.max_hosts, hostCount + 1)) {
-    throw new AppError('plan_limit', message(language, 'plan.limitHosts', { plan, count: effective.limits.max_hosts }));
+  const hostLimit = () =>
+    new AppError('plan_limit', message(language, 'plan.limitHosts', { plan, count: effective.limits.max_hosts }));
+  const guestLimit = (incoming: number, existing: number) =>
+    new AppError(
+      'plan_limit',
+      message(language, 'plan.limitGuests', { plan, count: effective.limits.max_vms, incoming, existing }),
+    );
+  if (!opts.skipLimits && !withinLimit(effective.limits.max_hosts, (await countHosts(db, ctx.organisationId)) + 1)) {
+    throw hostLimit();
   }
   const secret = input.auth_type === 'password' ? input.password : input.token_value;
   const target: ConnectionTarget = {
@@ -95,6 +123,7 @@ export async function addHost(
     tokenName: input.auth_type === 'token' ? input.token_name : null,
     secret,
     fingerprint: input.fingerprint ?? null,
+    addressTrusted: opts.trustedAddress ?? false,
   };
   const audit = (outcome: 'success' | 'failure', details: Record<string, unknown>, hostId?: string) =>
     recordAudit(db, {
@@ -108,20 +137,24 @@ export async function addHost(
       details: { name: input.name, pve_url: target.url, pve_node: input.pve_node, auth_type: input.auth_type, ...details },
     });
   try {
-    const probe = await probeHost(target, config.PVE_TIMEOUT_MS, language);
+    const probe = await probeHost(target, settings, language);
     const pinned = { ...target, fingerprint: probe.fingerprint };
-    if (!opts.skipLimits && effective.limits.max_vms !== -1) {
+    const incoming = !opts.skipLimits && effective.limits.max_vms !== -1 ? await countNodeGuests(pinned, settings, language) : 0;
+    if (!opts.skipLimits) {
       const existing = await countGuests(db, ctx.organisationId);
-      const incoming = await countNodeGuests(pinned, config.PVE_TIMEOUT_MS, language);
-      if (!withinLimit(effective.limits.max_vms, existing + incoming)) {
-        throw new AppError(
-          'plan_limit',
-          message(language, 'plan.limitGuests', { plan, count: effective.limits.max_vms, incoming, existing }),
-        );
-      }
+      if (!withinLimit(effective.limits.max_vms, existing + incoming)) throw guestLimit(incoming, existing);
     }
     const box = secretBoxFor(config, deps.log);
-    const row = await insertHost(db, {
+    const limits = opts.skipLimits
+      ? undefined
+      : {
+          check: ({ hosts, guests }: { hosts: number; guests: number }) => {
+            if (!withinLimit(effective.limits.max_hosts, hosts + 1)) throw hostLimit();
+            if (effective.limits.max_vms !== -1 && !withinLimit(effective.limits.max_vms, guests + incoming))
+              throw guestLimit(incoming, guests);
+          },
+        };
+    const row = await insertHostWithinLimits(db, limits, {
       organisationId: ctx.organisationId,
       name: input.name,
       pveUrl: target.url,
@@ -133,10 +166,11 @@ export async function addHost(
       tlsFingerprint: probe.fingerprint,
       pveVersion: probe.version.version,
       status: 'online',
+      addressTrusted: opts.trustedAddress ?? false,
     });
     await fleetChanged(db, ctx.organisationId);
     await audit('success', { pve_version: probe.version.version }, row.id);
-    const outcome = await syncHost(db, box, row, config.PVE_TIMEOUT_MS, deps.log);
+    const outcome = await syncHost(db, box, row, settings, deps.log);
     if (!outcome.ok) deps.log.warn({ hostId: row.id, detail: outcome.error?.detail }, 'first sync of a new host failed');
     const fresh = await findHost(db, ctx.organisationId, row.id);
     return toHostDto(fresh ?? row);
@@ -186,7 +220,7 @@ export async function syncOneHost(deps: HostsDeps, ctx: RequestContext, id: stri
     deps.db,
     secretBoxFor(deps.config, deps.log),
     host,
-    deps.config.PVE_TIMEOUT_MS,
+    connectSettings(deps.config),
     deps.log,
     ctx.language,
   );

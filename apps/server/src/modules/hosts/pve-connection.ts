@@ -1,7 +1,9 @@
-import type { Language } from '@proxai/contract';
+import { parseHostUrl, type Language } from '@proxai/contract';
 import { fetchFingerprint, isPveError, normalizeFingerprint, PveClient, type PveAuth, type Version } from '@proxai/pve-client';
+import type { Config } from '../../config/env';
 import { AppError } from '../../errors';
 import { FALLBACK_LANGUAGE, message } from '../../i18n/messages';
+import { addressGuard, type AddressPolicy, type Resolver } from '../../net/outbound-policy';
 import type { HostRow } from './hosts.repository';
 import { toHostError, type PveErrorContext } from './pve-errors';
 import type { SecretBox } from './secret-box';
@@ -14,6 +16,31 @@ export interface ConnectionTarget {
   tokenName: string | null;
   secret: string;
   fingerprint: string | null;
+  /** Created by trusted code (the demo's simulated nodes): not checked against the address policy. */
+  addressTrusted?: boolean;
+}
+
+/** How the server connects to hosts: the deadline, the outbound address policy and the answer size cap. */
+export interface ConnectSettings {
+  timeoutMs: number;
+  policy: AddressPolicy;
+  maxResponseBytes: number;
+  /** Tests: resolve names with a table instead of the system resolver. */
+  resolver?: Resolver;
+}
+
+export const connectSettings = (config: Config): ConnectSettings => ({
+  timeoutMs: config.PVE_TIMEOUT_MS,
+  policy: config.HOST_ADDRESS_POLICY,
+  maxResponseBytes: config.PVE_MAX_RESPONSE_BYTES,
+});
+
+/** The pve-client options that enforce the outbound policy and the size cap for this target. */
+function outboundOptions(t: ConnectionTarget, s: ConnectSettings) {
+  return {
+    maxResponseBytes: s.maxResponseBytes,
+    ...(t.addressTrusted ? {} : { resolveAddress: addressGuard(s.policy, s.resolver) }),
+  };
 }
 
 /** 'root@pam' + 'portal' -> 'root@pam!portal'; a full token id given as the name is kept. */
@@ -21,13 +48,11 @@ export function tokenId(user: string, tokenName: string): string {
   return tokenName.includes('!') ? tokenName : `${user}!${tokenName}`;
 }
 
-/** https://pve:8006/ or …/api2/json -> https://pve:8006 */
+/** `https://pve/` -> `https://pve:8006` (the contract already refused anything else: parseHostUrl). */
 export function normalizePveUrl(url: string): string {
-  const u = new URL(url);
-  u.pathname = u.pathname.replace(/\/api2\/json\/?$/, '').replace(/\/+$/, '');
-  u.search = '';
-  u.hash = '';
-  return u.toString().replace(/\/+$/, '');
+  const parsed = parseHostUrl(url);
+  if (!parsed.ok) throw new AppError('bad_request', `pve_url ${parsed.message}`);
+  return parsed.url;
 }
 
 function authOf(t: ConnectionTarget): PveAuth {
@@ -36,32 +61,44 @@ function authOf(t: ConnectionTarget): PveAuth {
     : { kind: 'token', tokenId: tokenId(t.user, t.tokenName ?? ''), secret: t.secret };
 }
 
-/** `language`: that of the error details (the request's); English when absent (what is stored). */
-export function errorContext(t: ConnectionTarget, timeoutMs: number, isAdding = false, language?: Language): PveErrorContext {
+/**
+ * `probing`: first contact while adding (nothing the remote side says reaches the answer); `givenFingerprint`:
+ * the pinned fingerprint was typed by the user rather than stored; `language`: that of the error details (the
+ * request's), English when absent (what is stored).
+ */
+export function errorContext(
+  t: ConnectionTarget,
+  s: ConnectSettings,
+  opts: { probing?: boolean; givenFingerprint?: boolean; language?: Language } = {},
+): PveErrorContext {
   return {
     url: t.url,
     node: t.node,
     user: t.authType === 'token' ? tokenId(t.user, t.tokenName ?? '') : t.user,
     authType: t.authType,
-    timeoutMs,
+    policy: s.policy,
+    maxResponseBytes: s.maxResponseBytes,
     pinned: t.fingerprint,
-    isAdding,
-    ...(language ? { language } : {}),
+    isAdding: opts.givenFingerprint ?? false,
+    probing: opts.probing ?? false,
+    ...(opts.language ? { language: opts.language } : {}),
   };
 }
 
 export function createClient(
   t: ConnectionTarget,
-  opts: { timeoutMs: number; retries?: number; retryDelayMs?: number; signal?: AbortSignal },
+  s: ConnectSettings,
+  opts: { retries?: number; retryDelayMs?: number; signal?: AbortSignal } = {},
 ): PveClient {
   return new PveClient({
     baseUrl: t.url,
     auth: authOf(t),
     ...(t.fingerprint ? { fingerprint: t.fingerprint } : {}),
-    timeoutMs: opts.timeoutMs,
+    timeoutMs: s.timeoutMs,
     retries: opts.retries ?? 0,
     ...(opts.retryDelayMs !== undefined ? { retryDelayMs: opts.retryDelayMs } : {}),
     ...(opts.signal ? { signal: opts.signal } : {}),
+    ...outboundOptions(t, s),
   });
 }
 
@@ -74,6 +111,7 @@ export function targetOf(host: HostRow, box: SecretBox): ConnectionTarget {
     tokenName: host.tokenName,
     secret: box.open(host.secretEncrypted),
     fingerprint: host.tlsFingerprint,
+    addressTrusted: host.addressTrusted,
   };
 }
 
@@ -84,25 +122,24 @@ export interface ProbeResult {
 
 /**
  * First contact with a host being added: pins the certificate (the one given, else the one presented now),
- * logs in, reads /version and the node's status. Any failure becomes a precise 4xx/5xx `detail` in `language`.
+ * logs in, reads /version and the node's status. Every connection goes through the outbound address policy;
+ * any failure becomes one of a few fixed 4xx/5xx `detail`s in `language`, never the remote side's text.
  */
 export async function probeHost(
   t: ConnectionTarget,
-  timeoutMs: number,
+  s: ConnectSettings,
   language: Language = FALLBACK_LANGUAGE,
 ): Promise<ProbeResult> {
   const given = t.fingerprint ? normalizeFingerprint(t.fingerprint) : null;
-  const isPlainHttp = new URL(t.url).protocol === 'http:';
-  let fingerprint: string | null;
+  let fingerprint: string;
   try {
-    // Plain http (e.g. behind a TLS-terminating tunnel on localhost) has no certificate to pin.
-    fingerprint = given ?? (isPlainHttp ? null : await fetchFingerprint(t.url, { timeoutMs }));
+    fingerprint = given ?? (await fetchFingerprint(t.url, { timeoutMs: s.timeoutMs, ...outboundOptions(t, s) }));
   } catch (err) {
-    throw toHostError(err, errorContext(t, timeoutMs, true, language));
+    throw toHostError(err, errorContext(t, s, { probing: true, givenFingerprint: true, language }));
   }
   const pinned = { ...t, fingerprint };
-  const ctx = errorContext(pinned, timeoutMs, Boolean(given), language);
-  const client = createClient(pinned, { timeoutMs, signal: AbortSignal.timeout(timeoutMs * 3) });
+  const ctx = errorContext(pinned, s, { probing: true, givenFingerprint: Boolean(given), language });
+  const client = createClient(pinned, s, { signal: AbortSignal.timeout(s.timeoutMs * 3) });
   try {
     let version: Version;
     try {
@@ -110,13 +147,17 @@ export async function probeHost(
       version = await client.version();
     } catch (err) {
       // A web server that is not PVE answers /access/ticket or /version with 404 or HTML.
-      if (isPveError(err, 'not-found'))
-        throw new AppError('host_error', message(language, 'host.notPveNoVersion', { url: t.url }));
+      if (isPveError(err, 'not-found')) throw new AppError('host_error', message(language, 'host.notPve', { url: t.url }));
       throw err;
     }
     const nodes = await client.nodes();
     if (!nodes.some((n) => n.node === t.node)) {
-      const known = nodes.map((n) => n.node).join(', ');
+      // Only names that are node names are repeated (PVE allows nothing else), never free text.
+      const known = nodes
+        .map((n) => n.node)
+        .filter((n) => /^[A-Za-z0-9][A-Za-z0-9.-]{0,63}$/.test(n))
+        .slice(0, 20)
+        .join(', ');
       throw new AppError(
         'bad_request',
         known

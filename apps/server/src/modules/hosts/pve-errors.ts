@@ -2,40 +2,29 @@ import type { Language } from '@proxai/contract';
 import { isPveError } from '@proxai/pve-client';
 import { AppError } from '../../errors';
 import { FALLBACK_LANGUAGE, message, type MessageKey } from '../../i18n/messages';
+import { OutboundRefused, type AddressClass, type AddressPolicy } from '../../net/outbound-policy';
 
 export interface PveErrorContext {
   url: string;
   node: string;
   user: string;
   authType: 'password' | 'token';
-  timeoutMs: number;
+  /** The outbound policy in force, named when an address is refused. */
+  policy: AddressPolicy;
+  maxResponseBytes: number;
   /** The fingerprint we expected (pinned or given by the user). */
   pinned?: string | null;
   /** True while adding a host: the pinned fingerprint was given by the user rather than stored. */
   isAdding?: boolean;
+  /**
+   * First contact with an address a person typed: nothing the remote side says reaches the answer (it could be
+   * any service on the network). A registered host is a pinned Proxmox node, whose own messages (a guest is
+   * locked, a privilege is missing) are passed on.
+   */
+  probing?: boolean;
   /** Language of `detail` (the request's); English when absent, as for what is stored (last_error). */
   language?: Language;
 }
-
-/** The first socket-level error code in the cause chain (ECONNREFUSED, ECONNRESET, ENOTFOUND…). */
-function networkCode(err: unknown): string | undefined {
-  for (let e: unknown = err, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
-    const code = (e as { code?: unknown }).code;
-    if (typeof code === 'string') return code;
-  }
-  return undefined;
-}
-
-const NETWORK_REASONS: Record<string, Extract<MessageKey, `network.${string}`>> = {
-  ECONNRESET: 'network.ECONNRESET',
-  UND_ERR_SOCKET: 'network.UND_ERR_SOCKET',
-  UND_ERR_CLOSED: 'network.UND_ERR_CLOSED',
-  ENOTFOUND: 'network.ENOTFOUND',
-  EAI_AGAIN: 'network.EAI_AGAIN',
-  EHOSTUNREACH: 'network.EHOSTUNREACH',
-  ENETUNREACH: 'network.ENETUNREACH',
-  ERR_SSL_WRONG_VERSION_NUMBER: 'network.ERR_SSL_WRONG_VERSION_NUMBER',
-};
 
 function isAbort(err: unknown): boolean {
   return err instanceof Error && (err.name === 'AbortError' || err.name === 'TimeoutError');
@@ -43,31 +32,35 @@ function isAbort(err: unknown): boolean {
 
 /**
  * Maps anything a PVE call throws to a catalogue error whose `detail` tells the operator what to fix, in
- * `ctx.language`. Texts from PVE itself (its error messages) are passed on as they are.
+ * `ctx.language`. Connection failures collapse into fixed classes (cannot reach, address refused, TLS, not a
+ * PVE API, authentication, answer too large) so the answers cannot be used to tell port states apart.
  */
 export function toHostError(err: unknown, ctx: PveErrorContext): AppError {
   if (err instanceof AppError) return err;
   const lang = ctx.language ?? FALLBACK_LANGUAGE;
   const { url } = ctx;
-  const timedOut = () => new AppError('host_timeout', message(lang, 'host.timeout', { url, ms: ctx.timeoutMs }), { cause: err });
-  if (isAbort(err)) return timedOut();
+  const cannotReach = () => new AppError('host_unreachable', message(lang, 'host.cannotReach', { url }), { cause: err });
+  const notPve = () => new AppError('host_error', message(lang, 'host.notPve', { url }), { cause: err });
+  if (isAbort(err)) return cannotReach();
   if (!isPveError(err)) return new AppError('host_error', message(lang, 'host.unexpected', { url }), { cause: err });
   switch (err.kind) {
-    case 'unreachable': {
-      const code = networkCode(err.cause ?? err);
-      if (code === 'ECONNREFUSED') {
-        return new AppError('host_unreachable', message(lang, 'host.connectionRefused', { url }), { cause: err });
-      }
-      const reasonKey = code ? NETWORK_REASONS[code] : undefined;
-      const reason = reasonKey ? message(lang, reasonKey) : err.serverMessage;
+    case 'address-refused': {
+      const refused = err.cause;
+      if (!(refused instanceof OutboundRefused)) return cannotReach();
+      const kind = message(lang, ADDRESS_KINDS[refused.addressClass]);
+      return new AppError('address_not_allowed', message(lang, 'host.addressRefused', { url, kind, policy: ctx.policy }), {
+        cause: err,
+      });
+    }
+    case 'unreachable':
+    case 'timeout':
+      return cannotReach();
+    case 'too-large':
       return new AppError(
-        'host_unreachable',
-        reason ? message(lang, 'host.unreachableBecause', { url, reason }) : message(lang, 'host.unreachable', { url }),
+        'host_error',
+        message(lang, 'host.answerTooLarge', { url, mib: Math.round((err.limitBytes ?? ctx.maxResponseBytes) / 1048576) }),
         { cause: err },
       );
-    }
-    case 'timeout':
-      return timedOut();
     case 'tls-fingerprint-mismatch': {
       const actual = err.actualFingerprint;
       const pinned = ctx.pinned ?? '?';
@@ -93,10 +86,15 @@ export function toHostError(err: unknown, ctx: PveErrorContext): AppError {
         { cause: err },
       );
     case 'forbidden': {
-      const reason = err.serverMessage ?? message(lang, 'host.permissionDenied');
-      return new AppError('forbidden', message(lang, 'host.forbidden', { user: ctx.user, reason }), { cause: err });
+      if (ctx.probing || !err.serverMessage) {
+        return new AppError('forbidden', message(lang, 'host.missingPrivileges', { user: ctx.user }), { cause: err });
+      }
+      return new AppError('forbidden', message(lang, 'host.forbidden', { user: ctx.user, reason: err.serverMessage }), {
+        cause: err,
+      });
     }
     case 'not-found':
+      if (ctx.probing) return notPve();
       return new AppError(
         'host_error',
         err.serverMessage
@@ -105,9 +103,7 @@ export function toHostError(err: unknown, ctx: PveErrorContext): AppError {
         { cause: err },
       );
     case 'api-error':
-      if (/not a Proxmox VE API/i.test(err.message)) {
-        return new AppError('host_error', message(lang, 'host.notPve', { url, path: err.path }), { cause: err });
-      }
+      if (ctx.probing || /not a Proxmox VE API/i.test(err.message)) return notPve();
       return new AppError(
         'host_error',
         err.serverMessage ??
@@ -118,6 +114,19 @@ export function toHostError(err: unknown, ctx: PveErrorContext): AppError {
       );
   }
 }
+
+/** How each refused class is named in a detail (no policy refuses a public address: it never reaches this). */
+const ADDRESS_KINDS: Record<AddressClass, Extract<MessageKey, `address.${string}`>> = {
+  public: 'address.reserved',
+  private: 'address.private',
+  loopback: 'address.loopback',
+  'link-local': 'address.link-local',
+  metadata: 'address.metadata',
+  unspecified: 'address.unspecified',
+  multicast: 'address.multicast',
+  broadcast: 'address.broadcast',
+  reserved: 'address.reserved',
+};
 
 /** Short text stored as the host's last error (no secrets: built from the detail). */
 export function lastErrorText(err: AppError): string {

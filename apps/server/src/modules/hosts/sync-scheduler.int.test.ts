@@ -7,9 +7,10 @@ import { openTestDatabase, TEST_DATABASE_KINDS } from '../../testing/database';
 import { buildUser } from '../../testing/factories';
 import { trackSecret } from '../../testing/secrets';
 import { giveLicence, tokenBody } from './hosts.testing';
+import { LOOPBACK_HOSTS } from '../../testing/env';
 
 // An interval no test waits for: only the start-up pass can sync.
-const env = { SYNC_INTERVAL_SECONDS: '3600', RATE_LIMIT_ENABLED: 'false', PVE_TIMEOUT_MS: '3000' };
+const env = { SYNC_INTERVAL_SECONDS: '3600', RATE_LIMIT_ENABLED: 'false', PVE_TIMEOUT_MS: '3000', ...LOOPBACK_HOSTS };
 
 describe.each(TEST_DATABASE_KINDS)('background sync at start-up on %s', (kind) => {
   let fleet: Fleet;

@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { claimJobSlot } from '../../db/job-slots';
 import { syncHost, type SyncOutcome } from './host-sync';
 import { listAllHosts } from './hosts.repository';
+import { connectSettings } from './pve-connection';
 import { secretBoxFor } from './secret-box';
 
 /** Advisory lock id of the background sync: with several replicas on one PostgreSQL, one syncs per tick. */
@@ -27,8 +28,9 @@ async function mapBounded<T, R>(items: T[], limit: number, fn: (item: T) => Prom
 /** One pass over every host of every organisation; each host has its own timeout inside syncHost. */
 export async function syncAllHosts(app: FastifyInstance): Promise<SyncOutcome[]> {
   const box = secretBoxFor(app.config, app.log);
+  const settings = connectSettings(app.config);
   const hosts = await listAllHosts(app.db);
-  return mapBounded(hosts, MAX_PARALLEL, (h) => syncHost(app.db, box, h, app.config.PVE_TIMEOUT_MS, app.log));
+  return mapBounded(hosts, MAX_PARALLEL, (h) => syncHost(app.db, box, h, settings, app.log));
 }
 
 export interface SyncScheduler {

@@ -11,6 +11,7 @@ import { buildOrganisation, buildUser } from '../../testing/factories';
 import { parsePublicKey, verifyLicenceSignature } from './licence-canonical';
 import { PRIVATE_KEY_FILE, PUBLIC_KEY_FILE } from './licence-signing';
 import { getEffectivePlan } from './licenses.service';
+import { LOOPBACK_HOSTS } from '../../testing/env';
 
 describe.each(TEST_DATABASE_KINDS)('licences on %s', (kind) => {
   let t: TestApp;
@@ -29,7 +30,7 @@ describe.each(TEST_DATABASE_KINDS)('licences on %s', (kind) => {
 
   beforeAll(async () => {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'proxai-licences-'));
-    t = await createTestApp({ database: kind, env: { DATA_DIR: dataDir, RATE_LIMIT_ENABLED: 'false' } });
+    t = await createTestApp({ database: kind, env: { DATA_DIR: dataDir, RATE_LIMIT_ENABLED: 'false', ...LOOPBACK_HOSTS } });
     const db = t.database.db;
     const org = await buildOrganisation(db);
     orgId = org.id;

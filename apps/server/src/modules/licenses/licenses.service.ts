@@ -4,6 +4,7 @@ import type { Db } from '../../db/client';
 import { AppError, notFound } from '../../errors';
 import { requirePlatformAdmin } from '../../plugins/app/auth';
 import { recordAudit } from '../audit/audit.repository';
+import { fleetChanged } from '../hosts/fleet-cache';
 import type { AuthUser } from '../sessions/sessions.service';
 import { signLicence, signLicenceStatus } from './licence-canonical';
 import {
@@ -112,6 +113,8 @@ export async function generateLicence(
     signature,
     issuedBy: ctx.user.id,
   });
+  // The dashboard's cached stats carry the plan's limits (plan_usage).
+  await fleetChanged(db, input.organisation_id);
   await recordAudit(db, {
     action: 'licence.generate',
     outcome: 'success',
@@ -142,6 +145,7 @@ export async function revokeLicence(
       `This licence was already revoked on ${existing.revokedAt?.toISOString() ?? 'an earlier date'}`,
     );
   }
+  await fleetChanged(db, row.organisationId);
   await recordAudit(db, {
     action: 'licence.revoke',
     outcome: 'success',

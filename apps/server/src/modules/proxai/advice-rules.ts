@@ -21,6 +21,8 @@ export interface FleetGuest {
 export interface Fleet {
   hosts: FleetHost[];
   guests: FleetGuest[];
+  /** The plan's limits (-1: unlimited); absent when unknown. */
+  plan?: { name: string; maxHosts: number; maxVms: number };
 }
 
 const RANK: Record<AdviceSeverity, number> = { critical: 0, warning: 1, info: 2 };
@@ -135,6 +137,24 @@ export function adviceItems(fleet: Fleet, lang: Language, now = new Date()): Adv
         detail: tx.olderPveDetail,
         action: tx.olderPveAction,
       });
+  }
+  // A fleet past its plan is shown whole (never hidden guests): say so, and what it blocks.
+  const { plan } = fleet;
+  if (plan && plan.maxVms !== -1 && fleet.guests.length > plan.maxVms) {
+    items.push({
+      severity: 'critical',
+      title: tx.overPlanGuests(fleet.guests.length, plan.maxVms, plan.name),
+      detail: tx.overPlanDetail,
+      action: tx.overPlanAction,
+    });
+  }
+  if (plan && plan.maxHosts !== -1 && fleet.hosts.length > plan.maxHosts) {
+    items.push({
+      severity: 'critical',
+      title: tx.overPlanHosts(fleet.hosts.length, plan.maxHosts, plan.name),
+      detail: tx.overPlanDetail,
+      action: tx.overPlanAction,
+    });
   }
   const onlineHosts = new Set(fleet.hosts.filter((h) => h.status === 'online').map((h) => h.name));
   const known = fleet.guests.filter((g) => onlineHosts.has(g.hostName));

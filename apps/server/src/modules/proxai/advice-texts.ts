@@ -30,6 +30,10 @@ const EN = {
   oldPveDetail: 'Proxmox VE 7 reached its end of life on 31 July 2024: no more security fixes.',
   olderPveDetail: 'Newer 8.x point releases bring security and stability fixes.',
   andMore: (n: number) => ` and ${n} more`,
+  overPlanGuests: (n: number, max: number, plan: string) => `${n} guests, more than the ${max} of the ${plan} plan`,
+  overPlanHosts: (n: number, max: number, plan: string) => `${n} hosts, more than the ${max} of the ${plan} plan`,
+  overPlanDetail: 'Every guest stays visible and synced, but no host can be added until the fleet fits the plan again.',
+  overPlanAction: 'Remove guests or hosts you no longer need, or move to a larger plan (Pricing).',
 };
 
 /** The shape every language must follow: the keys and signatures of the English texts. */
@@ -61,6 +65,11 @@ export const ITEM_TEXTS = {
     oldPveDetail: 'Proxmox VE 7 est en fin de vie depuis le 31 juillet 2024 : plus de correctifs de sécurité.',
     olderPveDetail: 'Les versions 8.x plus récentes apportent des correctifs de sécurité et de stabilité.',
     andMore: (n: number) => ` et ${n} de plus`,
+    overPlanGuests: (n: number, max: number, plan: string) => `${n} invités, plus que les ${max} de l'offre ${plan}`,
+    overPlanHosts: (n: number, max: number, plan: string) => `${n} hôtes, plus que les ${max} de l'offre ${plan}`,
+    overPlanDetail:
+      "Tous les invités restent visibles et synchronisés, mais aucun hôte ne peut être ajouté tant que le parc dépasse l'offre.",
+    overPlanAction: 'Supprimez les invités ou hôtes inutiles, ou passez à une offre supérieure (Tarifs).',
   },
   es: {
     hostOffline: (h: string) => `El host ${h} está fuera de línea`,
@@ -86,6 +95,11 @@ export const ITEM_TEXTS = {
     oldPveDetail: 'Proxmox VE 7 llegó al final de su vida útil el 31 de julio de 2024: ya no recibe correcciones de seguridad.',
     olderPveDetail: 'Las versiones 8.x más recientes incluyen correcciones de seguridad y estabilidad.',
     andMore: (n: number) => ` y ${n} más`,
+    overPlanGuests: (n: number, max: number, plan: string) => `${n} invitados, más que los ${max} del plan ${plan}`,
+    overPlanHosts: (n: number, max: number, plan: string) => `${n} hosts, más que los ${max} del plan ${plan}`,
+    overPlanDetail:
+      'Todos los invitados siguen visibles y sincronizados, pero no se puede añadir ningún host hasta que el parque vuelva a caber en el plan.',
+    overPlanAction: 'Elimine los invitados o hosts que ya no necesite, o pase a un plan superior (Precios).',
   },
   it: {
     hostOffline: (h: string) => `L'host ${h} è offline`,
@@ -111,6 +125,11 @@ export const ITEM_TEXTS = {
     oldPveDetail: 'Proxmox VE 7 ha raggiunto la fine del ciclo di vita il 31 luglio 2024: niente più correzioni di sicurezza.',
     olderPveDetail: 'Le versioni 8.x più recenti includono correzioni di sicurezza e di stabilità.',
     andMore: (n: number) => ` e altri ${n}`,
+    overPlanGuests: (n: number, max: number, plan: string) => `${n} guest, più dei ${max} del piano ${plan}`,
+    overPlanHosts: (n: number, max: number, plan: string) => `${n} host, più dei ${max} del piano ${plan}`,
+    overPlanDetail:
+      "Tutti i guest restano visibili e sincronizzati, ma non si possono aggiungere host finché l'infrastruttura non rientra nel piano.",
+    overPlanAction: 'Rimuovi i guest o gli host che non servono più, oppure passa a un piano superiore (Prezzi).',
   },
   de: {
     hostOffline: (h: string) => `Host ${h} ist offline`,
@@ -136,6 +155,11 @@ export const ITEM_TEXTS = {
     oldPveDetail: 'Der Support für Proxmox VE 7 endete am 31. Juli 2024: keine Sicherheitsupdates mehr.',
     olderPveDetail: 'Neuere 8.x-Versionen enthalten Sicherheits- und Stabilitätskorrekturen.',
     andMore: (n: number) => ` und ${n} weitere`,
+    overPlanGuests: (n: number, max: number, plan: string) => `${n} Gäste, mehr als die ${max} des Tarifs ${plan}`,
+    overPlanHosts: (n: number, max: number, plan: string) => `${n} Hosts, mehr als die ${max} des Tarifs ${plan}`,
+    overPlanDetail:
+      'Alle Gäste bleiben sichtbar und synchronisiert, aber es können keine Hosts hinzugefügt werden, bis der Bestand wieder in den Tarif passt.',
+    overPlanAction: 'Entfernen Sie nicht mehr benötigte Gäste oder Hosts oder wechseln Sie zu einem größeren Tarif (Preise).',
   },
   pt: {
     hostOffline: (h: string) => `O host ${h} está offline`,
@@ -161,6 +185,11 @@ export const ITEM_TEXTS = {
     oldPveDetail: 'O Proxmox VE 7 atingiu o fim de vida em 31 de julho de 2024: já não recebe correções de segurança.',
     olderPveDetail: 'As versões 8.x mais recentes trazem correções de segurança e de estabilidade.',
     andMore: (n: number) => ` e mais ${n}`,
+    overPlanGuests: (n: number, max: number, plan: string) => `${n} convidados, mais do que os ${max} do plano ${plan}`,
+    overPlanHosts: (n: number, max: number, plan: string) => `${n} anfitriões, mais do que os ${max} do plano ${plan}`,
+    overPlanDetail:
+      'Todos os convidados continuam visíveis e sincronizados, mas nenhum anfitrião pode ser adicionado até o parque voltar a caber no plano.',
+    overPlanAction: 'Remova os convidados ou anfitriões de que já não precisa, ou mude para um plano superior (Preços).',
   },
   zh: {
     hostOffline: (h: string) => `主机 ${h} 已离线`,
@@ -185,6 +214,10 @@ export const ITEM_TEXTS = {
     oldPveDetail: 'Proxmox VE 7 已于 2024年7月31日结束生命周期：不再提供安全修复。',
     olderPveDetail: '更新的 8.x 小版本包含安全性和稳定性修复。',
     andMore: (n: number) => ` 及另外 ${n} 个`,
+    overPlanGuests: (n: number, max: number, plan: string) => `${n} 个虚拟机，超过 ${plan} 套餐的 ${max} 个上限`,
+    overPlanHosts: (n: number, max: number, plan: string) => `${n} 台主机，超过 ${plan} 套餐的 ${max} 台上限`,
+    overPlanDetail: '所有虚拟机仍然可见并保持同步，但在资源重新符合套餐之前无法添加主机。',
+    overPlanAction: '删除不再需要的虚拟机或主机，或升级到更高的套餐（价格）。',
   },
   ja: {
     hostOffline: (h: string) => `ホスト ${h} がオフラインです`,
@@ -209,6 +242,11 @@ export const ITEM_TEXTS = {
     oldPveDetail: 'Proxmox VE 7 は 2024年7月31日にサポートが終了しました。セキュリティ修正は今後提供されません。',
     olderPveDetail: '新しい 8.x ポイントリリースには、セキュリティと安定性の修正が含まれています。',
     andMore: (n: number) => ` ほか ${n} 件`,
+    overPlanGuests: (n: number, max: number, plan: string) =>
+      `ゲストが ${n} 台あり、${plan} プランの上限 ${max} 台を超えています`,
+    overPlanHosts: (n: number, max: number, plan: string) => `ホストが ${n} 台あり、${plan} プランの上限 ${max} 台を超えています`,
+    overPlanDetail: 'すべてのゲストは引き続き表示・同期されますが、プランの範囲内に戻るまでホストを追加できません。',
+    overPlanAction: '不要になったゲストやホストを削除するか、上位のプランに変更してください（料金）。',
   },
   ar: {
     hostOffline: (h: string) => `المضيف ${h} غير متصل`,
@@ -233,6 +271,10 @@ export const ITEM_TEXTS = {
     oldPveDetail: 'انتهى دعم Proxmox VE 7 في 31 يوليو 2024: لم تعد تصدر له إصلاحات أمنية.',
     olderPveDetail: 'تتضمن إصدارات 8.x الأحدث إصلاحات للأمان والاستقرار.',
     andMore: (n: number) => ` و${n} أخرى`,
+    overPlanGuests: (n: number, max: number, plan: string) => `${n} ضيفًا، أكثر من الحد ${max} في خطة ${plan}`,
+    overPlanHosts: (n: number, max: number, plan: string) => `${n} مضيفًا، أكثر من الحد ${max} في خطة ${plan}`,
+    overPlanDetail: 'تبقى جميع الضيوف ظاهرة ومتزامنة، لكن لا يمكن إضافة أي مضيف حتى يعود الأسطول ضمن حدود الخطة.',
+    overPlanAction: 'احذف الضيوف أو المضيفين الذين لم تعد تحتاجهم، أو انتقل إلى خطة أعلى (الأسعار).',
   },
 } satisfies Record<Language, ItemTexts>;
 

@@ -6,6 +6,7 @@ import { createTestApp, type TestApp } from '../../testing/app';
 import { buildUser } from '../../testing/factories';
 import { trackSecret } from '../../testing/secrets';
 import { giveLicence, passwordBody } from '../hosts/hosts.testing';
+import { LOOPBACK_HOSTS } from '../../testing/env';
 
 /** A tiny OpenAI-compatible chat endpoint: answers per `mode`, records what it was asked. */
 function startModel() {
@@ -70,9 +71,10 @@ describe('ProxAI advice', () => {
     model = startModel();
     const modelUrl = await model.listen();
     trackSecret('sk-test-model-key-123');
-    rulesApp = await createTestApp({ env: { PVE_TIMEOUT_MS: '1000', RATE_LIMIT_ENABLED: 'false' } });
+    rulesApp = await createTestApp({ env: { PVE_TIMEOUT_MS: '1000', RATE_LIMIT_ENABLED: 'false', ...LOOPBACK_HOSTS } });
     aiApp = await createTestApp({
       env: {
+        ...LOOPBACK_HOSTS,
         PVE_TIMEOUT_MS: '1000',
         RATE_LIMIT_ENABLED: 'false',
         AI_BASE_URL: modelUrl,

@@ -4,6 +4,8 @@ import type { Config } from '../../config/env';
 import { headerLanguage } from '../../i18n/messages';
 import type { Db } from '../../db/client';
 import { parseFacts } from '../hosts/host-facts';
+import { planLabel } from '../hosts/hosts.service';
+import { getEffectivePlan } from '../licenses/licenses.service';
 import { adviceItems, adviceSummary, type Fleet } from './advice-rules';
 import { writeAdviceWithModel } from './ai-client';
 import { fleetRows } from './proxai.repository';
@@ -13,10 +15,14 @@ export function pickLanguage(acceptLanguage: string | undefined, userLanguage: s
   return headerLanguage(acceptLanguage) ?? (userLanguage && isLanguage(userLanguage) ? userLanguage : 'fr');
 }
 
-async function loadFleet(db: Db, organisationId: string): Promise<Fleet> {
-  const { hostRows, guestRows } = await fleetRows(db, organisationId);
+async function loadFleet(db: Db, organisationId: string, lang: Language): Promise<Fleet> {
+  const [{ hostRows, guestRows }, effective] = await Promise.all([
+    fleetRows(db, organisationId),
+    getEffectivePlan(db, organisationId),
+  ]);
   const hostName = new Map(hostRows.map((h) => [h.id, h.name]));
   return {
+    plan: { name: planLabel(effective.plan, lang), maxHosts: effective.limits.max_hosts, maxVms: effective.limits.max_vms },
     hosts: hostRows.map((h) => ({
       name: h.name,
       status: h.status,
@@ -39,7 +45,7 @@ export async function getAdvice(
   organisationId: string,
   lang: Language,
 ): Promise<Advice> {
-  const fleet = await loadFleet(deps.db, organisationId);
+  const fleet = await loadFleet(deps.db, organisationId, lang);
   const items = adviceItems(fleet, lang);
   const { config } = deps;
   if (config.AI_BASE_URL) {

@@ -19,7 +19,12 @@ export function toApiError(error: FastifyError | AppError | Error): { status: nu
   if (error instanceof AppError) {
     return {
       status: error.status,
-      body: { detail: error.detail, code: error.code, ...(error.errors ? { errors: error.errors } : {}) },
+      body: {
+        ...error.fields,
+        detail: error.detail,
+        code: error.code,
+        ...(error.errors ? { errors: error.errors } : {}),
+      },
       report: error.report,
     };
   }
@@ -64,6 +69,7 @@ async function errorHandlerPlugin(app: FastifyInstance): Promise<void> {
     const { status, body, report } = toApiError(error);
     if (report) request.log.error({ err: error, url: request.url.split('?')[0], method: request.method }, 'request failed');
     else request.log.info({ code: body.code, status }, body.detail);
+    if (error instanceof AppError && error.headers) void reply.headers(error.headers);
     return reply.status(status).send(body);
   });
 }
