@@ -20,13 +20,32 @@ async function mailFor(portal: Portal, email: string, after = 0) {
     const last = mails.at(-1);
     if (last && last.id > after) {
       const code = /:\s*(\d{6})\s*$/m.exec(last.text)?.[1];
-      const link = /https?:\/\/\S+\/api\/auth\/magic\?token=\S+/.exec(last.text)?.[0];
+      // The link carries its token in the hash (`/auth#magic=`): only the page's POST spends it.
+      const link = /https?:\/\/\S+\/auth#magic=\S+/.exec(last.text)?.[0];
       if (!code || !link) throw new Error(`no code or link in:\n${last.text}`);
       return { id: last.id, code, link };
     }
     await new Promise((r) => setTimeout(r, 100));
   }
   throw new Error(`no mail for ${email}`);
+}
+
+/** Asks for a code and link without a page: a signed-in browser never sees the e-mail form. */
+async function requestMail(portal: Portal, email: string) {
+  const res = await fetch(`${portal.url}/api/auth/magic-link`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, language: 'fr' }),
+  });
+  expect(res.status).toBe(200);
+}
+
+async function signInWithCode(portal: Portal, page: Page, email: string) {
+  await page.goto('/auth');
+  await requestCode(page, email);
+  await page.getByTestId('otp-input').fill((await mailFor(portal, email)).code);
+  await page.getByTestId('verify-code-button').click();
+  await page.waitForURL('**/dashboard');
 }
 
 async function requestCode(page: Page, email: string) {
@@ -152,19 +171,68 @@ describe('sign-in in Chromium', () => {
     await page.goto('/auth');
     await requestCode(page, 'link@example.org');
     const { link } = await mailFor(portal, 'link@example.org');
-    await page.goto(link);
-    await page.waitForURL('**/dashboard');
-    expect(await stored(page, 'proxai_token')).toBeTruthy();
+    const token = new URL(link).hash.replace('#magic=', '');
+    // Links mailed before the change still work: the old address only redirects and spends nothing.
+    const old = await fetch(`${portal.url}/api/auth/magic?token=${token}`, { redirect: 'manual' });
+    expect(old.status).toBe(302);
+    expect(old.headers.get('location')).toMatch(new RegExp(`/auth#magic=${token}$`));
+    // As from the mail client: a new tab.
+    const tab = await context.newPage();
+    await tab.goto(link);
+    await tab.waitForURL('**/dashboard');
+    expect(await stored(tab, 'proxai_token')).toBeTruthy();
+    expect(new URL(tab.url()).hash).toBe('');
     await context.close();
 
     const second = await newPage(browser, portal.url);
     await second.page.goto(link);
-    await second.page.waitForURL('**/auth');
     await expect
       .poll(() => second.page.getByTestId('auth-error').textContent())
       .toBe('Ce lien de connexion a expiré ou a déjà été utilisé. Demandez un nouveau code.');
+    expect(new URL(second.page.url()).pathname).toBe('/auth');
     expect(new URL(second.page.url()).hash).toBe('');
     await second.context.close();
+  });
+
+  it("another account's link asks before switching: 'stay' keeps the session and spends nothing, 'continue' switches", async () => {
+    const { context, page } = await newPage(browser, portal.url);
+    await signInWithCode(portal, page, 'first@example.org');
+    const firstToken = await stored(page, 'proxai_token');
+    await requestMail(portal, 'second@example.org');
+    const { link } = await mailFor(portal, 'second@example.org');
+
+    const tab = await context.newPage();
+    await tab.goto(link);
+    const question = tab.getByTestId('switch-question');
+    await question.waitFor();
+    expect(await question.textContent()).toContain('first@example.org');
+    expect(await question.textContent()).toContain('second@example.org');
+    expect(new URL(tab.url()).hash).toBe('');
+    await tab.getByTestId('switch-stay-button').click();
+    await tab.waitForURL('**/dashboard');
+    expect(await stored(tab, 'proxai_token')).toBe(firstToken);
+    expect(await storedUser(tab)).toMatchObject({ email: 'first@example.org' });
+
+    // The 409 spent nothing: the same link still works once confirmed.
+    await tab.goto(link);
+    await tab.getByTestId('switch-continue-button').click();
+    await tab.waitForURL('**/dashboard');
+    expect(await storedUser(tab)).toMatchObject({ email: 'second@example.org' });
+    expect(await stored(tab, 'proxai_token')).not.toBe(firstToken);
+    await context.close();
+  });
+
+  it("an administrator's e-mailed link opens the administrator view: passwords only", async () => {
+    await requestMail(portal, ADMIN.email);
+    const { link } = await mailFor(portal, ADMIN.email);
+    const { context, page } = await newPage(browser, portal.url);
+    await page.goto(link);
+    await page.getByTestId('admin-view').waitFor();
+    await expect
+      .poll(() => page.getByTestId('auth-error').textContent())
+      .toBe('Ce compte est un compte administrateur\u00a0: connectez-vous avec votre mot de passe (Connexion administrateur).');
+    expect(await stored(page, 'proxai_token')).toBeNull();
+    await context.close();
   });
 
   it('an invalid #session_id shows the SPEC message and clears the hash', async () => {

@@ -33,7 +33,7 @@ async function mailedSecrets(url: string): Promise<string[]> {
     const found: string[] = [];
     try {
       found.push(codeIn(m.text));
-      found.push(linkIn(m.text).searchParams.get('token') ?? '');
+      found.push(linkIn(m.text).token);
     } catch {
       // not a sign-in mail (contact form)
     }

@@ -5,7 +5,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../db/client';
-import { findUserByEmail } from '../modules/auth/auth.repository';
+import { findUserByEmail, insertUserWithOrganisation } from '../modules/auth/auth.repository';
+import { authenticateToken, createSession } from '../modules/sessions/sessions.service';
 import { verifyPassword } from '../modules/auth/passwords';
 import { trackSecret } from '../testing/secrets';
 
@@ -49,6 +50,44 @@ describe('npm run admin:create', () => {
       expect(user?.passwordHash).toMatch(/^scrypt\$/);
       expect(await verifyPassword('second admin password', user!.passwordHash!)).toBe(true);
       expect(await verifyPassword('first admin password', user!.passwordHash!)).toBe(false);
+    } finally {
+      await database.close();
+    }
+  }, 120_000);
+
+  it('refuses an address taken by an ordinary account unless --reset, which makes it the administrator and ends its sessions', async () => {
+    trackSecret('squatted admin password');
+    let token: string;
+    let database = await openDatabase({ dataDir: path.join(dataDir, 'pglite') });
+    try {
+      // An e-mail sign-up with the administrator's address, before the administrator exists.
+      await insertUserWithOrganisation(database.db, {
+        email: 'boss@example.org',
+        name: null,
+        language: 'en',
+        organisationName: 'example.org',
+      });
+      const user = await findUserByEmail(database.db, 'boss@example.org');
+      token = (await createSession(database.db, user!.id)).token;
+      trackSecret(token);
+    } finally {
+      await database.close();
+    }
+
+    const refused = await run(['--email', 'boss@example.org', '--password-stdin'], 'squatted admin password\n');
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain('ordinary account');
+    expect(refused.stderr).toContain('--reset');
+
+    const reset = await run(['--email', 'boss@example.org', '--password-stdin', '--reset'], 'squatted admin password\n');
+    expect(reset).toMatchObject({ code: 0, stdout: 'Administrator boss@example.org updated (password reset).\n' });
+
+    database = await openDatabase({ dataDir: path.join(dataDir, 'pglite') });
+    try {
+      const user = await findUserByEmail(database.db, 'boss@example.org');
+      expect(user?.role).toBe('admin');
+      expect(await verifyPassword('squatted admin password', user!.passwordHash!)).toBe(true);
+      expect(await authenticateToken(database.db, token)).toBeNull();
     } finally {
       await database.close();
     }

@@ -9,9 +9,11 @@ import { upsertAdmin } from '../modules/auth/admin.service';
 import { MIN_PASSWORD_LENGTH } from '../modules/auth/passwords';
 import { readVersion } from '../version';
 
-const USAGE = `Usage: npm run admin:create -- --email admin@example.com [--password-stdin]
+const USAGE = `Usage: npm run admin:create -- --email admin@example.com [--password-stdin] [--reset]
 
-Creates a ProxAI administrator, or resets the password (and admin role) of an existing account.
+Creates a ProxAI administrator, or resets the password of an existing administrator. An address that belongs
+to an ordinary account (e.g. one that signed up by e-mail) is refused unless --reset is given: that account then
+becomes the administrator, with this password, and its sessions end.
 The password is asked for on the terminal, or read from standard input with --password-stdin.
 Uses the same DATABASE_URL / DATA_DIR as the server (stop a server using the embedded database first).`;
 
@@ -66,6 +68,7 @@ async function main(): Promise<number> {
       options: {
         email: { type: 'string' },
         'password-stdin': { type: 'boolean', default: false },
+        reset: { type: 'boolean', default: false },
         help: { type: 'boolean', short: 'h' },
       },
       strict: true,
@@ -105,7 +108,13 @@ async function main(): Promise<number> {
   try {
     // From src/cli or dist/cli alike, the migrations live in apps/server/drizzle.
     await runMigrations(database, path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle'));
-    const outcome = await upsertAdmin(database.db, { email, password, reset: true });
+    const outcome = await upsertAdmin(database.db, { email, password, reset: args.reset ? 'any' : 'admin' });
+    if (outcome === 'not_admin') {
+      process.stderr.write(
+        `${email.toLowerCase()} belongs to an ordinary account, not an administrator. Run again with --reset to make it the administrator (its sessions end).\n`,
+      );
+      return 1;
+    }
     process.stdout.write(
       outcome === 'created'
         ? `Administrator ${email.toLowerCase()} created.\n`

@@ -1,6 +1,6 @@
 import { and, desc, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { loginCodes, oauthHandoffs, oidcStates, organisations, users } from '../../db/schema';
+import { loginCodes, loginFailures, oauthHandoffs, oidcStates, organisations, users } from '../../db/schema';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -80,17 +80,28 @@ export async function touchLastLogin(db: Db, id: string, now: Date) {
 /** A new code replaces every code still pending for the address. */
 export async function insertLoginCode(
   db: Db,
-  values: { id: string; email: string; codeHash: string; magicTokenHash: string; expiresAt: Date },
+  values: { id: string; email: string; codeHash: string; magicTokenHash: string; language: string; expiresAt: Date },
 ) {
   await db.insert(loginCodes).values(values);
 }
 
-/** The new code replaces every earlier live one of the address (called once its mail has gone out). */
+/**
+ * The new code replaces every earlier live one of the address (called once its mail has gone out). Only older
+ * codes: two requests whose mails go out at the same time must not retire each other (the newest one stays).
+ */
 export async function retireOtherLoginCodes(db: Db, email: string, keepId: string, now: Date) {
+  const kept = db.select({ createdAt: loginCodes.createdAt }).from(loginCodes).where(eq(loginCodes.id, keepId));
   await db
     .update(loginCodes)
     .set({ usedAt: now })
-    .where(and(eq(loginCodes.email, email), isNull(loginCodes.usedAt), ne(loginCodes.id, keepId)));
+    .where(
+      and(
+        eq(loginCodes.email, email),
+        isNull(loginCodes.usedAt),
+        ne(loginCodes.id, keepId),
+        lt(loginCodes.createdAt, sql`(${kept})`),
+      ),
+    );
   // Housekeeping: rows past their life serve no purpose.
   await db.delete(loginCodes).where(lt(loginCodes.expiresAt, new Date(now.getTime() - 24 * 3600_000)));
 }
@@ -142,14 +153,40 @@ export async function consumeMagicToken(db: Db, hash: string, now: Date) {
     .update(loginCodes)
     .set({ usedAt: now })
     .where(and(eq(loginCodes.magicTokenHash, hash), isNull(loginCodes.usedAt), gt(loginCodes.expiresAt, now)))
-    .returning({ email: loginCodes.email });
+    .returning({ email: loginCodes.email, language: loginCodes.language });
   return row;
+}
+
+/** The address a live magic token would sign in, without consuming it. */
+export async function peekMagicToken(db: Db, hash: string, now: Date): Promise<string | undefined> {
+  const [row] = await db
+    .select({ email: loginCodes.email })
+    .from(loginCodes)
+    .where(and(eq(loginCodes.magicTokenHash, hash), isNull(loginCodes.usedAt), gt(loginCodes.expiresAt, now)))
+    .limit(1);
+  return row?.email;
+}
+
+/** The language asked for with a code row (null for rows older than the column). */
+export async function loginCodeLanguage(db: Db, id: string): Promise<string | null> {
+  const [row] = await db.select({ language: loginCodes.language }).from(loginCodes).where(eq(loginCodes.id, id)).limit(1);
+  return row?.language ?? null;
 }
 
 // OAuth handoffs ------------------------------------------------------------------------------------------
 
 export async function insertHandoff(db: Db, values: { handoffHash: string; userId: string; expiresAt: Date }) {
   await db.insert(oauthHandoffs).values(values);
+}
+
+/** The user a live handoff would sign in, without consuming it. */
+export async function peekHandoff(db: Db, hash: string, now: Date): Promise<string | undefined> {
+  const [row] = await db
+    .select({ userId: oauthHandoffs.userId })
+    .from(oauthHandoffs)
+    .where(and(eq(oauthHandoffs.handoffHash, hash), isNull(oauthHandoffs.usedAt), gt(oauthHandoffs.expiresAt, now)))
+    .limit(1);
+  return row?.userId;
 }
 
 export async function consumeHandoff(db: Db, hash: string, now: Date) {
@@ -175,4 +212,42 @@ export async function takeOidcState(db: Db, state: string, now: Date) {
     .where(and(eq(oidcStates.state, state), gt(oidcStates.expiresAt, now)))
     .returning();
   return row;
+}
+
+// Administrator password failures ---------------------------------------------------------------------------
+
+export async function findLoginFailures(db: Db, key: string) {
+  const [row] = await db.select().from(loginFailures).where(eq(loginFailures.key, key)).limit(1);
+  return row;
+}
+
+/**
+ * Counts one failure for `key` atomically (a new window when the last one is over) and locks the key for
+ * `lockMs` once `max` failures fall in one window. Answers the row after the update.
+ */
+export async function recordLoginFailure(
+  db: Db,
+  key: string,
+  now: Date,
+  opts: { windowMs: number; max: number; lockMs: number },
+) {
+  const windowStart = new Date(now.getTime() - opts.windowMs);
+  const lockUntil = new Date(now.getTime() + opts.lockMs);
+  const [row] = await db
+    .insert(loginFailures)
+    .values({ key, failures: 1, windowStartedAt: now, lockedUntil: opts.max <= 1 ? lockUntil : null })
+    .onConflictDoUpdate({
+      target: loginFailures.key,
+      set: {
+        failures: sql`case when ${loginFailures.windowStartedAt} < ${windowStart} then 1 else ${loginFailures.failures} + 1 end`,
+        windowStartedAt: sql`case when ${loginFailures.windowStartedAt} < ${windowStart} then ${now} else ${loginFailures.windowStartedAt} end`,
+        lockedUntil: sql`case when (case when ${loginFailures.windowStartedAt} < ${windowStart} then 1 else ${loginFailures.failures} + 1 end) >= ${opts.max} then ${lockUntil} else ${loginFailures.lockedUntil} end`,
+      },
+    })
+    .returning();
+  return row;
+}
+
+export async function clearLoginFailures(db: Db, key: string) {
+  await db.delete(loginFailures).where(eq(loginFailures.key, key));
 }

@@ -6,11 +6,15 @@ import {
   AdminLoginRequestSchema,
   AuthProvidersSchema,
   AuthUserSchema,
+  AccountSwitchErrorSchema,
   ErrorSchema,
+  LogoutAllResponseSchema,
   LogoutResponseSchema,
   MagicLinkRequestSchema,
   MagicLinkResponseSchema,
   MagicQuerySchema,
+  MagicSignInRequestSchema,
+  OAuthSessionRequestSchema,
   OAuthSessionResponseSchema,
   OidcCallbackQuerySchema,
   VerifyOtpRequestSchema,
@@ -20,12 +24,15 @@ import type { Config } from '../../config/env';
 import { headerLanguage } from '../../i18n/messages';
 import { currentUser, SESSION_COOKIE } from '../../plugins/app/auth';
 import { recordAudit } from '../audit/audit.repository';
-import { revokeSession, SESSION_TTL_MS } from '../sessions/sessions.service';
+import { AppError } from '../../errors';
+import { revokeAllSessions, revokeSession, SESSION_TTL_MS } from '../sessions/sessions.service';
 import {
   adminLogin,
   completeHandoff,
   consumeMagicLink,
   createHandoff,
+  handoffAddress,
+  magicLinkAddress,
   requestSignIn,
   startSession,
   toUserDto,
@@ -37,20 +44,27 @@ import { byBodyEmail, byIp, rateLimit, redirectWhenLimited } from './rate-limits
 
 const MINUTE = 60_000;
 const errors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 429: ErrorSchema };
+const completionErrors = { ...errors, 409: AccountSwitchErrorSchema };
 
 const meta = (request: FastifyRequest): RequestMeta => ({ ip: request.ip, userAgent: request.headers['user-agent'] });
 
-const LOOPBACK_HOST = /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/i;
+/** Exactly a loopback `host[:port]`: nothing before, after or inside it (no userinfo, no path). */
+const LOOPBACK_HOST_HEADER = /^(localhost|127\.\d{1,3}\.\d{1,3}\.\d{1,3}|\[::1\])(:\d{1,5})?$/i;
 
 /**
- * Where e-mailed links and the OpenID redirect point: PUBLIC_URL (required in production). Without it, only a
- * loopback Host header is believed; any other one could be an attacker's choice of where a victim's sign-in link
- * leads, so the link then points at localhost on our own port.
+ * Where e-mailed links and the OpenID redirect point: PUBLIC_URL (required in production). Without it
+ * (development), the raw Host header is used only when it is exactly a loopback `host[:port]`; anything else
+ * could be an attacker's choice of where a victim's sign-in link leads (`127.0.0.1:8080@evil.example`), so the
+ * request is refused.
  */
-function baseUrl(request: FastifyRequest, config: Config): string {
+export function baseUrl(request: FastifyRequest, config: Config): string {
   if (config.PUBLIC_URL) return config.PUBLIC_URL.replace(/\/+$/, '');
-  if (LOOPBACK_HOST.test(request.hostname)) return `${request.protocol}://${request.host}`;
-  return `http://localhost:${config.PORT}`;
+  const host = request.headers.host ?? '';
+  if (LOOPBACK_HOST_HEADER.test(host)) return `${request.protocol}://${host}`;
+  throw new AppError(
+    'bad_request',
+    'This portal has no PUBLIC_URL and the request does not come to a loopback address; set PUBLIC_URL to the address users reach it at',
+  );
 }
 
 function preferredLanguage(request: FastifyRequest): Language {
@@ -71,6 +85,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       maxAge: SESSION_TTL_MS / 1000,
       secure: config.isProduction,
     });
+  const clearSessionCookie = (reply: FastifyReply) =>
+    reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure: config.isProduction });
 
   app.get(
     '/auth/providers',
@@ -111,17 +127,50 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['auth'],
-        summary: 'The e-mailed link: signs in and lands on /dashboard (302)',
+        summary: 'Links mailed before the /auth#magic= form: 302 to /auth#magic=<token> (consumes nothing)',
         querystring: MagicQuerySchema,
       },
-      preHandler: [redirectWhenLimited(rateLimit(app, 'magic-ip', { max: 30, windowMs: 15 * MINUTE, key: byIp }))],
     },
     async (request, reply) => {
-      const user = await consumeMagicLink(app.db, request.query.token, meta(request));
-      if (!user) return reply.redirect('/auth#error=link_expired', 302);
-      // Same completion path as OpenID Connect: the /auth page trades the one-time id for a session.
-      const handoff = await createHandoff(app.db, user.id);
-      return reply.header('cache-control', 'no-store').redirect(`/auth#session_id=${handoff}`, 302);
+      const token = request.query.token;
+      if (!token) return reply.redirect('/auth#error=link_expired', 302);
+      return reply.header('cache-control', 'no-store').redirect(`/auth#magic=${encodeURIComponent(token)}`, 302);
+    },
+  );
+
+  /**
+   * Before a sign-in replaces a different signed-in account (the session cookie or Bearer token of this
+   * browser), the person must confirm: 409 with both addresses, nothing consumed (login CSRF).
+   */
+  const requireSwitchConsent = async (request: FastifyRequest, newEmail: string | undefined, confirmed?: boolean) => {
+    if (confirmed || !newEmail) return;
+    const current = await app.signedInUser(request);
+    if (!current || current.email.toLowerCase() === newEmail.toLowerCase()) return;
+    throw new AppError(
+      'account_switch_required',
+      `This browser is signed in as ${current.email}; confirm to continue as ${newEmail}`,
+      { fields: { current_email: current.email, new_email: newEmail } },
+    );
+  };
+
+  app.post(
+    '/auth/magic',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign in with the token of the e-mailed link (/auth#magic=<token>), posted by the /auth page',
+        body: MagicSignInRequestSchema,
+        response: { 200: AccessTokenResponseSchema, ...completionErrors },
+      },
+      preHandler: [rateLimit(app, 'magic-ip', { max: 30, windowMs: 15 * MINUTE, key: byIp })],
+    },
+    async (request, reply) => {
+      const { token, confirm_switch: confirmed } = request.body;
+      await requireSwitchConsent(request, await magicLinkAddress(app.db, token), confirmed);
+      const user = await consumeMagicLink(app.db, token, meta(request));
+      const session = await startSession(app.db, user, 'magic_link', meta(request));
+      setSessionCookie(reply, session);
+      return { access_token: session, user: toUserDto(user) };
     },
   );
 
@@ -132,7 +181,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['auth'],
         summary: 'Sign in with the e-mailed 6-digit code',
         body: VerifyOtpRequestSchema,
-        response: { 200: AccessTokenResponseSchema, ...errors },
+        response: { 200: AccessTokenResponseSchema, ...completionErrors },
       },
       preHandler: [
         rateLimit(app, 'verify-otp-ip', { max: 30, windowMs: 15 * MINUTE, key: byIp }),
@@ -140,6 +189,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       ],
     },
     async (request, reply) => {
+      await requireSwitchConsent(request, request.body.email, request.body.confirm_switch);
       const user = await verifyOtp(app.db, { email: request.body.email, code: request.body.otp_code }, meta(request));
       const token = await startSession(app.db, user, 'otp', meta(request));
       setSessionCookie(reply, token);
@@ -173,12 +223,15 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['auth'],
         summary: 'Trade the one-time id from /auth#session_id for a session',
         headers: z.object({ 'x-session-id': z.string().max(200).optional() }),
-        response: { 200: OAuthSessionResponseSchema, ...errors },
+        body: OAuthSessionRequestSchema.nullish(),
+        response: { 200: OAuthSessionResponseSchema, ...completionErrors },
       },
       preHandler: [rateLimit(app, 'oauth-session-ip', { max: 30, windowMs: 15 * MINUTE, key: byIp })],
     },
     async (request, reply) => {
-      const user = await completeHandoff(app.db, request.headers['x-session-id'], meta(request));
+      const handoff = request.headers['x-session-id'];
+      await requireSwitchConsent(request, await handoffAddress(app.db, handoff), request.body?.confirm_switch);
+      const user = await completeHandoff(app.db, handoff, meta(request));
       const token = await startSession(app.db, user, 'handoff', meta(request));
       setSessionCookie(reply, token);
       return { session_token: token, user: toUserDto(user) };
@@ -269,8 +322,36 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         organisationId: user.organisationId,
         ip: request.ip,
       });
-      reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure: config.isProduction });
+      clearSessionCookie(reply);
       return { message: 'Signed out' };
+    },
+  );
+
+  app.post(
+    '/auth/logout-all',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign out everywhere: revoke every session of the signed-in user, this one included',
+        security: [{ bearer: [] }],
+        response: { 200: LogoutAllResponseSchema, 401: ErrorSchema, 403: ErrorSchema },
+      },
+      onRequest: [app.authenticate],
+    },
+    async (request, reply) => {
+      const user = currentUser(request);
+      const revoked = await revokeAllSessions(app.db, user.id, app.sessionCache);
+      await recordAudit(app.db, {
+        action: 'auth.logout_all',
+        outcome: 'success',
+        actorId: user.id,
+        actorEmail: user.email,
+        organisationId: user.organisationId,
+        ip: request.ip,
+        details: { revoked },
+      });
+      clearSessionCookie(reply);
+      return { message: 'Signed out everywhere', revoked };
     },
   );
 };

@@ -6,8 +6,13 @@ import type { Mailer } from '../../plugins/app/mailer';
 import { recordAudit } from '../audit/audit.repository';
 import { createSession, type AuthUser } from '../sessions/sessions.service';
 import {
+  clearLoginFailures,
   consumeHandoff,
   consumeMagicToken,
+  findLoginFailures,
+  recordLoginFailure,
+  peekHandoff,
+  peekMagicToken,
   countAttemptOnLiveCode,
   findUserByEmail,
   findUserById,
@@ -75,7 +80,8 @@ export async function findOrCreateUser(
 
 /**
  * Mails a sign-in link and a 6-digit code (one login_codes row, both stored as hashes). Answers the same way
- * whether the address was known or not, so the route cannot be used to enumerate accounts.
+ * whether the address was known or not, so the route cannot be used to enumerate accounts, and creates nothing
+ * but the code: the account is created when the code or link proves the mailbox (signInProvenAddress).
  */
 export async function requestSignIn(
   deps: { db: Db; mailer: Mailer },
@@ -83,7 +89,8 @@ export async function requestSignIn(
   meta: RequestMeta,
 ): Promise<void> {
   const { db, mailer } = deps;
-  const user = await findOrCreateUser(db, input.email, { language: input.language });
+  const known = await findUserByEmail(db, input.email);
+  const actor = { actorId: known?.id, actorEmail: input.email, organisationId: known?.organisationId, ip: meta.ip };
   const now = new Date();
   const id = randomUUID();
   const code = newOtpCode();
@@ -93,9 +100,11 @@ export async function requestSignIn(
     email: input.email,
     codeHash: hashOtpCode(id, code),
     magicTokenHash: sha256Hex(magicToken),
+    language: input.language,
     expiresAt: new Date(now.getTime() + CODE_TTL_MS),
   });
-  const link = `${input.baseUrl}/api/auth/magic?token=${encodeURIComponent(magicToken)}`;
+  // The page completes the sign-in with a POST: a mail scanner that fetches the link burns nothing.
+  const link = `${input.baseUrl}/auth#magic=${encodeURIComponent(magicToken)}`;
   try {
     await mailer.send({ to: input.email, ...signInMail(input.language, link, code) });
     // Only a code that reached the mail server replaces the previous one: a failed send leaves the user the
@@ -103,28 +112,46 @@ export async function requestSignIn(
     await retireOtherLoginCodes(db, input.email, id, now);
   } catch (err) {
     await deleteLoginCode(db, id);
-    await recordAudit(db, {
-      action: 'auth.magic_link',
-      outcome: 'failure',
-      actorId: user.id,
-      actorEmail: user.email,
-      organisationId: user.organisationId,
-      ip: meta.ip,
-      details: { reason: 'mail_failed' },
-    });
+    await recordAudit(db, { action: 'auth.magic_link', outcome: 'failure', ...actor, details: { reason: 'mail_failed' } });
     throw new AppError('unavailable', 'The sign-in e-mail could not be sent; please try again later', { cause: err });
   }
-  await recordAudit(db, {
-    action: 'auth.magic_link',
-    outcome: 'success',
-    actorId: user.id,
-    actorEmail: user.email,
-    organisationId: user.organisationId,
-    ip: meta.ip,
-  });
+  await recordAudit(db, { action: 'auth.magic_link', outcome: 'success', ...actor });
 }
 
 const invalidCode = () => new AppError('invalid_code', 'Invalid or expired code');
+
+/**
+ * The mailbox of `email` is proven (code or link): the account, created now with its own organisation on first
+ * use. A platform administrator is refused here, never earlier, so that requesting a code still reveals nothing.
+ */
+async function signInProvenAddress(
+  db: Db,
+  email: string,
+  language: string | null,
+  method: 'otp' | 'magic_link',
+  meta: RequestMeta,
+): Promise<UserRow> {
+  const user = await findOrCreateUser(db, email, { language: language ?? 'fr' });
+  await refuseAdministrator(db, user, method, meta);
+  return user;
+}
+
+/** Platform administrators sign in with their password only (DESIGN.md §6): every passwordless path ends here. */
+async function refuseAdministrator(db: Db, user: UserRow, method: string, meta: RequestMeta): Promise<void> {
+  if (user.role !== 'admin') return;
+  await recordAudit(db, {
+    action: 'auth.login',
+    outcome: 'failure',
+    actorId: user.id,
+    actorEmail: user.email,
+    ip: meta.ip,
+    details: { method, reason: 'admin_password_required' },
+  });
+  throw new AppError(
+    'admin_password_required',
+    'This is an administrator account: sign in with its password (administrator login)',
+  );
+}
 
 /** Checks the e-mailed code: single use, 15 minutes, burnt after 5 wrong tries. */
 export async function verifyOtp(db: Db, input: { email: string; code: string }, meta: RequestMeta): Promise<UserRow> {
@@ -147,25 +174,28 @@ export async function verifyOtp(db: Db, input: { email: string; code: string }, 
     throw await fail('wrong_code');
   }
   if (!(await markCodeUsed(db, row.id, now))) throw await fail('already_used');
-  const user = await findUserByEmail(db, input.email);
-  if (!user) throw await fail('no_user');
-  return user;
+  return signInProvenAddress(db, input.email, row.language, 'otp', meta);
 }
 
-/** The e-mailed link: consumes its code row and answers the user it signs in, or nothing. */
-export async function consumeMagicLink(db: Db, token: string | undefined, meta: RequestMeta): Promise<UserRow | undefined> {
+/** The address a live e-mailed link would sign in, without consuming it (to ask before an account switch). */
+export async function magicLinkAddress(db: Db, token: string): Promise<string | undefined> {
+  return token.length >= 20 && token.length <= 200 ? peekMagicToken(db, sha256Hex(token), new Date()) : undefined;
+}
+
+/** The e-mailed link, posted by the /auth page: consumes its code row and answers the user it signs in. */
+export async function consumeMagicLink(db: Db, token: string, meta: RequestMeta): Promise<UserRow> {
   const now = new Date();
-  const row = token && token.length >= 20 ? await consumeMagicToken(db, sha256Hex(token), now) : undefined;
-  const user = row ? await findUserByEmail(db, row.email) : undefined;
-  if (!user) {
+  const row = token.length >= 20 && token.length <= 200 ? await consumeMagicToken(db, sha256Hex(token), now) : undefined;
+  if (!row) {
     await recordAudit(db, {
       action: 'auth.login',
       outcome: 'failure',
       ip: meta.ip,
       details: { method: 'magic_link', reason: 'invalid_link' },
     });
+    throw new AppError('invalid_code', 'This sign-in link has expired or was already used; ask for a new code');
   }
-  return user;
+  return signInProvenAddress(db, row.email, row.language, 'magic_link', meta);
 }
 
 /** A one-time id (2 minutes) the /auth page trades for a session: shared by OpenID Connect and the e-mailed link. */
@@ -190,17 +220,61 @@ export async function completeHandoff(db: Db, handoffId: string | undefined, met
     });
     throw new AppError('invalid_code', 'Sign-in session is invalid or expired; please sign in again');
   }
+  await refuseAdministrator(db, user, 'handoff', meta);
   return user;
 }
 
+/** The address a live handoff would sign in, without consuming it (to ask before an account switch). */
+export async function handoffAddress(db: Db, handoffId: string | undefined): Promise<string | undefined> {
+  if (!handoffId || handoffId.length < 20 || handoffId.length > 200) return undefined;
+  const userId = await peekHandoff(db, sha256Hex(handoffId), new Date());
+  return userId ? (await findUserById(db, userId))?.email : undefined;
+}
+
+/** Administrator password guessing: this many failures in the window lock the account for ADMIN_LOCK_MS. */
+export const ADMIN_MAX_FAILURES = 5;
+export const ADMIN_FAILURE_WINDOW_MS = 15 * 60 * 1000;
+export const ADMIN_LOCK_MS = 15 * 60 * 1000;
+
+const lockedOut = (until: Date, now: Date) => {
+  const seconds = Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 1000));
+  const minutes = Math.ceil(seconds / 60);
+  return new AppError(
+    'rate_limited',
+    `Too many failed sign-ins for this account; try again in ${minutes} minute${minutes > 1 ? 's' : ''}`,
+    { headers: { 'retry-after': String(seconds) } },
+  );
+};
+
 /**
- * E-mail and password of a platform administrator. Unknown addresses still run one scrypt check against a
- * dummy hash, so the answer time does not reveal which accounts exist.
+ * E-mail and password of a platform administrator. Every answer costs one scrypt check (against a dummy hash
+ * for unknown addresses), so its time does not reveal which accounts exist. Failures are counted per address,
+ * known or not, in the database (shared by replicas, whatever the client's IP): ADMIN_MAX_FAILURES in
+ * ADMIN_FAILURE_WINDOW_MS lock the address for ADMIN_LOCK_MS (429 with Retry-After), and the lock is audited.
  */
 export async function adminLogin(db: Db, input: { email: string; password: string }, meta: RequestMeta): Promise<UserRow> {
+  const now = new Date();
+  const key = `admin:${input.email.toLowerCase()}`;
   const user = await findUserByEmail(db, input.email);
+  const failures = await findLoginFailures(db, key);
   const ok = await verifyPassword(input.password, user?.passwordHash ?? (await dummyPasswordHash()));
+  if (failures?.lockedUntil && failures.lockedUntil > now) {
+    await recordAudit(db, {
+      action: 'auth.login',
+      outcome: 'failure',
+      actorId: user?.id,
+      actorEmail: input.email,
+      ip: meta.ip,
+      details: { method: 'admin', reason: 'locked' },
+    });
+    throw lockedOut(failures.lockedUntil, now);
+  }
   if (!user || !user.passwordHash || !ok) {
+    const counted = await recordLoginFailure(db, key, now, {
+      windowMs: ADMIN_FAILURE_WINDOW_MS,
+      max: ADMIN_MAX_FAILURES,
+      lockMs: ADMIN_LOCK_MS,
+    });
     await recordAudit(db, {
       action: 'auth.login',
       outcome: 'failure',
@@ -208,8 +282,19 @@ export async function adminLogin(db: Db, input: { email: string; password: strin
       ip: meta.ip,
       details: { method: 'admin', reason: 'invalid_credentials' },
     });
+    if (counted?.lockedUntil && counted.lockedUntil > now) {
+      await recordAudit(db, {
+        action: 'auth.admin_lockout',
+        outcome: 'success',
+        actorId: user?.id,
+        actorEmail: input.email,
+        ip: meta.ip,
+        details: { failures: counted.failures, locked_until: counted.lockedUntil.toISOString() },
+      });
+    }
     throw new AppError('invalid_credentials', 'Invalid e-mail or password');
   }
+  await clearLoginFailures(db, key);
   if (user.role !== 'admin') {
     await recordAudit(db, {
       action: 'auth.login',

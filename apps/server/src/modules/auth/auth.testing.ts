@@ -8,10 +8,15 @@ export const codeIn = (text: string) => {
   if (!code) throw new Error(`no code in mail:\n${text}`);
   return code;
 };
+/**
+ * The mailed link `<base>/auth#magic=<token>`: `href` as written in the mail, `url` parsed, and `token`, which the
+ * /auth page posts to `POST /api/auth/magic` to sign in.
+ */
 export const linkIn = (text: string) => {
-  const link = /https?:\/\/\S+\/api\/auth\/magic\?token=\S+/.exec(text)?.[0];
-  if (!link) throw new Error(`no link in mail:\n${text}`);
-  return new URL(link);
+  const match = /(https?:\/\/\S+\/auth#magic=(\S+))/.exec(text);
+  if (!match) throw new Error(`no link in mail:\n${text}`);
+  const href = match[1]!;
+  return { href, url: new URL(href), token: decodeURIComponent(match[2]!) };
 };
 
 export async function waitForMail(peer: SmtpPeer, to: string, count: number) {

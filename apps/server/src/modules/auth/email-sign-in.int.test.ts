@@ -1,11 +1,12 @@
-import { eq } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loginCodes, users } from '../../db/schema';
+import { loginCodes, organisations, users } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../testing/app';
 import { TEST_DATABASE_KINDS } from '../../testing/database';
 import { trackSecret } from '../../testing/secrets';
 import { startSmtpPeer } from './smtp-peer';
 import { codeIn, linkIn, waitForMail, type SmtpPeer } from './auth.testing';
+import { sha256Hex } from './codes';
 
 describe.each(TEST_DATABASE_KINDS)('e-mail sign-in over a real SMTP peer (%s)', (kind) => {
   let t: TestApp;
@@ -19,34 +20,57 @@ describe.each(TEST_DATABASE_KINDS)('e-mail sign-in over a real SMTP peer (%s)', 
     await peer?.close();
   });
 
-  const requestMail = async (typed: string, language = 'en') => {
+  const requestMail = async (typed: string, language = 'en', headers: Record<string, string> = {}) => {
     const email = typed.toLowerCase();
     const before = peer.mails.filter((m) => m.to.includes(email)).length;
-    const res = await t.app.inject({ method: 'POST', url: '/api/auth/magic-link', payload: { email: typed, language } });
-    expect(res.statusCode).toBe(200);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/magic-link',
+      headers,
+      payload: { email: typed, language },
+    });
+    expect(res.statusCode, res.body).toBe(200);
     const mail = await waitForMail(peer, email, before + 1);
     const code = codeIn(mail.text);
     const link = linkIn(mail.text);
-    trackSecret(code, link.searchParams.get('token'));
+    trackSecret(code, link.token);
     return { mail, code, link };
   };
+  const accountsOf = (email: string) => t.database.db.select().from(users).where(eq(users.email, email));
+  const organisationCount = async () => (await t.database.db.select({ n: count() }).from(organisations))[0]!.n;
+  /** What the /auth page does with the token of a `/auth#magic=<token>` link. */
+  const postMagic = (token: string) => t.app.inject({ method: 'POST', url: '/api/auth/magic', payload: { token } });
 
-  it('first use creates the user and an organisation they own; the mailed code signs in once', async () => {
+  it('first use creates the user and an organisation they own once the mailed code proves the mailbox; the code signs in once', async () => {
     const email = `alice-${kind}@acme.example`;
-    const { mail, code } = await requestMail(email.toUpperCase().replace('ACME', 'Acme'), 'fr');
+    expect(await accountsOf(email)).toEqual([]);
+    const organisationsBefore = await organisationCount();
+    const { mail, code, link } = await requestMail(email.toUpperCase().replace('ACME', 'Acme'), 'fr');
     expect(mail.subject).toBe('Votre code de connexion ProxAI');
     expect(mail.raw).toMatch(/text\/html/);
     expect(mail.text).toContain('15 minutes');
-    const [user] = await t.database.db.select().from(users).where(eq(users.email, email));
-    expect(user).toMatchObject({ role: 'user', orgRole: 'owner', language: 'fr' });
-    expect(user?.organisationId).toBeTruthy();
-    // Only hashes are stored.
+    // Asking for a code creates nothing: no account and no organisation before the mailbox is proven.
+    expect(await accountsOf(email)).toEqual([]);
+    expect(await organisationCount()).toBe(organisationsBefore);
+    // One pending code, keeping the language asked for; only hashes of the code and link are stored.
     const rows = await t.database.db.select().from(loginCodes).where(eq(loginCodes.email, email));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ language: 'fr', usedAt: null, attempts: 0 });
     expect(JSON.stringify(rows)).not.toContain(code);
+    expect(JSON.stringify(rows)).not.toContain(link.token);
 
     const ok = await t.app.inject({ method: 'POST', url: '/api/auth/verify-otp', payload: { email, otp_code: code } });
-    expect(ok.statusCode).toBe(200);
+    expect(ok.statusCode, ok.body).toBe(200);
     const body = ok.json<{ access_token: string; user: Record<string, unknown> }>();
+    // The verified code created the account, in the language of the request, owning a new organisation.
+    const created = await accountsOf(email);
+    expect(created).toHaveLength(1);
+    const [user] = created;
+    expect(user).toMatchObject({ role: 'user', orgRole: 'owner', language: 'fr', name: null });
+    expect(user?.organisationId).toEqual(expect.any(String));
+    const [organisation] = await t.database.db.select().from(organisations).where(eq(organisations.id, user!.organisationId!));
+    expect(organisation).toMatchObject({ name: 'acme.example' });
+    expect(await organisationCount()).toBe(organisationsBefore + 1);
     expect(body.user).toEqual({
       id: user?.id,
       email,
@@ -73,58 +97,85 @@ describe.each(TEST_DATABASE_KINDS)('e-mail sign-in over a real SMTP peer (%s)', 
     const again = await t.app.inject({ method: 'POST', url: '/api/auth/verify-otp', payload: { email, otp_code: code } });
     expect(again.statusCode).toBe(400);
     expect(again.json()).toMatchObject({ detail: 'Invalid or expired code', code: 'invalid_code' });
+    // The code and the link are one: the link of the used code signs in no more.
+    const viaLink = await postMagic(link.token);
+    expect(viaLink.statusCode).toBe(400);
+    expect(viaLink.json()).toMatchObject({ code: 'invalid_code' });
+    expect(await accountsOf(email)).toHaveLength(1);
   });
 
-  it('a forged Host header does not choose where the mailed link points (no PUBLIC_URL set)', async () => {
+  it('a forged Host header does not choose where the mailed link points: refused, nothing mailed (no PUBLIC_URL set)', async () => {
     const email = `host-${kind}@example.org`;
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/magic-link',
-      headers: { host: 'evil.example:443' },
-      payload: { email, language: 'en' },
-    });
-    expect(res.statusCode).toBe(200);
-    const mail = await waitForMail(peer, email, 1);
-    const link = linkIn(mail.text);
-    trackSecret(codeIn(mail.text), link.searchParams.get('token'));
-    expect(link.origin).toBe(`http://localhost:${t.config.PORT}`);
-    expect(mail.text + mail.raw).not.toContain('evil.example');
-    // A loopback Host (how a local portal is reached) is believed, port included.
-    const local = await requestMail(`local-${kind}@example.org`);
-    expect(local.link.hostname).toBe('localhost');
+    for (const host of ['evil.example:443', '127.0.0.1:8080@evil.example', 'localhost.evil.example']) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/magic-link',
+        headers: { host },
+        payload: { email, language: 'en' },
+      });
+      expect(res.statusCode, host).toBe(400);
+      expect(res.json()).toMatchObject({ code: 'bad_request', detail: expect.stringMatching(/PUBLIC_URL/) });
+    }
+    expect(await t.database.db.select().from(loginCodes).where(eq(loginCodes.email, email))).toEqual([]);
+    // The next mail to the address is its first one: the refused requests sent nothing.
+    const { mail, link } = await requestMail(email);
+    expect(peer.mails.filter((m) => m.to.includes(email))).toEqual([mail]);
+    // A loopback Host (how a local portal is reached) is believed, port included: app.inject's is localhost:80.
+    expect(link.href).toMatch(/^http:\/\/localhost:80\/auth#magic=[\w-]{40,}$/);
+    const local = await requestMail(`local-${kind}@example.org`, 'en', { host: '127.0.0.1:8080' });
+    expect(local.link.href).toMatch(/^http:\/\/127\.0\.0\.1:8080\/auth#magic=[\w-]{40,}$/);
+    expect(peer.mails.some((m) => `${m.text}${m.raw}`.includes('evil.example'))).toBe(false);
   });
 
-  it('the mailed link signs in through the one-time handoff; a second use fails', async () => {
+  it('the mailed link signs in once, posted by the /auth page; following it (a mail scanner) burns nothing', async () => {
     const email = `bob-${kind}@example.org`;
-    const { link } = await requestMail(email);
-    const first = await t.app.inject({ method: 'GET', url: `${link.pathname}${link.search}` });
-    expect(first.statusCode).toBe(302);
-    const location = String(first.headers.location);
-    expect(location).toMatch(/^\/auth#session_id=[\w-]{40,}$/);
-    const sessionId = location.split('session_id=')[1]!;
+    const { link, code } = await requestMail(email, 'es');
+    expect(link.url.pathname).toBe('/auth');
+    expect(link.url.search).toBe('');
+    expect(link.token).toMatch(/^[\w-]{40,}$/);
 
-    const session = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/oauth/session',
-      headers: { 'x-session-id': sessionId },
+    // A GET of the link (a scanner's prefetch, or a link mailed in the earlier /api/auth/magic?token= form) only
+    // lands on the page, as often as it is fetched.
+    const get = (query: string) => t.app.inject({ method: 'GET', url: `/api/auth/magic${query}` });
+    for (let i = 0; i < 2; i++) {
+      const prefetch = await get(`?token=${encodeURIComponent(link.token)}`);
+      expect(prefetch.statusCode).toBe(302);
+      expect(prefetch.headers.location).toBe(`/auth#magic=${encodeURIComponent(link.token)}`);
+      expect(prefetch.headers['set-cookie']).toBeUndefined();
+    }
+    const noToken = await get('');
+    expect(noToken.statusCode).toBe(302);
+    expect(noToken.headers.location).toBe('/auth#error=link_expired');
+    expect(await accountsOf(email)).toEqual([]);
+
+    const first = await postMagic(link.token);
+    expect(first.statusCode, first.body).toBe(200);
+    const { access_token: token, user } = first.json<{ access_token: string; user: Record<string, unknown> }>();
+    const [account] = await accountsOf(email);
+    expect(account).toMatchObject({ role: 'user', orgRole: 'owner', language: 'es' });
+    expect(user).toEqual({
+      id: account?.id,
+      email,
+      name: null,
+      role: 'user',
+      organisation_id: account?.organisationId,
+      org_role: 'owner',
     });
-    expect(session.statusCode).toBe(200);
-    const { session_token: token, user } = session.json<{ session_token: string; user: { email: string } }>();
-    expect(user.email).toBe(email);
+    expect(String(first.headers['set-cookie'])).toMatch(/session_token=[^;]+;.*HttpOnly/i);
     const me = await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { authorization: `Bearer ${token}` } });
-    expect(me.json()).toMatchObject({ email });
+    expect(me.statusCode).toBe(200);
+    expect(me.json()).toEqual(user);
 
-    const replayedHandoff = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/oauth/session',
-      headers: { 'x-session-id': sessionId },
-    });
-    expect(replayedHandoff.statusCode).toBe(400);
-    expect(replayedHandoff.json()).toMatchObject({ detail: expect.any(String) });
-
-    const second = await t.app.inject({ method: 'GET', url: `${link.pathname}${link.search}` });
-    expect(second.statusCode).toBe(302);
-    expect(second.headers.location).toBe('/auth#error=link_expired');
+    const second = await postMagic(link.token);
+    expect(second.statusCode).toBe(400);
+    expect(second.json()).toMatchObject({ detail: expect.any(String), code: 'invalid_code' });
+    expect(second.headers['set-cookie']).toBeUndefined();
+    const unknown = await postMagic('x'.repeat(43));
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json()).toMatchObject({ code: 'invalid_code' });
+    // The code of the used link is spent too.
+    const byCode = await t.app.inject({ method: 'POST', url: '/api/auth/verify-otp', payload: { email, otp_code: code } });
+    expect(byCode.statusCode).toBe(400);
   });
 
   it('a new request replaces the previous code and link', async () => {
@@ -135,8 +186,9 @@ describe.each(TEST_DATABASE_KINDS)('e-mail sign-in over a real SMTP peer (%s)', 
       const res = await t.app.inject({ method: 'POST', url: '/api/auth/verify-otp', payload: { email, otp_code: old } });
       expect(res.statusCode).toBe(400);
     }
-    const stale = await t.app.inject({ method: 'GET', url: `${oldLink.pathname}${oldLink.search}` });
-    expect(stale.headers.location).toBe('/auth#error=link_expired');
+    const stale = await postMagic(oldLink.token);
+    expect(stale.statusCode).toBe(400);
+    expect(stale.json()).toMatchObject({ code: 'invalid_code' });
     const ok = await t.app.inject({ method: 'POST', url: '/api/auth/verify-otp', payload: { email, otp_code: fresh } });
     expect(ok.statusCode).toBe(200);
   });
@@ -179,8 +231,9 @@ describe.each(TEST_DATABASE_KINDS)('e-mail sign-in over a real SMTP peer (%s)', 
       .where(eq(loginCodes.email, email));
     const res = await t.app.inject({ method: 'POST', url: '/api/auth/verify-otp', payload: { email, otp_code: code } });
     expect(res.statusCode).toBe(400);
-    const viaLink = await t.app.inject({ method: 'GET', url: `${link.pathname}${link.search}` });
-    expect(viaLink.headers.location).toBe('/auth#error=link_expired');
+    const viaLink = await postMagic(link.token);
+    expect(viaLink.statusCode).toBe(400);
+    expect(viaLink.json()).toMatchObject({ code: 'invalid_code' });
   });
 
   it('answers the same for a known and an unknown address, and refuses malformed input with {detail}', async () => {
@@ -197,6 +250,7 @@ describe.each(TEST_DATABASE_KINDS)('e-mail sign-in over a real SMTP peer (%s)', 
     expect(known.statusCode).toBe(200);
     expect(unknown.statusCode).toBe(200);
     expect(known.json()).toEqual(unknown.json());
+    expect(await accountsOf(`nobody-${kind}@example.org`)).toEqual([]);
     for (const payload of [{ email: 'not-an-email' }, {}, { email: 'a@b.co', language: 'xx' }]) {
       const res = await t.app.inject({ method: 'POST', url: '/api/auth/magic-link', payload });
       expect(res.statusCode).toBe(400);
@@ -219,15 +273,33 @@ describe.each(TEST_DATABASE_KINDS)('e-mail sign-in over a real SMTP peer (%s)', 
     expect(noCode.json()).toMatchObject({ detail: 'Invalid or expired code' });
   });
 
-  it('two first requests at once for a new address make one account', async () => {
+  it('first requests at once for a new address make no account; two first sign-ins at once make one', async () => {
     const email = `race-${kind}@example.org`;
     const answers = await Promise.all(
       [1, 2, 3].map(() => t.app.inject({ method: 'POST', url: '/api/auth/magic-link', payload: { email, language: 'en' } })),
     );
     expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200]);
-    const rows = await t.database.db.select().from(users).where(eq(users.email, email));
-    expect(rows).toHaveLength(1);
     await waitForMail(peer, email, 3);
+    expect(await accountsOf(email)).toEqual([]);
+
+    // Two mails both still live (as when they cross), proven at the same moment: the newer one by its code, the
+    // older one by its link. Both sign in, to the one account created for them, with one organisation.
+    const older = await requestMail(email);
+    const newer = await requestMail(email);
+    await t.database.db
+      .update(loginCodes)
+      .set({ usedAt: null })
+      .where(eq(loginCodes.magicTokenHash, sha256Hex(older.link.token)));
+    const organisationsBefore = await organisationCount();
+    const [byCode, byLink] = await Promise.all([
+      t.app.inject({ method: 'POST', url: '/api/auth/verify-otp', payload: { email, otp_code: newer.code } }),
+      postMagic(older.link.token),
+    ]);
+    expect([byCode.statusCode, byLink.statusCode], `${byCode.body}\n${byLink.body}`).toEqual([200, 200]);
+    const accounts = await accountsOf(email);
+    expect(accounts).toHaveLength(1);
+    for (const res of [byCode, byLink]) expect(res.json<{ user: { id: string } }>().user.id).toBe(accounts[0]?.id);
+    expect(await organisationCount()).toBe(organisationsBefore + 1);
   });
 
   it('sends each language its own mail', async () => {

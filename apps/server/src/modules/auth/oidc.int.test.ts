@@ -1,6 +1,10 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sessions } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../testing/app';
 import { trackSecret } from '../../testing/secrets';
+import { upsertAdmin } from './admin.service';
+import { findUserByEmail } from './auth.repository';
 import { loginAtProvider, startOidcPeer } from './oidc-peer';
 
 const PUBLIC_URL = 'http://portal.test';
@@ -15,6 +19,8 @@ describe('OpenID Connect against a real provider on 127.0.0.1', () => {
       accounts: {
         olivia: { email: 'Olivia@Example.org', email_verified: true, name: 'Olivia Oidc' },
         mallory: { email: 'mallory@example.org', email_verified: false, name: 'Mallory' },
+        oscar: { email: 'oscar@example.org', email_verified: true, name: 'Oscar Oidc' },
+        chief: { email: 'chief-oidc@proxai.example', email_verified: true, name: 'Chief' },
       },
     });
     t = await createTestApp({
@@ -45,6 +51,16 @@ describe('OpenID Connect against a real provider on 127.0.0.1', () => {
     expect(res.statusCode).toBe(302);
     return String(res.headers.location);
   };
+  /** Signs `login` in at the provider and answers the one-time handoff id the callback lands on the page with. */
+  const handoffFor = async (login: string) => {
+    const landing = await callback(await loginAtProvider((await start()).href, login, CALLBACK));
+    expect(landing).toMatch(/^\/auth#session_id=[\w-]{40,}$/);
+    const handoff = landing.split('session_id=')[1]!;
+    trackSecret(handoff);
+    return handoff;
+  };
+  const trade = (handoff: string, headers: Record<string, string> = {}, payload?: { confirm_switch: boolean }) =>
+    t.app.inject({ method: 'POST', url: '/api/auth/oauth/session', headers: { 'x-session-id': handoff, ...headers }, payload });
 
   it('says it is configured', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/auth/providers' });
@@ -93,14 +109,49 @@ describe('OpenID Connect against a real provider on 127.0.0.1', () => {
     // The same callback again: its state was used up.
     expect(await callback(back)).toBe('/auth#error=oidc_failed');
 
-    // A second sign-in finds the same user instead of creating another.
-    const again = await callback(await loginAtProvider((await start()).href, 'olivia', CALLBACK));
-    const second = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/oauth/session',
-      headers: { 'x-session-id': again.split('session_id=')[1]! },
-    });
+    // A second sign-in finds the same user instead of creating another; the browser still signed in as that same
+    // account is not asked to confirm a switch.
+    const second = await trade(await handoffFor('olivia'), { cookie: `session_token=${body.session_token}` });
+    expect(second.statusCode, second.body).toBe(200);
     expect(second.json<{ user: { id: string } }>().user.id).toBe(body.user.id);
+  });
+
+  it('replacing another signed-in account asks first (409, nothing consumed), then goes on once confirmed', async () => {
+    const olivia = await trade(await handoffFor('olivia'));
+    expect(olivia.statusCode).toBe(200);
+    const signedIn = { authorization: `Bearer ${olivia.json<{ session_token: string }>().session_token}` };
+
+    const handoff = await handoffFor('oscar');
+    for (const headers of [signedIn, { cookie: `session_token=${olivia.json<{ session_token: string }>().session_token}` }]) {
+      const asked = await trade(handoff, headers);
+      expect(asked.statusCode, asked.body).toBe(409);
+      expect(asked.json()).toEqual({
+        detail: expect.any(String),
+        code: 'account_switch_required',
+        current_email: 'olivia@example.org',
+        new_email: 'oscar@example.org',
+      });
+      expect(asked.headers['set-cookie']).toBeUndefined();
+    }
+    const confirmed = await trade(handoff, signedIn, { confirm_switch: true });
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    expect(confirmed.json()).toMatchObject({ session_token: expect.any(String), user: { email: 'oscar@example.org' } });
+    expect((await trade(handoff, signedIn, { confirm_switch: true })).statusCode).toBe(400);
+  });
+
+  it("an administrator's address is refused once the provider proved it (403), and the handoff is used up", async () => {
+    const password = 'an administrator password';
+    trackSecret(password);
+    await upsertAdmin(t.database.db, { email: 'chief-oidc@proxai.example', password, reset: 'never' });
+    const handoff = await handoffFor('chief');
+    const refused = await trade(handoff);
+    expect(refused.statusCode, refused.body).toBe(403);
+    expect(refused.json()).toMatchObject({ code: 'admin_password_required', detail: expect.stringMatching(/password/) });
+    expect(refused.headers['set-cookie']).toBeUndefined();
+    expect((await trade(handoff)).statusCode).toBe(400);
+    const admin = await findUserByEmail(t.database.db, 'chief-oidc@proxai.example');
+    expect(admin).toMatchObject({ role: 'admin', name: 'Administrator' });
+    expect(await t.database.db.select().from(sessions).where(eq(sessions.userId, admin!.id))).toEqual([]);
   });
 
   it('a wrong state fails', async () => {

@@ -11,15 +11,32 @@ export async function insertSession(
   return row;
 }
 
-/** The live session (not revoked, not expired) for a token hash, with its user. */
-export async function findLiveSession(db: Db, tokenHash: string, now: Date) {
+/** The live session (not revoked, not expired, younger than `createdAfter`) for a token hash, with its user. */
+export async function findLiveSession(db: Db, tokenHash: string, now: Date, createdAfter: Date) {
   const [row] = await db
     .select({ session: sessions, user: users })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)))
+    .where(
+      and(
+        eq(sessions.tokenHash, tokenHash),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, now),
+        gt(sessions.createdAt, createdAfter),
+      ),
+    )
     .limit(1);
   return row;
+}
+
+/** Revokes every live session of a user; answers how many. */
+export async function revokeSessionsOfUser(db: Db, userId: string, now: Date): Promise<number> {
+  const rows = await db
+    .update(sessions)
+    .set({ revokedAt: now })
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)))
+    .returning({ id: sessions.id });
+  return rows.length;
 }
 
 export async function touchSession(db: Db, id: string, now: Date, expiresAt: Date) {

@@ -1,9 +1,12 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Db } from '../../db/client';
 import type { users } from '../../db/schema';
-import { findLiveSession, insertSession, revokeSessionById, touchSession } from './sessions.repository';
+import { findLiveSession, insertSession, revokeSessionById, revokeSessionsOfUser, touchSession } from './sessions.repository';
 
+/** Sliding lifetime: a session unused this long expires. */
 export const SESSION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+/** Absolute lifetime: however active, a session ends this long after it was opened (sign in again). */
+export const SESSION_MAX_AGE_MS = 30 * 24 * 60 * 60 * 1000;
 /** Sliding renewal: a session used after this long since its last renewal is extended to a full TTL again. */
 const RENEW_AFTER_MS = 60 * 60 * 1000;
 
@@ -74,6 +77,10 @@ export class SessionCache {
     for (const [hash, entry] of this.entries) if (entry.user.sessionId === sessionId) this.entries.delete(hash);
   }
 
+  evictUser(userId: string): void {
+    for (const [hash, entry] of this.entries) if (entry.user.id === userId) this.entries.delete(hash);
+  }
+
   clear(): void {
     this.entries.clear();
   }
@@ -85,11 +92,12 @@ export async function authenticateToken(db: Db, token: string, now = new Date(),
   const tokenHash = sha256Hex(token);
   const cached = cache?.get(tokenHash, now.getTime());
   if (cached) return cached;
-  const row = await findLiveSession(db, tokenHash, now);
+  const row = await findLiveSession(db, tokenHash, now, new Date(now.getTime() - SESSION_MAX_AGE_MS));
   if (!row) return null;
-  let expiresAt = row.session.expiresAt;
+  const endOfLife = row.session.createdAt.getTime() + SESSION_MAX_AGE_MS;
+  let expiresAt = new Date(Math.min(row.session.expiresAt.getTime(), endOfLife));
   if (now.getTime() - row.session.lastSeenAt.getTime() > RENEW_AFTER_MS) {
-    expiresAt = new Date(now.getTime() + SESSION_TTL_MS);
+    expiresAt = new Date(Math.min(now.getTime() + SESSION_TTL_MS, endOfLife));
     await touchSession(db, row.session.id, now, expiresAt);
   }
   const { user } = row;
@@ -110,4 +118,10 @@ export async function authenticateToken(db: Db, token: string, now = new Date(),
 export async function revokeSession(db: Db, sessionId: string, cache?: SessionCache) {
   cache?.evictSession(sessionId);
   await revokeSessionById(db, sessionId, new Date());
+}
+
+/** "Sign out everywhere": every session of the user ends now (other replicas within SESSION_CACHE_MS). */
+export async function revokeAllSessions(db: Db, userId: string, cache?: SessionCache): Promise<number> {
+  cache?.evictUser(userId);
+  return revokeSessionsOfUser(db, userId, new Date());
 }

@@ -18,6 +18,11 @@ declare module 'fastify' {
     authenticate: (request: FastifyRequest) => Promise<void>;
     /** Sessions verified in the last seconds (pass it to revokeSession so a logout evicts at once). */
     sessionCache: SessionCache;
+    /**
+     * The account this browser or client is signed in as (Bearer header, else cookie), or null; never throws.
+     * The sign-in routes use it to ask before replacing a different signed-in account (login CSRF).
+     */
+    signedInUser: (request: FastifyRequest) => Promise<AuthUser | null>;
   }
 }
 
@@ -77,6 +82,10 @@ async function authPlugin(app: FastifyInstance, opts: { publicUrl?: string }): P
   app.decorate('sessionCache', cache);
   app.decorateRequest('user', undefined);
   app.decorateRequest('authVia', undefined);
+  app.decorate('signedInUser', async (request: FastifyRequest) => {
+    const token = bearerToken(request) ?? request.cookies[SESSION_COOKIE];
+    return token ? authenticateToken(app.db, token, new Date(), cache) : null;
+  });
   app.decorate('authenticate', async (request: FastifyRequest) => {
     const bearer = bearerToken(request);
     const cookie = request.cookies[SESSION_COOKIE];
