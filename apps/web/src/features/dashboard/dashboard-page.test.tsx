@@ -26,10 +26,11 @@ function signIn(orgRole: string) {
   );
 }
 
-function renderDashboard() {
+function renderDashboard(answers: Record<string, unknown> = {}) {
+  const all = { ...ANSWERS, ...answers };
   vi.stubGlobal(
     'fetch',
-    vi.fn(async (url: string) => new Response(JSON.stringify(ANSWERS[url] ?? {}))),
+    vi.fn(async (url: string) => new Response(JSON.stringify(all[url] ?? {}))),
   );
   const router = createMemoryRouter([{ path: '/dashboard', element: <DashboardPage /> }], { initialEntries: ['/dashboard'] });
   render(
@@ -78,5 +79,43 @@ describe('DashboardPage', () => {
     expect(await screen.findByRole('button', { name: 'Switch to French' })).toHaveTextContent('FR');
     const select = screen.getByRole('combobox', { name: 'Language' });
     expect(within(select).getAllByRole('option')).toHaveLength(9);
+  });
+
+  it('the stats answer over the plan shows the banner (guests stay visible, link to /pricing), in the same request', async () => {
+    signIn('owner');
+    renderDashboard({
+      '/api/stats': {
+        hosts: 1,
+        vms: 7,
+        running_vms: 7,
+        stopped_vms: 0,
+        plan_usage: { plan: 'free', max_hosts: 1, max_vms: 5, over_vms: true, over_hosts: false },
+      },
+    });
+    const banner = await screen.findByRole('status', { name: "Over your plan's limits" });
+    expect(banner).toHaveTextContent('more guests (VMs and containers) than its plan allows: 5 at most on the Free plan.');
+    expect(banner).toHaveTextContent('Every guest stays visible and synced.');
+    expect(within(banner).getByRole('link', { name: 'See the plans' })).toHaveAttribute('href', '/pricing');
+    // Above the host list.
+    expect(
+      banner.compareDocumentPosition(screen.getByRole('heading', { name: 'Hosts' })) & Node.DOCUMENT_POSITION_FOLLOWING,
+    ).toBeTruthy();
+    const urls = (vi.mocked(fetch).mock.calls as unknown as [string][]).map(([url]) => url);
+    expect(urls.filter((u) => u === '/api/stats')).toHaveLength(1);
+  });
+
+  it('no banner within the plan', async () => {
+    signIn('owner');
+    renderDashboard({
+      '/api/stats': {
+        hosts: 1,
+        vms: 3,
+        running_vms: 3,
+        stopped_vms: 0,
+        plan_usage: { plan: 'free', max_hosts: 1, max_vms: 5, over_vms: false, over_hosts: false },
+      },
+    });
+    expect(await screen.findByTestId('stat-vms-value')).toHaveTextContent('3');
+    expect(screen.queryByTestId('plan-usage-banner')).toBeNull();
   });
 });

@@ -14,6 +14,7 @@ import { useDashboardData } from './api/dashboard-queries';
 import { AdviceCard } from './components/advice-card';
 import { GuestList } from './components/guest-list';
 import { HostsSection } from './components/hosts-section';
+import { PlanUsageBanner } from './components/plan-usage-banner';
 import { StatCards } from './components/stat-cards';
 import { dashboardPermissions } from './org-role';
 
@@ -64,6 +65,7 @@ export function DashboardPage() {
           </p>
         ) : null}
         <StatCards stats={stats.data} isLoading={stats.isPending} />
+        <PlanUsageBanner usage={stats.data?.plan_usage} />
         <AdviceCard enabled={!vms.isPending} />
         <HostsSection hosts={hosts.data} vms={vms.data} isLoading={hosts.isPending} permissions={permissions} />
         <GuestList vms={vms.data} hosts={hosts.data} isLoading={vms.isPending} canAct={permissions.canActOnGuests} />

@@ -1,11 +1,13 @@
 import type { OAuthSessionResponse } from '@proxai/contract';
-import { api } from '@/lib/api-client';
+import { postSignIn } from './sign-in-request';
 
-/** Trades the one-time id of `/auth#session_id=…` (OpenID Connect or the e-mailed link) for a session. */
-export async function completeOAuthSession(sessionId: string): Promise<OAuthSessionResponse> {
-  return (await api('/auth/oauth/session', {
-    method: 'POST',
+/**
+ * Trades the one-time id of `/auth#session_id=…` (OpenID Connect) for a session; `confirmSwitch` after the
+ * person agreed to replace the account signed in in this browser (409 AccountSwitchRequiredError).
+ */
+export async function completeOAuthSession(sessionId: string, confirmSwitch = false): Promise<OAuthSessionResponse> {
+  return (await postSignIn('/auth/oauth/session', {
     headers: { 'x-session-id': sessionId },
-    skipUnauthorizedHandler: true,
+    body: confirmSwitch ? { confirm_switch: true } : undefined,
   })) as OAuthSessionResponse;
 }

@@ -1,6 +1,9 @@
 import type { AccessTokenResponse } from '@proxai/contract';
-import { api } from '@/lib/api-client';
+import { postSignIn } from './sign-in-request';
 
-export async function verifyOtp(email: string, otpCode: string): Promise<AccessTokenResponse> {
-  return (await api('/auth/verify-otp', { method: 'POST', body: { email, otp_code: otpCode } })) as AccessTokenResponse;
+/** Checks the 6-digit code; 409 (AccountSwitchRequiredError) until the person confirms replacing another account. */
+export async function verifyOtp(email: string, otpCode: string, confirmSwitch = false): Promise<AccessTokenResponse> {
+  return (await postSignIn('/auth/verify-otp', {
+    body: confirmSwitch ? { email, otp_code: otpCode, confirm_switch: true } : { email, otp_code: otpCode },
+  })) as AccessTokenResponse;
 }

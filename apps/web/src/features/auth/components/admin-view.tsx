@@ -9,13 +9,26 @@ import { adminLogin } from '../api/admin-login';
 import { BackButton, FormAlert } from './auth-layout';
 import { failureKey } from './error-message';
 
-/** View 3: administrator e-mail and password. 401 wrong credentials, 403 an account that is not admin. */
-export function AdminView({ onBack, onSignedIn }: { onBack: () => void; onSignedIn: () => void }) {
+/**
+ * View 3: administrator e-mail and password. 401 wrong credentials, 403 an account that is not admin. Opened
+ * with `notice` (and the address when known) when an administrator tried a passwordless sign-in.
+ */
+export function AdminView({
+  onBack,
+  onSignedIn,
+  notice = null,
+  initialEmail = '',
+}: {
+  onBack: () => void;
+  onSignedIn: () => void;
+  notice?: string | null;
+  initialEmail?: string;
+}) {
   const { t } = useTranslation('auth');
-  const [email, setEmail] = useState('');
+  const [email, setEmail] = useState(initialEmail);
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<{ email?: string; password?: string }>({});
-  const [formError, setFormError] = useState<string | null>(null);
+  const [formError, setFormError] = useState<string | null>(notice);
   const [isBusy, setIsBusy] = useState(false);
   const emailId = useId();
   const passwordId = useId();
@@ -62,7 +75,7 @@ export function AdminView({ onBack, onSignedIn }: { onBack: () => void; onSigned
           type="email"
           autoComplete="username"
           required
-          autoFocus
+          autoFocus={!initialEmail}
           value={email}
           onChange={(e) => setEmail(e.target.value)}
           aria-invalid={errors.email ? true : undefined}
@@ -78,6 +91,7 @@ export function AdminView({ onBack, onSignedIn }: { onBack: () => void; onSigned
           type="password"
           autoComplete="current-password"
           required
+          autoFocus={Boolean(initialEmail)}
           value={password}
           onChange={(e) => setPassword(e.target.value)}
           aria-invalid={errors.password ? true : undefined}

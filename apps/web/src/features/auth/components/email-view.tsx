@@ -5,16 +5,34 @@ import { Button } from '@/components/ui/button';
 import { FieldError, Input, Label } from '@/components/ui/input';
 import { storeSession } from '@/lib/auth-storage';
 import { requestMagicLink } from '../api/request-magic-link';
+import { AccountSwitchRequiredError } from '../api/sign-in-request';
 import { verifyOtp } from '../api/verify-otp';
 import { BackButton, FormAlert } from './auth-layout';
-import { failureKey, isEmail } from './error-message';
+import { failureKey, isAdminPasswordRequired, isEmail } from './error-message';
+import { SwitchAccountView } from './switch-account-view';
 
 const CODE_LENGTH = 6;
 
-/** View 2: e-mail address ('email' step), then the 6-digit code ('verify' step). */
-export function EmailView({ onBack, onSignedIn }: { onBack: () => void; onSignedIn: () => void }) {
+/**
+ * View 2: e-mail address ('email' step), then the 6-digit code ('verify' step), then, when another account is
+ * signed in in this browser, the confirmation to replace it ('switch' step).
+ */
+export function EmailView({
+  onBack,
+  onSignedIn,
+  onStay,
+  onAdminRequired,
+}: {
+  onBack: () => void;
+  onSignedIn: () => void;
+  /** The person keeps the account already signed in. */
+  onStay: () => void;
+  /** The address is a platform administrator's: only the password signs it in. */
+  onAdminRequired: (email: string) => void;
+}) {
   const { t, i18n } = useTranslation('auth');
-  const [step, setStep] = useState<'email' | 'verify'>('email');
+  const [step, setStep] = useState<'email' | 'verify' | 'switch'>('email');
+  const [accounts, setAccounts] = useState<{ current: string; next: string } | null>(null);
   const [email, setEmail] = useState('');
   const [code, setCode] = useState('');
   const [fieldError, setFieldError] = useState<string | null>(null);
@@ -52,18 +70,45 @@ export function EmailView({ onBack, onSignedIn }: { onBack: () => void; onSigned
     if (value.length > CODE_LENGTH) return setFieldError(t('validation.codeLength'));
     if (!/^\d{6}$/.test(value)) return setFieldError(t('validation.codeDigits'));
     setFieldError(null);
+    await signIn(value, false);
+  }
+
+  async function signIn(value: string, confirmSwitch: boolean) {
     setIsBusy(true);
     try {
-      const { access_token: token, user } = await verifyOtp(email.trim(), value);
+      const { access_token: token, user } = await verifyOtp(email.trim(), value, confirmSwitch);
       storeSession(token, user);
       toast.success(t('messages.codeSuccess'));
       onSignedIn();
     } catch (error) {
+      setIsBusy(false);
+      if (error instanceof AccountSwitchRequiredError) {
+        setAccounts({ current: error.currentEmail, next: error.newEmail });
+        setStep('switch');
+        return;
+      }
+      if (isAdminPasswordRequired(error)) {
+        onAdminRequired(email.trim());
+        return;
+      }
+      // The code may have expired while the person read the question: back to the code, with the reason.
+      setStep('verify');
       const message = t(failureKey(error, 'messages.codeError'));
       setFormError(message);
       toast.error(message);
-      setIsBusy(false);
     }
+  }
+
+  if (step === 'switch' && accounts) {
+    return (
+      <SwitchAccountView
+        currentEmail={accounts.current}
+        newEmail={accounts.next}
+        isBusy={isBusy}
+        onContinue={() => void signIn(code.trim(), true)}
+        onStay={onStay}
+      />
+    );
   }
 
   if (step === 'email') {

@@ -7,4 +7,8 @@ export function failureKey(error: unknown, fallback: string): string {
   return fallback;
 }
 
+/** 403 `admin_password_required`: a platform administrator signs in only with the password (DESIGN.md §6). */
+export const isAdminPasswordRequired = (error: unknown) =>
+  error instanceof ApiError && error.status === 403 && error.code === 'admin_password_required';
+
 export const isEmail = (value: string) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value.trim());
