@@ -4,6 +4,7 @@ import { auditEvents, loginCodes, loginFailures, organisations, sessions, users 
 import { createTestApp, type TestApp } from '../../testing/app';
 import { buildUser } from '../../testing/factories';
 import { trackSecret } from '../../testing/secrets';
+import { bootstrapAdmin } from './admin-bootstrap';
 import { upsertAdmin } from './admin.service';
 import { ADMIN_MAX_FAILURES, createHandoff } from './auth.service';
 import { findUserByEmail } from './auth.repository';
@@ -155,6 +156,25 @@ describe('sign-in security', () => {
       expect(live[0]!.n).toBe(0);
       const password = await post(t, '/api/auth/admin-login', ADMIN);
       expect(password.statusCode).toBe(200);
+    });
+
+    it('an administrator address taken by an ordinary account is left alone at start, and the log says how to take it back', async () => {
+      await buildUser(t.database.db, { email: 'squatted-admin@proxai.example' });
+      const starting = await createTestApp({
+        reuseDatabase: t.database,
+        env: { PROXAI_ADMIN_EMAIL: 'squatted-admin@proxai.example', PROXAI_ADMIN_PASSWORD: 'another admin password' },
+      });
+      try {
+        await bootstrapAdmin(starting.app);
+        expect(await findUserByEmail(t.database.db, 'squatted-admin@proxai.example')).toMatchObject({
+          role: 'user',
+          passwordHash: null,
+        });
+        const warning = starting.logs.find((l) => String(l.msg).includes('belongs to an ordinary account'));
+        expect(warning?.msg).toContain('npm run admin:create -- --email squatted-admin@proxai.example --reset');
+      } finally {
+        await starting.close();
+      }
     });
 
     it(`lock an address after ${ADMIN_MAX_FAILURES} wrong passwords (known or not): 429 with Retry-After, audited`, async () => {
