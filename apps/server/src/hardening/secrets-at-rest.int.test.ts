@@ -107,7 +107,7 @@ describe.each(TEST_DATABASE_KINDS)('secrets at rest and sessions on %s', (kind) 
     expect(res.statusCode).toBe(200);
     const mail = t.app.mailer.outbox.filter((m) => m.to === email).at(-1)!;
     const code = /\b(\d{6})\b/.exec(mail.text)![1]!;
-    const magicToken = /token=([\w-]+)/.exec(mail.text)![1]!;
+    const magicToken = /#magic=([\w-]+)/.exec(mail.text)![1]!;
     trackSecret(code, magicToken);
     const rows = await t.database.db.select().from(loginCodes).where(eq(loginCodes.email, email));
     expect(rows).toHaveLength(1);

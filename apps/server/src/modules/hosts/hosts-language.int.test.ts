@@ -49,13 +49,13 @@ describe.each(TEST_DATABASE_KINDS)('host answers in the language of the request 
     expect(fr.statusCode, fr.body).toBe(422);
     expect(fr.json()).toEqual({
       code: 'host_connect_failed',
-      detail: `Connexion refusée par ${url}\u00a0: l'API PVE (pveproxy) écoute-t-elle bien sur ce port\u00a0?`,
+      detail: `Impossible de joindre une API Proxmox VE à ${url}\u00a0: vérifiez l'adresse, le port (8006) et que l'hôte accepte les connexions HTTPS provenant de ce portail`,
     });
     const en = await post('/api/hosts', passwordBody(node(1), { pve_url: url }));
     expect(en.statusCode).toBe(422);
     expect(en.json()).toEqual({
       code: 'host_connect_failed',
-      detail: `Connection refused by ${url}: is the PVE API (pveproxy) listening on that port?`,
+      detail: `Cannot reach a Proxmox VE API at ${url}: check the address, the port (8006) and that the host accepts HTTPS connections from this portal`,
     });
     // A language the UI does not have is answered in English.
     const ko = await post('/api/hosts', passwordBody(node(1), { pve_url: url }), { 'accept-language': 'ko-KR,ko;q=0.9' });
@@ -85,11 +85,11 @@ describe.each(TEST_DATABASE_KINDS)('host answers in the language of the request 
       const fr = await post(`/api/hosts/${id}/sync`, {}, FR);
       expect(fr.statusCode).toBe(502);
       expect(fr.json()).toMatchObject({ code: 'host_unreachable' });
-      expect(fr.json().detail).toMatch(/^Connexion refusée par https:\/\/127\.0\.0\.1:\d+\u00a0: /);
+      expect(fr.json().detail).toMatch(/^Impossible de joindre une API Proxmox VE à https:\/\/127\.0\.0\.1:\d+\u00a0: /);
       const hosts = await t.app.inject({ method: 'GET', url: '/api/hosts', headers: { ...owner.auth, ...FR } });
       const host = hosts.json<{ id: string; status: string; last_error: string }[]>().find((h) => h.id === id)!;
       expect(host.status).toBe('offline');
-      expect(host.last_error).toMatch(/^Connection refused by https:\/\/127\.0\.0\.1:\d+: /);
+      expect(host.last_error).toMatch(/^Cannot reach a Proxmox VE API at https:\/\/127\.0\.0\.1:\d+: /);
     } finally {
       await fleet.setFault(node(0).name, null);
     }

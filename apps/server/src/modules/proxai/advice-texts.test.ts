@@ -24,6 +24,8 @@ function render(tx: ItemTexts, n: number): Record<string, { text: string; args: 
     oldPve: ['pve1', '7.4-16'],
     olderPve: ['pve1', '8.1.4'],
     andMore: [n],
+    overPlanGuests: [n + 10, 10, 'Free'],
+    overPlanHosts: [n + 1, 1, 'Free'],
   };
   for (const [key, value] of Object.entries(tx) as [keyof ItemTexts, Entry][]) {
     if (typeof value === 'function') {
