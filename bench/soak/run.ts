@@ -28,6 +28,15 @@ async function json<T>(url: string, init: RequestInit & { token?: string } = {})
   return { status: res.status, body: (text ? JSON.parse(text) : undefined) as T };
 }
 
+/** Reads a task until it has ended; answers its end state. */
+async function followTask(base: string, token: string, taskId: string): Promise<string> {
+  for (;;) {
+    const { body } = await json<{ status: string }>(`${base}/api/tasks/${taskId}`, { token });
+    if (['succeeded', 'failed', 'cancelled', 'skipped'].includes(body.status)) return body.status;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
 async function signInByCode(base: string, email: string): Promise<string> {
   const sent = await json(`${base}/api/auth/magic-link`, { method: 'POST', body: JSON.stringify({ email, language: 'en' }) });
   if (sent.status !== 200) throw new Error(`magic-link ${sent.status}`);
@@ -148,17 +157,27 @@ async function main() {
             );
           if (round % 3 === 0 && i < guests.length) {
             const action = state === 'running' ? 'stop' : 'start';
+            // The action answers 202 with a task at once (that answer is what is timed); the user then follows
+            // the task to its end before acting on the guest again.
+            let taskId: string | undefined;
             const done = await timed(
               `POST action ${action}`,
-              () =>
-                json(`${base}/api/vms/${guest.id}/action`, {
+              async () => {
+                const res = await json<{ task_id?: string }>(`${base}/api/vms/${guest.id}/action`, {
                   method: 'POST',
                   token,
                   body: JSON.stringify({ action, vmid: guest.vmid }),
-                }),
-              (s) => s === 200,
+                });
+                taskId = res.body?.task_id;
+                return res;
+              },
+              (s) => s === 202,
             );
-            if (done) state = state === 'running' ? 'stopped' : 'running';
+            if (done && taskId) {
+              const ended = await followTask(base, token, taskId);
+              if (ended === 'succeeded') state = state === 'running' ? 'stopped' : 'running';
+              else errors.push(`task ${action} ended ${ended}`);
+            }
           }
         }
       }),

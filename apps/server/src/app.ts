@@ -16,11 +16,13 @@ import { computeSecurityHeaders, securityHeaders } from './plugins/external/secu
 import { db } from './plugins/app/db';
 import { auth } from './plugins/app/auth';
 import { mailer } from './plugins/app/mailer';
+import { jobs } from './plugins/app/jobs';
 import { metrics } from './plugins/app/metrics';
 import { healthRoutes } from './modules/health/health.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { hostsRoutes } from './modules/hosts/hosts.routes';
 import { guestsRoutes } from './modules/guests/guests.routes';
+import { tasksRoutes } from './modules/tasks/tasks.routes';
 import { proxaiRoutes } from './modules/proxai/proxai.routes';
 import { licensesRoutes } from './modules/licenses/licenses.routes';
 import { newsletterRoutes } from './modules/newsletter/newsletter.routes';
@@ -124,6 +126,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // App
   await app.register(db, { database });
   await app.register(auth, { publicUrl: config.PUBLIC_URL });
+  await app.register(jobs);
   // Mail bodies (sign-in codes) reach the log only in local development without SMTP, never in test or production.
   await app.register(metrics);
   await app.register(mailer, { smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, logBodies: config.NODE_ENV === 'development' });
@@ -136,6 +139,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(authRoutes);
       await api.register(hostsRoutes);
       await api.register(guestsRoutes);
+      await api.register(tasksRoutes);
       await api.register(proxaiRoutes);
       await api.register(licensesRoutes);
       await api.register(newsletterRoutes);

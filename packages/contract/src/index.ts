@@ -8,4 +8,5 @@ export * from './host-url';
 export * from './hosts';
 export * from './proxai';
 export * from './licenses';
+export * from './tasks';
 export * from './public';

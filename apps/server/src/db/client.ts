@@ -21,7 +21,7 @@ export interface Database {
   ping(): Promise<void>;
   close(): Promise<void>;
   /** Raw handle for pg-boss and tests. */
-  raw: { kind: 'pglite'; client: PGlite } | { kind: 'postgres'; pool: pg.Pool };
+  raw: { kind: 'pglite'; client: PGlite } | { kind: 'postgres'; pool: pg.Pool; url: string };
 }
 
 export interface DatabaseOptions {
@@ -85,7 +85,7 @@ async function openPostgres(url: string, max: number): Promise<Database> {
   return {
     db,
     kind: 'postgres',
-    raw: { kind: 'postgres', pool },
+    raw: { kind: 'postgres', pool, url },
     withAdvisoryLock: (key, fn) =>
       withClient(async (client) => {
         await client.query('select pg_advisory_lock($1)', [key]);

@@ -4,6 +4,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgliteDatabase } from 'drizzle-orm/pglite';
 import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
+import { migrateJobSchema } from '../jobs/job-runtime';
 import type { Database } from './client';
 import type { Schema } from './client';
 
@@ -28,5 +29,7 @@ export async function runMigrations(database: Database, folder = migrationsFolde
     } else {
       await migratePg(db as unknown as NodePgDatabase<Schema>, { migrationsFolder: folder });
     }
+    // pg-boss's own tables (the job queue) in its schema, so a started app (and a test template) has them.
+    await migrateJobSchema(database);
   });
 }

@@ -7,6 +7,7 @@ import { createTestApp, type TestApp } from '../testing/app';
 import { buildOrganisation, buildUser } from '../testing/factories';
 import { trackSecret } from '../testing/secrets';
 import { LOOPBACK_HOSTS } from '../testing/env';
+import { insertTask } from '../modules/tasks/tasks.repository';
 
 const ACTORS = ['anonymous', 'other', 'readonly', 'operator', 'owner', 'platformAdmin'] as const;
 type Actor = (typeof ACTORS)[number];
@@ -32,6 +33,8 @@ interface World {
   runningGuestA: string;
   runningGuestVmid: number;
   licenceA: string;
+  /** A queued task of organisation A (no job runs it). */
+  taskA: string;
   fleet: Fleet;
 }
 
@@ -78,7 +81,23 @@ const CASES: Case[] = [
     method: 'POST',
     url: (w) => `/api/vms/${w.runningGuestA}/action`,
     body: (w) => ({ action: 'restart', vmid: w.runningGuestVmid }),
-    expect: [401, 404, 403, 200, 200, 403],
+    expect: [401, 404, 403, 202, 202, 403],
+  },
+  { route: 'GET /api/tasks', name: 'list tasks', method: 'GET', url: () => '/api/tasks', expect: [401, 200, 200, 200, 200, 403] },
+  {
+    route: 'GET /api/tasks/:id',
+    name: 'read a task',
+    method: 'GET',
+    url: (w) => `/api/tasks/${w.taskA}`,
+    expect: [401, 404, 200, 200, 200, 403],
+  },
+  {
+    route: 'POST /api/tasks/:id/cancel',
+    name: 'cancel a queued task',
+    method: 'POST',
+    url: (w) => `/api/tasks/${w.taskA}/cancel`,
+    // The operator cancels it; for the owner, after, it has already ended.
+    expect: [401, 404, 403, 200, 409, 403],
   },
   {
     route: 'GET /api/proxai/advice',
@@ -297,7 +316,19 @@ describe('permission matrix: every route × every kind of caller', () => {
     world.licenceA = gen.json<{ id: string }>().id;
     world.orgA = orgA.id;
     world.fleet = fleet;
-    orgAMarkers.push(orgA.id, orgA.name, world.hostA, world.licenceA, ...vms.map((v) => v.id), owner.user.email);
+    world.taskA = (
+      await insertTask(
+        db,
+        {
+          organisationId: orgA.id,
+          kind: 'guest.start',
+          hostId: world.hostA,
+          createdBy: { type: 'user', id: owner.user.id, name: owner.user.email },
+        },
+        'queued for the permission matrix',
+      )
+    ).id;
+    orgAMarkers.push(orgA.id, orgA.name, world.hostA, world.licenceA, world.taskA, ...vms.map((v) => v.id), owner.user.email);
   });
   afterAll(async () => {
     await t?.close();

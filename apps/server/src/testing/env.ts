@@ -6,3 +6,6 @@
 export const LOOPBACK_HOSTS = { HOST_ADDRESS_POLICY: 'any' } as const;
 
 export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL || undefined;
+
+/** What a server started as a child process inherits (its PATH, to find node and tsx). */
+export const CHILD_PATH = process.env.PATH ?? '';

@@ -1,5 +1,18 @@
-import { bigint, boolean, index, integer, pgTable, real, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { organisations, users } from './auth';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  real,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { organisations } from './auth';
 
 export const hosts = pgTable(
   'hosts',
@@ -61,21 +74,69 @@ export const guests = pgTable(
   (t) => [uniqueIndex('guests_host_vmid_unique').on(t.hostId, t.vmid), index('guests_org_idx').on(t.organisationId)],
 );
 
+/** What a task is in: queued, then running, then one of the four ends. */
+export const TASK_STATUSES = ['queued', 'running', 'succeeded', 'failed', 'cancelled', 'skipped'] as const;
+
+/** Who or what started a task, as shown beside it (a user's e-mail, an API key's name, a schedule's name). */
+export interface TaskActor {
+  type: 'user' | 'api_key' | 'schedule' | 'system';
+  id: string | null;
+  name: string;
+}
+
+/**
+ * The user-visible face of every long operation (DESIGN.md §12): a guest action, and later bulk actions,
+ * snapshots, backups. Its job runs in pg-boss; the row says how far it is, what PVE tasks (UPIDs) it follows and
+ * how it ended. A host or guest deleted later leaves its tasks in place.
+ */
 export const tasks = pgTable(
   'tasks',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    upid: text('upid').notNull(),
-    guestId: uuid('guest_id').references(() => guests.id, { onDelete: 'set null' }),
-    hostId: uuid('host_id').references(() => hosts.id, { onDelete: 'cascade' }),
-    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
-    action: text('action').notNull(),
-    status: text('status', { enum: ['running', 'ok', 'error'] })
+    organisationId: uuid('organisation_id')
       .notNull()
-      .default('running'),
-    exitStatus: text('exit_status'),
-    startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    /** 'guest.start', 'guest.stop', 'guest.restart', … */
+    kind: text('kind').notNull(),
+    status: text('status', { enum: TASK_STATUSES }).notNull().default('queued'),
+    progress: integer('progress').notNull().default(0),
+    params: jsonb('params').$type<Record<string, unknown>>().notNull().default({}),
+    hostId: uuid('host_id').references(() => hosts.id, { onDelete: 'set null' }),
+    guestId: uuid('guest_id').references(() => guests.id, { onDelete: 'set null' }),
+    parentId: uuid('parent_id'),
+    scheduleId: uuid('schedule_id'),
+    scheduledFor: timestamp('scheduled_for', { withTimezone: true }),
+    createdBy: jsonb('created_by').$type<TaskActor>().notNull(),
+    upids: text('upids').array().notNull().default([]),
+    error: text('error'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    startedAt: timestamp('started_at', { withTimezone: true }),
     endedAt: timestamp('ended_at', { withTimezone: true }),
+    cancelRequestedAt: timestamp('cancel_requested_at', { withTimezone: true }),
+    /** The process running the task, and when it last said so: a stale heartbeat means it died (task-recovery.ts). */
+    runner: text('runner'),
+    heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }),
   },
-  (t) => [index('tasks_host_idx').on(t.hostId)],
+  (t) => [
+    index('tasks_org_created_idx').on(t.organisationId, t.createdAt),
+    index('tasks_host_idx').on(t.hostId),
+    index('tasks_guest_idx').on(t.guestId),
+    index('tasks_parent_idx').on(t.parentId),
+    index('tasks_status_heartbeat_idx').on(t.status, t.heartbeatAt),
+    uniqueIndex('tasks_schedule_occurrence_unique').on(t.scheduleId, t.scheduledFor),
+  ],
+);
+
+/** A task's log, line by line (its own messages and, later, the PVE task log it follows). */
+export const taskLogs = pgTable(
+  'task_logs',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    taskId: uuid('task_id')
+      .notNull()
+      .references(() => tasks.id, { onDelete: 'cascade' }),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    line: text('line').notNull(),
+  },
+  (t) => [index('task_logs_task_idx').on(t.taskId, t.id)],
 );

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isTaskDone, type TaskDetail } from '@proxai/contract';
 import { generateFleet, type Fleet } from '@proxai/pve-sim';
 import type { TestApp } from '../../testing/app';
 import { TEST_DATABASE_KINDS } from '../../testing/database';
@@ -49,6 +50,19 @@ describe.each(TEST_DATABASE_KINDS)('guests on %s', (kind) => {
   const vms = async (headers = owner.auth) => (await t.app.inject({ method: 'GET', url: '/api/vms', headers })).json<VmDto[]>();
   const act = (id: string, action: string, vmid?: number, headers = owner.auth) =>
     t.app.inject({ method: 'POST', url: `/api/vms/${id}/action`, payload: { action, ...(vmid ? { vmid } : {}) }, headers });
+  /** The action answers 202 at once; its task is followed until it ends. */
+  const actDone = async (id: string, action: string, vmid?: number) => {
+    const res = await act(id, action, vmid);
+    expect(res.statusCode, res.body).toBe(202);
+    const { task_id: taskId } = res.json<{ task_id: string }>();
+    const deadline = Date.now() + 10_000;
+    for (;;) {
+      const task = (await t.app.inject({ method: 'GET', url: `/api/tasks/${taskId}`, headers: owner.auth })).json<TaskDetail>();
+      if (isTaskDone(task.status) || Date.now() > deadline)
+        return { answer: res.json<{ task_id: string; message: string }>(), task };
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  };
   const simGuest = (v: VmDto) => {
     const hostIndex = hostIds.indexOf(v.host_id);
     return fleet.node(fleet.nodes[hostIndex]!.name).guest(v.vmid);
@@ -69,25 +83,39 @@ describe.each(TEST_DATABASE_KINDS)('guests on %s', (kind) => {
       vms: simAll.length,
       running_vms: simAll.filter((x) => x.status === 'running').length,
       stopped_vms: simAll.filter((x) => x.status === 'stopped').length,
+      plan_usage: { plan: 'pro', max_hosts: 10, max_vms: -1, over_hosts: false, over_vms: false },
     });
   });
 
-  it('stop shuts a running guest down and the server answers once the task has ended', async () => {
+  it('stop answers 202 with a task at once; the task follows the PVE shutdown to its end', async () => {
     const v = (await vms()).find((x) => x.state === 'running' && !simGuest(x).lock)!;
-    const res = await act(v.id, 'stop', v.vmid);
-    expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toEqual({ message: 'VM stop command sent' });
+    const { answer, task } = await actDone(v.id, 'stop', v.vmid);
+    expect(answer).toEqual({ task_id: task.id, message: 'VM stop command sent' });
+    expect(task).toMatchObject({
+      kind: 'guest.stop',
+      status: 'succeeded',
+      progress: 100,
+      target: { guest_id: v.id, host_id: v.host_id },
+      created_by: { type: 'user', id: owner.user.id, name: owner.user.email },
+      error: null,
+    });
+    expect(task.upids).toHaveLength(1);
+    expect(task.log.map((l) => l.line)).toEqual([
+      expect.stringMatching(/^stop (VM|CT) \d+ \(.+\) on Host pve\d, asked by /),
+      expect.stringMatching(/^Proxmox task UPID:.+ started on pve\d$/),
+      expect.stringMatching(/^Proxmox task UPID:.+ ended: OK$/),
+    ]);
     expect(simGuest(v).status).toBe('stopped');
     expect((await vms()).find((x) => x.id === v.id)!.state).toBe('stopped');
-    const task = fleet.node(fleet.nodes[hostIds.indexOf(v.host_id)]!.name).tasks.at(-1)!;
-    expect(task.type).toMatch(/shutdown/);
+    const pveTask = fleet.node(fleet.nodes[hostIds.indexOf(v.host_id)]!.name).tasks.at(-1)!;
+    expect(pveTask.type).toMatch(/shutdown/);
+    expect(task.upids).toEqual([pveTask.upid]);
   });
 
   it('stop also stops a paused VM (PVE cannot shut a paused VM down; forceStop stops it instead)', async () => {
     const v = (await vms()).find((x) => x.state === 'running' && x.type === 'qemu' && !simGuest(x).lock)!;
     simGuest(v).paused = true;
-    const res = await act(v.id, 'stop', v.vmid);
-    expect(res.statusCode, res.body).toBe(200);
+    expect((await actDone(v.id, 'stop', v.vmid)).task.status).toBe('succeeded');
     expect(simGuest(v).status).toBe('stopped');
     expect((await vms()).find((x) => x.id === v.id)!.state).toBe('stopped');
   });
@@ -116,23 +144,23 @@ describe.each(TEST_DATABASE_KINDS)('guests on %s', (kind) => {
     expect(refused.json().detail).toMatch(/is stopped; start it first/);
     expect(sim.stats.requests).toBe(before);
 
-    expect((await act(v.id, 'start')).statusCode).toBe(200);
+    expect((await actDone(v.id, 'start')).task.status).toBe('succeeded');
     expect(simGuest(v).status).toBe('running');
     const again = await act(v.id, 'start');
     expect(again.statusCode).toBe(409);
     expect(again.json().detail).toMatch(/already running/);
-    const restart = await act(v.id, 'restart');
-    expect(restart.statusCode, restart.body).toBe(200);
+    expect((await actDone(v.id, 'restart')).task.status).toBe('succeeded');
     expect(sim.tasks.at(-1)!.type).toMatch(/reboot/);
     expect((await vms()).find((x) => x.id === v.id)!.state).toBe('running');
   });
 
-  it("a failed task answers with PVE's error text", async () => {
+  it("a failed action ends its task failed with PVE's error text, and the guest keeps its state", async () => {
     const v = (await vms()).find((x) => x.state === 'running')!;
     simGuest(v).lock = 'backup';
-    const res = await act(v.id, 'stop');
-    expect(res.statusCode).toBe(502);
-    expect(res.json().detail).toMatch(/locked \(backup\)/);
+    const { task } = await actDone(v.id, 'stop');
+    expect(task).toMatchObject({ status: 'failed', error: expect.stringMatching(/locked \(backup\)/) as string });
+    expect(task.log.at(-1)!.line).toMatch(/^Failed: .*locked \(backup\)/);
+    expect((await vms()).find((x) => x.id === v.id)!.state).toBe('running');
     delete simGuest(v).lock;
   });
 
@@ -146,7 +174,7 @@ describe.each(TEST_DATABASE_KINDS)('guests on %s', (kind) => {
     expect(denied.statusCode).toBe(403);
     const stranger = await buildUser(t.database.db);
     expect((await act(v.id, 'stop', undefined, stranger.auth)).statusCode).toBe(404);
-    expect((await t.app.inject({ method: 'GET', url: '/api/stats', headers: stranger.auth })).json()).toEqual({
+    expect((await t.app.inject({ method: 'GET', url: '/api/stats', headers: stranger.auth })).json()).toMatchObject({
       hosts: 0,
       vms: 0,
       running_vms: 0,
@@ -171,7 +199,7 @@ describe.each(TEST_DATABASE_KINDS)('guests on %s', (kind) => {
     >();
     const hungHost = hosts.find((h) => h.pve_node === hung.name)!;
     expect(hungHost.status).toBe('offline');
-    expect(hungHost.last_error).toContain(`did not answer within ${TIMEOUT_MS} ms`);
+    expect(hungHost.last_error).toMatch(/^Cannot reach a Proxmox VE API at /);
     expect(hosts.filter((h) => h.pve_node !== hung.name).every((h) => h.status === 'online')).toBe(true);
     expect((await vms()).find((v) => v.vmid === changed.vmid && v.host_id === hostIds[1])!.state).toBe('stopped');
   });

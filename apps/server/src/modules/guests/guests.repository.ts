@@ -37,6 +37,11 @@ export async function findGuest(db: Db, organisationId: string, id: string): Pro
   return row;
 }
 
+export async function findGuestById(db: Db, id: string): Promise<GuestRow | undefined> {
+  const [row] = await db.select().from(guests).where(eq(guests.id, id));
+  return row;
+}
+
 export async function updateGuest(db: Db, id: string, values: Partial<typeof guests.$inferInsert>): Promise<void> {
   await db
     .update(guests)

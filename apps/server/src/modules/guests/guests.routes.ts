@@ -1,10 +1,18 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ErrorSchema, IdParamsSchema, MessageSchema, StatsSchema, VmActionRequestSchema, VmListSchema } from '@proxai/contract';
+import {
+  ErrorSchema,
+  IdParamsSchema,
+  StatsSchema,
+  TaskAcceptedSchema,
+  VmActionRequestSchema,
+  VmListSchema,
+} from '@proxai/contract';
+import { z } from 'zod';
 import { acceptedLanguage } from '../../i18n/messages';
 import { currentOrg, currentUser } from '../../plugins/app/auth';
 import type { RequestContext } from '../hosts/hosts.service';
-import { getStatsJson, listVmsJson, runVmAction } from './guests.service';
+import { getStatsJson, listVmsJson, queueVmAction } from './guests.service';
 
 const errors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema };
 
@@ -41,13 +49,25 @@ export const guestsRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: [app.authenticate],
       schema: {
         tags,
-        summary: 'Start, stop (graceful, forced after 60 s) or restart a guest; answers when the PVE task ends',
+        summary:
+          'Start, stop (graceful, forced after 60 s) or restart a guest: 202 with the task to follow (GET /api/tasks/{id})',
         params: IdParamsSchema,
         body: VmActionRequestSchema,
-        response: { 200: MessageSchema, ...errors, 409: ErrorSchema, 502: ErrorSchema, 504: ErrorSchema },
+        response: { 202: TaskAcceptedSchema.extend({ message: z.string() }), ...errors, 409: ErrorSchema },
       },
     },
-    async (request) => runVmAction(deps, requestContext(request), request.params.id, request.body.action, request.body.vmid),
+    async (request, reply) =>
+      reply
+        .code(202)
+        .send(
+          await queueVmAction(
+            { ...deps, jobs: app.jobs },
+            requestContext(request),
+            request.params.id,
+            request.body.action,
+            request.body.vmid,
+          ),
+        ),
   );
 
   app.get(

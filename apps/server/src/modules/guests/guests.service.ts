@@ -1,25 +1,14 @@
-import { isTaskOk, type GuestAction } from '@proxai/pve-client';
 import { withinLimit, type Language, type PlanUsage, type Stats, type VmAction } from '@proxai/contract';
 import { AppError, notFound } from '../../errors';
 import { FALLBACK_LANGUAGE, message } from '../../i18n/messages';
 import { requireOrgRole } from '../../plugins/app/auth';
-import { recordAudit } from '../audit/audit.repository';
-import { createOrgCache, fleetChanged } from '../hosts/fleet-cache';
-import { finishTask, findHost, insertTask, readFleetVersion } from '../hosts/hosts.repository';
+import { createOrgCache } from '../hosts/fleet-cache';
+import { findHost, readFleetVersion } from '../hosts/hosts.repository';
 import type { HostsDeps, RequestContext } from '../hosts/hosts.service';
-import { connectSettings, createClient, errorContext, targetOf } from '../hosts/pve-connection';
-import { toHostError } from '../hosts/pve-errors';
 import { getEffectivePlan, type EffectivePlan } from '../licenses/licenses.service';
-import { secretBoxFor } from '../hosts/secret-box';
-import { findGuest, guestStats, listVmsJsonText, updateGuest } from './guests.repository';
-
-/** PVE endpoint per portal action; stop is a graceful shutdown that PVE forces after 60 s. */
-const PVE_ACTION: Record<VmAction, { action: GuestAction; params?: Record<string, number>; endState: 'running' | 'stopped' }> = {
-  start: { action: 'start', endState: 'running' },
-  stop: { action: 'shutdown', params: { forceStop: 1, timeout: 60 }, endState: 'stopped' },
-  restart: { action: 'reboot', endState: 'running' },
-};
-const SHUTDOWN_GRACE_S = 60;
+import { insertTask } from '../tasks/tasks.repository';
+import { GUEST_ACTION_JOB_NAME } from './guest-action.job';
+import { findGuest, guestStats, listVmsJsonText } from './guests.repository';
 
 const vmsCache = createOrgCache<string>();
 const statsCache = createOrgCache<string>();
@@ -82,16 +71,17 @@ function checkState(action: VmAction, state: string, guest: string, language: La
 }
 
 /**
- * Runs a start/stop/restart on PVE and follows its task (UPID) to the end; the guest's state is updated from
- * PVE afterwards. A failed task answers with PVE's own error text.
+ * Queues a start/stop/restart as a task and answers at once (202): the guest-action job sends it to PVE and
+ * follows its UPID; the client follows the task (GET /api/tasks/{id}). What PVE would refuse outright (starting
+ * a running guest) is refused here with 409, without a task.
  */
-export async function runVmAction(
-  deps: HostsDeps,
+export async function queueVmAction(
+  deps: HostsDeps & { jobs: { send(name: string, data: unknown): Promise<string | null> } },
   ctx: RequestContext,
   id: string,
   action: VmAction,
   vmid?: number,
-): Promise<{ message: string }> {
+): Promise<{ task_id: string; message: string }> {
   requireOrgRole(ctx.user, 'operator', 'start, stop or restart guests');
   const language = ctx.language ?? FALLBACK_LANGUAGE;
   const guest = await findGuest(deps.db, ctx.organisationId, id);
@@ -102,60 +92,18 @@ export async function runVmAction(
   checkState(action, guest.state, label, language);
   const host = await findHost(deps.db, ctx.organisationId, guest.hostId);
   if (!host) throw notFound('Host');
-
-  const audit = (outcome: 'success' | 'failure', details: Record<string, unknown>) =>
-    recordAudit(deps.db, {
-      action: `vm.${action}`,
-      outcome,
-      actorId: ctx.user.id,
-      actorEmail: ctx.user.email,
+  const task = await insertTask(
+    deps.db,
+    {
       organisationId: ctx.organisationId,
-      target: guest.id,
-      ip: ctx.ip ?? null,
-      details: { vmid: guest.vmid, name: guest.name, host: host.name, ...details },
-    });
-
-  const setGuest = async (values: Parameters<typeof updateGuest>[2]) => {
-    await updateGuest(deps.db, guest.id, values);
-    await fleetChanged(deps.db, ctx.organisationId);
-  };
-  const settings = connectSettings(deps.config);
-  const target = targetOf(host, secretBoxFor(deps.config, deps.log));
-  const client = createClient(target, settings);
-  const spec = PVE_ACTION[action];
-  let taskId: string | undefined;
-  try {
-    const upid = await client.guestAction(guest.node, guest.type, guest.vmid, spec.action, spec.params);
-    taskId = await insertTask(deps.db, { upid, guestId: guest.id, hostId: host.id, userId: ctx.user.id, action });
-    await setGuest({ state: action === 'stop' ? 'stopping' : action === 'start' ? 'starting' : guest.state });
-    const status = await client.waitForTask(guest.node, upid, {
-      pollMs: 250,
-      timeoutMs: (SHUTDOWN_GRACE_S + 30) * 1000,
-    });
-    const ok = isTaskOk(status);
-    await finishTask(deps.db, taskId, ok ? 'ok' : 'error', status.exitstatus ?? null);
-    const current = await client.guestStatus(guest.node, guest.type, guest.vmid).catch(() => null);
-    await setGuest({
-      state: current?.status ?? (ok ? spec.endState : guest.state),
-      uptime: current?.status === 'running' ? Math.round(current.uptime ?? 0) : 0,
-    });
-    if (!ok) {
-      await audit('failure', { upid, exitstatus: status.exitstatus });
-      throw new AppError('host_error', status.exitstatus ?? `The ${action} task failed`);
-    }
-    await audit('success', { upid });
-    return { message: message(language, `guest.sent.${action}`) };
-  } catch (err) {
-    if (err instanceof AppError && err.code === 'host_error' && taskId) throw err;
-    // The task and the audit keep the English text; the answer is in the request's language.
-    const stored = toHostError(err, errorContext(target, settings));
-    const mapped = language === FALLBACK_LANGUAGE ? stored : toHostError(err, errorContext(target, settings, { language }));
-    if (taskId) await finishTask(deps.db, taskId, 'error', stored.detail).catch(() => undefined);
-    // The request may have failed before PVE changed anything: put back the state we know.
-    await setGuest({ state: guest.state }).catch(() => undefined);
-    await audit('failure', { detail: stored.detail });
-    throw mapped;
-  } finally {
-    await client.close().catch(() => undefined);
-  }
+      kind: `guest.${action}`,
+      params: { action, vmid: guest.vmid, name: guest.name, state_before: guest.state },
+      hostId: host.id,
+      guestId: guest.id,
+      createdBy: { type: 'user', id: ctx.user.id, name: ctx.user.email },
+    },
+    `${action} ${label} on ${host.name}, asked by ${ctx.user.email}`,
+  );
+  await deps.jobs.send(GUEST_ACTION_JOB_NAME, { task_id: task.id });
+  return { task_id: task.id, message: message(language, `guest.sent.${action}`) };
 }

@@ -1,6 +1,6 @@
 import { and, count, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { guests, hosts, organisations, tasks } from '../../db/schema';
+import { guests, hosts, organisations } from '../../db/schema';
 
 export type HostRow = typeof hosts.$inferSelect;
 export type NewHostRow = typeof hosts.$inferInsert;
@@ -119,16 +119,6 @@ export async function replaceGuests(db: Db, hostId: string, rows: NewGuestRow[],
         });
     }
   });
-}
-
-export async function insertTask(db: Db, values: typeof tasks.$inferInsert): Promise<string> {
-  const [row] = await db.insert(tasks).values(values).returning({ id: tasks.id });
-  if (!row) throw new Error('task insert failed');
-  return row.id;
-}
-
-export async function finishTask(db: Db, id: string, status: 'ok' | 'error', exitStatus: string | null): Promise<void> {
-  await db.update(tasks).set({ status, exitStatus, endedAt: new Date() }).where(eq(tasks.id, id));
 }
 
 export async function hostsByIds(db: Db, ids: string[]): Promise<HostRow[]> {

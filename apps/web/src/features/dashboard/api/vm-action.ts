@@ -1,8 +1,29 @@
-import type { VmAction } from '@proxai/contract';
+import type { TaskAccepted, TaskDetail, TaskStatus, VmAction } from '@proxai/contract';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
-import { api } from '@/lib/api-client';
+import { api, ApiError } from '@/lib/api-client';
 import { useReloadDashboard } from './dashboard-queries';
+
+/** The end states (not imported from the contract: its schemas would load zod into the dashboard's chunk). */
+const DONE: ReadonlySet<TaskStatus> = new Set(['succeeded', 'failed', 'cancelled', 'skipped']);
+
+/** How often a running task is read again. */
+const TASK_POLL_MS = 400;
+
+/**
+ * Follows a task until it ends; a failed or cancelled task throws an ApiError carrying its error (PVE's own text
+ * for a failed action), so the caller's toast explains it like any failed call.
+ */
+export async function waitForTask(taskId: string, pollMs = TASK_POLL_MS): Promise<TaskDetail> {
+  for (;;) {
+    const task = (await api(`/tasks/${taskId}`)) as TaskDetail;
+    if (DONE.has(task.status)) {
+      if (task.status !== 'succeeded') throw new ApiError(502, task.error ?? task.status, `task_${task.status}`);
+      return task;
+    }
+    await new Promise((resolve) => setTimeout(resolve, pollMs));
+  }
+}
 
 export interface VmActionInput {
   id: string;
@@ -11,8 +32,9 @@ export interface VmActionInput {
 }
 
 /**
- * Start/stop/restart; the server answers when the PVE task has ended, so the guest stays "pending" for the
- * whole request. Several guests can be pending at once.
+ * Start/stop/restart: the server answers 202 with a task at once; the guest stays "pending" until the task has
+ * ended (followed here), then the toast tells how it went and the dashboard reloads. Several guests can be
+ * pending at once.
  */
 export function useVmAction(callbacks: {
   onSuccess: (input: VmActionInput) => void;
@@ -21,8 +43,13 @@ export function useVmAction(callbacks: {
   const reload = useReloadDashboard();
   const [pending, setPending] = useState<ReadonlyMap<string, VmAction>>(new Map());
   const mutation = useMutation({
-    mutationFn: (input: VmActionInput) =>
-      api(`/vms/${input.id}/action`, { method: 'POST', body: { action: input.action, vmid: input.vmid } }),
+    mutationFn: async (input: VmActionInput) => {
+      const accepted = (await api(`/vms/${input.id}/action`, {
+        method: 'POST',
+        body: { action: input.action, vmid: input.vmid },
+      })) as TaskAccepted;
+      return waitForTask(accepted.task_id);
+    },
     onMutate: (input) => setPending((m) => new Map(m).set(input.id, input.action)),
     onSuccess: (_data, input) => callbacks.onSuccess(input),
     onError: (error, input) => callbacks.onError(input, error),

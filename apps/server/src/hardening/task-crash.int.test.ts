@@ -1,0 +1,120 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isTaskDone, type TaskDetail, type TaskPage } from '@proxai/contract';
+import { generateFleet, startFleet, type Fleet } from '@proxai/pve-sim';
+import { tokenBody } from '../modules/hosts/hosts.testing';
+import { TEST_DATABASE_URL } from '../testing/env';
+import { trackSecret } from '../testing/secrets';
+import { scratchPostgres, startServer, stopServer } from '../testing/server-process';
+
+/**
+ * `kill -9` of the server while a guest action runs: after a restart the task ends (here resumed from its
+ * UPID, since the action had reached Proxmox), and no task stays running (issue 10).
+ */
+const PVE_TASK_MS = 6000;
+
+describe('a task survives kill -9 of the server', () => {
+  let fleet: Fleet;
+  beforeAll(async () => {
+    fleet = await startFleet(generateFleet({ nodes: 1, guests: 4, seed: 31, pbs: false }), { taskDurationMs: PVE_TASK_MS });
+    for (const n of fleet.nodes) trackSecret(n.tokenSecret, n.password);
+  });
+  afterAll(async () => {
+    await fleet?.close();
+  });
+
+  async function call<T>(url: string, route: string, init: { method?: string; token?: string; body?: unknown } = {}) {
+    const res = await fetch(`${url}/api${route}`, {
+      method: init.method ?? 'GET',
+      headers: {
+        ...(init.body ? { 'content-type': 'application/json' } : {}),
+        ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
+      },
+      body: init.body ? JSON.stringify(init.body) : undefined,
+    });
+    return { status: res.status, body: (await res.json()) as T };
+  }
+
+  async function signIn(url: string): Promise<string> {
+    const email = 'crash-owner@example.test';
+    expect((await call(url, '/auth/magic-link', { method: 'POST', body: { email, language: 'en' } })).status).toBe(200);
+    const mails = (await call<{ text: string }[]>(url, `/dev/outbox?to=${email}`)).body;
+    const code = /:\s*(\d{6})\s*$/m.exec(mails.at(-1)!.text)![1]!;
+    trackSecret(code);
+    const verified = await call<{ access_token: string }>(url, '/auth/verify-otp', {
+      method: 'POST',
+      body: { email, otp_code: code },
+    });
+    trackSecret(verified.body.access_token);
+    return verified.body.access_token;
+  }
+
+  async function runAndKill(env: Record<string, string>) {
+    const first = await startServer(env);
+    const token = await signIn(first.url);
+    const added = await call<{ id: string }>(first.url, '/hosts', { method: 'POST', token, body: tokenBody(fleet.nodes[0]!) });
+    expect(added.status).toBe(201);
+    const vms = (await call<{ id: string; state: string }[]>(first.url, '/vms', { token })).body;
+    const guest = vms.find((v) => v.state === 'stopped') ?? vms[0]!;
+    const action = guest.state === 'stopped' ? 'start' : 'stop';
+    const accepted = await call<{ task_id: string }>(first.url, `/vms/${guest.id}/action`, {
+      method: 'POST',
+      token,
+      body: { action },
+    });
+    expect(accepted.status).toBe(202);
+    const taskId = accepted.body.task_id;
+    // Kill once Proxmox has the action (its UPID is on the task) and while its PVE task still runs.
+    const deadline = Date.now() + 10_000;
+    let task = (await call<TaskDetail>(first.url, `/tasks/${taskId}`, { token })).body;
+    while (task.upids.length === 0 && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 50));
+      task = (await call<TaskDetail>(first.url, `/tasks/${taskId}`, { token })).body;
+    }
+    expect(task).toMatchObject({ status: 'running', upids: [expect.any(String)] });
+    first.child.kill('SIGKILL');
+    await new Promise((r) => first.child.once('exit', r));
+
+    const second = await startServer(env);
+    try {
+      const until = Date.now() + 40_000;
+      do {
+        await new Promise((r) => setTimeout(r, 250));
+        task = (await call<TaskDetail>(second.url, `/tasks/${taskId}`, { token })).body;
+      } while (!isTaskDone(task.status) && Date.now() < until);
+      expect(task).toMatchObject({ status: 'succeeded', upids: [expect.any(String)] });
+      expect(task.log.map((l) => l.line)).toContain(`Resumed after an interruption: following ${task.upids[0]}`);
+      expect((await call<TaskPage>(second.url, '/tasks?status=running', { token })).body.items).toEqual([]);
+      const after = (await call<{ id: string; state: string }[]>(second.url, '/vms', { token })).body;
+      expect(after.find((v) => v.id === guest.id)!.state).toBe(action === 'start' ? 'running' : 'stopped');
+    } finally {
+      await stopServer(second.child);
+    }
+  }
+
+  const base = { HOST_ADDRESS_POLICY: 'any', TASK_HEARTBEAT_SECONDS: '1', PVE_TIMEOUT_MS: '5000' };
+
+  it('on the embedded database', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'proxai-task-crash-'));
+    try {
+      await runAndKill({ ...base, DATA_DIR: dataDir });
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 150_000);
+
+  it.runIf(TEST_DATABASE_URL)(
+    'on PostgreSQL',
+    async () => {
+      const database = await scratchPostgres('proxai_task_crash');
+      try {
+        await runAndKill({ ...base, DATABASE_URL: database.url, DATA_DIR: os.tmpdir() });
+      } finally {
+        await database.drop();
+      }
+    },
+    150_000,
+  );
+});

@@ -1,0 +1,22 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../config/env';
+import type { Db } from '../db/client';
+import { guestActionJob, runGuestActionTask } from '../modules/guests/guest-action.job';
+import type { JobDefinition } from './job-runtime';
+import type { Resumer } from './task-runner';
+
+/** Every job the portal runs (name → payload → handler). A job not listed here cannot be queued. */
+interface Deps {
+  db: Db;
+  config: Config;
+  log: FastifyBaseLogger;
+}
+
+export function jobCatalogue(deps: Deps): JobDefinition[] {
+  return [guestActionJob(deps)] as JobDefinition[];
+}
+
+/** How each kind of task ('guest.start' → 'guest') resumes after the process running it died. */
+export function taskResumers(deps: Deps): Record<string, Resumer> {
+  return { guest: (taskId) => runGuestActionTask(deps, taskId) };
+}

@@ -1,0 +1,160 @@
+import { and, asc, desc, eq, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import type { TaskStatus } from '@proxai/contract';
+import type { Db } from '../../db/client';
+import { taskLogs, tasks } from '../../db/schema';
+
+export type TaskRow = typeof tasks.$inferSelect;
+export type NewTaskRow = typeof tasks.$inferInsert;
+
+export async function insertTask(db: Db, values: NewTaskRow, firstLine: string): Promise<TaskRow> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx.insert(tasks).values(values).returning();
+    if (!row) throw new Error('task insert returned nothing');
+    await tx.insert(taskLogs).values({ taskId: row.id, line: firstLine });
+    return row;
+  });
+}
+
+export async function findTask(db: Db, organisationId: string, id: string): Promise<TaskRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(tasks)
+    .where(and(eq(tasks.id, id), eq(tasks.organisationId, organisationId)));
+  return row;
+}
+
+export async function findTaskById(db: Db, id: string): Promise<TaskRow | undefined> {
+  const [row] = await db.select().from(tasks).where(eq(tasks.id, id));
+  return row;
+}
+
+export interface TaskFilter {
+  status?: TaskStatus;
+  kind?: string;
+  hostId?: string;
+  guestId?: string;
+  scheduleId?: string;
+  parentId?: string;
+}
+
+/** Newest first; `after` is the (created_at, id) of the last row of the previous page. */
+export async function listTasks(
+  db: Db,
+  organisationId: string,
+  filter: TaskFilter,
+  limit: number,
+  after?: { createdAt: Date; id: string },
+): Promise<TaskRow[]> {
+  const conditions: (SQL | undefined)[] = [
+    eq(tasks.organisationId, organisationId),
+    filter.status ? eq(tasks.status, filter.status) : undefined,
+    filter.kind ? eq(tasks.kind, filter.kind) : undefined,
+    filter.hostId ? eq(tasks.hostId, filter.hostId) : undefined,
+    filter.guestId ? eq(tasks.guestId, filter.guestId) : undefined,
+    filter.scheduleId ? eq(tasks.scheduleId, filter.scheduleId) : undefined,
+    filter.parentId ? eq(tasks.parentId, filter.parentId) : undefined,
+    after
+      ? or(lt(tasks.createdAt, after.createdAt), and(eq(tasks.createdAt, after.createdAt), lt(tasks.id, after.id)))
+      : undefined,
+  ];
+  return db
+    .select()
+    .from(tasks)
+    .where(and(...conditions))
+    .orderBy(desc(tasks.createdAt), desc(tasks.id))
+    .limit(limit);
+}
+
+export async function listChildren(db: Db, parentId: string): Promise<TaskRow[]> {
+  return db.select().from(tasks).where(eq(tasks.parentId, parentId)).orderBy(asc(tasks.createdAt), asc(tasks.id));
+}
+
+export async function taskLog(db: Db, taskId: string): Promise<{ at: Date; line: string }[]> {
+  return db
+    .select({ at: taskLogs.at, line: taskLogs.line })
+    .from(taskLogs)
+    .where(eq(taskLogs.taskId, taskId))
+    .orderBy(asc(taskLogs.id));
+}
+
+export async function appendTaskLog(db: Db, taskId: string, line: string): Promise<void> {
+  await db.insert(taskLogs).values({ taskId, line: line.slice(0, 4000) });
+}
+
+/**
+ * Takes a task to run it (queued → running) or to resume it (running, but its runner's heartbeat is older than
+ * `staleBefore`: that process died). Answers the task when this runner now holds it, nothing when it ended, was
+ * cancelled, or another live process runs it. Atomic: two replicas never both hold one task.
+ */
+export async function claimTask(db: Db, id: string, runner: string, now: Date, staleBefore: Date): Promise<TaskRow | undefined> {
+  const [row] = await db
+    .update(tasks)
+    .set({ status: 'running', runner, heartbeatAt: now, startedAt: sql`coalesce(${tasks.startedAt}, ${now})` })
+    .where(
+      and(
+        eq(tasks.id, id),
+        isNull(tasks.cancelRequestedAt),
+        or(
+          eq(tasks.status, 'queued'),
+          and(eq(tasks.status, 'running'), or(isNull(tasks.runner), lt(tasks.heartbeatAt, staleBefore))),
+        ),
+      ),
+    )
+    .returning();
+  return row;
+}
+
+/** The runner says it is alive; answers false when it no longer holds the task. */
+export async function heartbeat(db: Db, id: string, runner: string, now: Date): Promise<boolean> {
+  const rows = await db
+    .update(tasks)
+    .set({ heartbeatAt: now })
+    .where(and(eq(tasks.id, id), eq(tasks.runner, runner), eq(tasks.status, 'running')))
+    .returning({ id: tasks.id });
+  return rows.length > 0;
+}
+
+/** Running tasks whose runner stopped saying it is alive (a killed process). */
+export async function orphanedTasks(db: Db, staleBefore: Date, limit = 50): Promise<TaskRow[]> {
+  return db
+    .select()
+    .from(tasks)
+    .where(and(eq(tasks.status, 'running'), or(isNull(tasks.heartbeatAt), lt(tasks.heartbeatAt, staleBefore))))
+    .orderBy(asc(tasks.createdAt))
+    .limit(limit);
+}
+
+export async function updateTask(db: Db, id: string, values: Partial<NewTaskRow>): Promise<void> {
+  await db.update(tasks).set(values).where(eq(tasks.id, id));
+}
+
+/** Records a PVE task the task now follows (kept across restarts, so a retry resumes it). */
+export async function addUpid(db: Db, id: string, upid: string): Promise<void> {
+  await db
+    .update(tasks)
+    .set({ upids: sql`array_append(${tasks.upids}, ${upid})` })
+    .where(eq(tasks.id, id));
+}
+
+/** Ends a task that is not ended yet; answers false when it already was. */
+export async function endTask(
+  db: Db,
+  id: string,
+  status: Extract<TaskStatus, 'succeeded' | 'failed' | 'cancelled' | 'skipped'>,
+  error: string | null,
+  now: Date,
+): Promise<boolean> {
+  const rows = await db
+    .update(tasks)
+    .set({ status, error, endedAt: now, ...(status === 'succeeded' ? { progress: 100 } : {}) })
+    .where(and(eq(tasks.id, id), inArray(tasks.status, ['queued', 'running'])))
+    .returning({ id: tasks.id });
+  return rows.length > 0;
+}
+
+export async function requestCancel(db: Db, id: string, now: Date): Promise<void> {
+  await db
+    .update(tasks)
+    .set({ cancelRequestedAt: now })
+    .where(and(eq(tasks.id, id), inArray(tasks.status, ['queued', 'running'])));
+}

@@ -1,0 +1,35 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { jobCatalogue, taskResumers } from '../../jobs/catalogue';
+import { startJobRuntime, type JobRuntime } from '../../jobs/job-runtime';
+import { startTaskRecovery, taskTiming } from '../../jobs/task-runner';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Queues durable jobs (pg-boss); started when the app is ready, stopped when it closes. */
+    jobs: Pick<JobRuntime, 'send'>;
+  }
+}
+
+async function jobsPlugin(app: FastifyInstance): Promise<void> {
+  let runtime: JobRuntime | undefined;
+  let recovery: { stop(): Promise<void> } | undefined;
+  app.decorate('jobs', {
+    send: (name: string, data: unknown) => {
+      if (!runtime) throw new Error('the job runtime is not started');
+      return runtime.send(name, data);
+    },
+  });
+  app.addHook('onReady', async () => {
+    const deps = { db: app.db, config: app.config, log: app.log };
+    runtime = await startJobRuntime(app.database, jobCatalogue(deps), app.log);
+    recovery = startTaskRecovery(app.db, taskTiming(app.config.TASK_HEARTBEAT_SECONDS), taskResumers(deps), app.log);
+  });
+  app.addHook('onClose', async () => {
+    await recovery?.stop();
+    await runtime?.stop();
+    runtime = undefined;
+  });
+}
+
+export const jobs = fp(jobsPlugin, { name: 'jobs', dependencies: ['db'] });
