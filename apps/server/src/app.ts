@@ -23,6 +23,7 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { hostsRoutes } from './modules/hosts/hosts.routes';
 import { guestsRoutes } from './modules/guests/guests.routes';
 import { tasksRoutes } from './modules/tasks/tasks.routes';
+import { eventsRoutes } from './modules/events/events.routes';
 import { proxaiRoutes } from './modules/proxai/proxai.routes';
 import { licensesRoutes } from './modules/licenses/licenses.routes';
 import { newsletterRoutes } from './modules/newsletter/newsletter.routes';
@@ -140,6 +141,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(hostsRoutes);
       await api.register(guestsRoutes);
       await api.register(tasksRoutes);
+      await api.register(eventsRoutes);
       await api.register(proxaiRoutes);
       await api.register(licensesRoutes);
       await api.register(newsletterRoutes);

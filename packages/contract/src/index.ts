@@ -9,4 +9,5 @@ export * from './hosts';
 export * from './proxai';
 export * from './licenses';
 export * from './tasks';
+export * from './events';
 export * from './public';

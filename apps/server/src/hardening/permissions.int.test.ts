@@ -23,6 +23,8 @@ interface Case {
   url: (w: World) => string;
   body?: (w: World, actor: Actor) => unknown;
   headers?: Record<string, string>;
+  /** A never-ending answer (the event stream): asked over a real socket, only its status is read. */
+  stream?: true;
   expect: Row;
 }
 
@@ -82,6 +84,21 @@ const CASES: Case[] = [
     url: (w) => `/api/vms/${w.runningGuestA}/action`,
     body: (w) => ({ action: 'restart', vmid: w.runningGuestVmid }),
     expect: [401, 404, 403, 202, 202, 403],
+  },
+  {
+    route: 'POST /api/events/ticket',
+    name: 'ticket for the event stream',
+    method: 'POST',
+    url: () => '/api/events/ticket',
+    expect: [401, 200, 200, 200, 200, 403],
+  },
+  {
+    route: 'GET /api/events',
+    name: 'event stream',
+    method: 'GET',
+    url: () => '/api/events',
+    stream: true,
+    expect: [401, 200, 200, 200, 200, 403],
   },
   { route: 'GET /api/tasks', name: 'list tasks', method: 'GET', url: () => '/api/tasks', expect: [401, 200, 200, 200, 200, 403] },
   {
@@ -260,6 +277,7 @@ describe('permission matrix: every route × every kind of caller', () => {
   const world = {} as World;
   const users = {} as Record<Exclude<Actor, 'anonymous'>, { id: string; token: string }>;
   const orgAMarkers: string[] = [];
+  let base: string;
 
   beforeAll(async () => {
     fleet = await startFleet(generateFleet({ nodes: 3, guests: 12, seed: 11, pbs: false }), { taskDurationMs: 30 });
@@ -316,6 +334,7 @@ describe('permission matrix: every route × every kind of caller', () => {
     world.licenceA = gen.json<{ id: string }>().id;
     world.orgA = orgA.id;
     world.fleet = fleet;
+    base = await t.app.listen({ port: 0, host: '127.0.0.1' });
     world.taskA = (
       await insertTask(
         db,
@@ -352,6 +371,17 @@ describe('permission matrix: every route × every kind of caller', () => {
         if (token && c.name === 'sign out')
           token = (await createSession(t.database.db, users[actor as Exclude<Actor, 'anonymous'>].id)).token;
         if (c.name === 'delete a host' && actor === 'owner') world.hostsToDelete.push(world.hostsToDelete.at(-1) ?? world.hostA);
+        if (c.stream) {
+          const abort = new AbortController();
+          const streamed = await fetch(`${base}${c.url(world)}`, {
+            headers: token ? { authorization: `Bearer ${token}` } : {},
+            signal: abort.signal,
+          });
+          seen.push(`${actor}=${streamed.status}`);
+          if (streamed.status >= 400) expect(await streamed.json()).toMatchObject({ detail: expect.any(String) });
+          abort.abort();
+          continue;
+        }
         const res = await t.app.inject({
           method: c.method,
           url: c.url(world),

@@ -1,4 +1,4 @@
-import { pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigserial, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 /**
  * One row per scheduled job: the replica that moves `claimed_at` forward runs that interval's pass, so with
@@ -8,4 +8,28 @@ export const jobSlots = pgTable('job_slots', {
   name: text('name').primaryKey(),
   claimedAt: timestamp('claimed_at', { withTimezone: true }).notNull(),
   claimedBy: text('claimed_by').notNull(),
+});
+
+/**
+ * The outbox of domain events (DESIGN.md §12): a change and the event describing it are written in one
+ * transaction; the id orders them and is the SSE event id (`Last-Event-ID` resumes after it).
+ */
+export const events = pgTable(
+  'events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    organisationId: uuid('organisation_id').notNull(),
+    type: text('type').notNull(),
+    data: jsonb('data').$type<Record<string, unknown>>().notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('events_org_id_idx').on(t.organisationId, t.id)],
+);
+
+/** Single-use tickets that let a browser's EventSource (which cannot send headers) open the event stream. */
+export const eventTickets = pgTable('event_tickets', {
+  ticketHash: text('ticket_hash').primaryKey(),
+  sessionId: uuid('session_id').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
 });

@@ -16,6 +16,7 @@ import fc from 'fast-check';
 import { describe as group, expect, it } from 'vitest';
 import { z } from 'zod';
 import { bodyArbitraries, bodySweep } from './body-cases';
+import { staysOnRoute } from './judge';
 import { paramsSweep } from './params-cases';
 import { querySweep } from './query-cases';
 import { unsafeUrls, type FuzzTargets } from './targets';
@@ -174,5 +175,16 @@ group('fuzz arbitraries built from the contract schemas', () => {
     expect(sample.some((c) => c.contentType !== 'application/json')).toBe(true);
     expect(bodySweep(null, targets, 11).length).toBeGreaterThan(20);
     expect(sampleValid(describe(IdParamsSchema), targets, 12)).toMatchObject({ id: expect.any(String) });
+  });
+});
+
+group('staysOnRoute', () => {
+  const route = { method: 'GET', url: '/api/tasks/:id', isAuthenticated: true };
+  it('knows when the router resolves a path to another route', () => {
+    expect(staysOnRoute(route, '/api/tasks/0b7c1f0e-0000-4000-8000-000000000000')).toBe(true);
+    expect(staysOnRoute(route, '/api/tasks/%20?x=1')).toBe(true);
+    expect(staysOnRoute(route, '/api/tasks/')).toBe(false);
+    expect(staysOnRoute(route, '/api/tasks/../..')).toBe(false);
+    expect(staysOnRoute({ ...route, url: '/api/vms/:id/action' }, '/api/vms/../action')).toBe(false);
   });
 });

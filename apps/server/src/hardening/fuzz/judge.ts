@@ -72,16 +72,40 @@ export function sentParts(route: RegisteredRoute, plan: Plan, request: { headers
   return parts;
 }
 
-/** Every way the answer breaks the rules; empty when it is fine. */
+/**
+ * Whether the path the router resolves (dot segments removed, a trailing slash ignored) is still one of this
+ * route: `/api/tasks/` is the list route and `/api/tasks/../..` is `/`, which answer as those routes do.
+ */
+export function staysOnRoute(route: RegisteredRoute, url: string): boolean {
+  let path: string;
+  try {
+    path = new URL(url, 'http://fuzz.invalid').pathname.replace(/\/+$/, '');
+  } catch {
+    return true;
+  }
+  const pattern = new RegExp(`^${route.url.replace(/\/+$/, '').replace(/:[^/]+/g, '[^/]+')}$`);
+  return pattern.test(path);
+}
+
+/** Every way the answer breaks the rules; empty when it is fine. `url` is the path as sent. */
 export function judge(
   route: RegisteredRoute,
   res: LightMyRequestResponse,
   parts: ReturnType<typeof sentParts>,
   stats: RouteStats,
   authenticated: boolean,
+  url = route.url,
 ): string[] {
   const problems: string[] = [];
   const status = res.statusCode;
+  // A path that resolves to another route (or the web app) is judged by the generic rules only.
+  if (!staysOnRoute(route, url)) {
+    if (status >= 500) problems.push(`answered ${status}`);
+    if (status >= 400 && !/^application\/json\b/.test(String(res.headers['content-type'] ?? ''))) {
+      problems.push(`${status} with content-type '${String(res.headers['content-type'] ?? '')}'`);
+    }
+    return problems;
+  }
   const type = String(res.headers['content-type'] ?? '');
   const cls = `${Math.floor(status / 100)}xx` as keyof RouteStats['classes'];
   if (cls in stats.classes) stats.classes[cls]++;

@@ -8,12 +8,13 @@ import { AppError } from '../../errors';
 import { defineJob } from '../../jobs/job-runtime';
 import { taskTiming, withClaimedTask } from '../../jobs/task-runner';
 import { recordAudit } from '../audit/audit.repository';
+import { emitEvent } from '../events/events.repository';
 import { fleetChanged } from '../hosts/fleet-cache';
 import { findHostById } from '../hosts/hosts.repository';
 import { connectSettings, createClient, errorContext, targetOf } from '../hosts/pve-connection';
 import { toHostError } from '../hosts/pve-errors';
 import { secretBoxFor } from '../hosts/secret-box';
-import { addUpid, appendTaskLog, endTask, updateTask, type TaskRow } from '../tasks/tasks.repository';
+import { addUpid, appendTaskLog, endTask, setTaskProgress, type TaskRow } from '../tasks/tasks.repository';
 import { findGuestById, updateGuest } from './guests.repository';
 
 /** PVE endpoint per portal action; stop is a graceful shutdown that PVE forces after 60 s. */
@@ -87,8 +88,22 @@ async function runClaimed(deps: Deps, task: TaskRow): Promise<void> {
   const settings = connectSettings(deps.config);
   const target = targetOf(host, secretBoxFor(deps.config, deps.log));
   const client = createClient(target, settings);
+  let shown = guest.state;
   const setGuest = async (values: Parameters<typeof updateGuest>[2]) => {
-    await updateGuest(db, guest.id, values);
+    await db.transaction(async (tx) => {
+      await updateGuest(tx, guest.id, values);
+      if (values.state !== undefined && values.state !== shown) {
+        await emitEvent(tx, task.organisationId, 'guest.state_changed', {
+          guest_id: guest.id,
+          host_id: guest.hostId,
+          vmid: guest.vmid,
+          name: guest.name,
+          state: values.state,
+          previous: shown,
+        });
+      }
+    });
+    if (values.state !== undefined) shown = values.state;
     await fleetChanged(db, task.organisationId);
   };
   const before = (task.params.state_before as string | undefined) ?? guest.state;
@@ -96,11 +111,11 @@ async function runClaimed(deps: Deps, task: TaskRow): Promise<void> {
     if (upid) {
       await appendTaskLog(db, taskId, `Resumed after an interruption: following ${upid}`);
     } else {
-      await updateTask(db, taskId, { progress: SENDING });
+      await setTaskProgress(db, taskId, SENDING);
       upid = await client.guestAction(guest.node, guest.type, guest.vmid, spec.action, spec.params);
       await addUpid(db, taskId, upid);
       await appendTaskLog(db, taskId, `Proxmox task ${upid} started on ${guest.node}`);
-      await updateTask(db, taskId, { progress: 30 });
+      await setTaskProgress(db, taskId, 30);
       if (action !== 'restart') await setGuest({ state: action === 'stop' ? 'stopping' : 'starting' });
     }
     const status = await client.waitForTask(guest.node, upid, { pollMs: 250, timeoutMs: ACTION_TIMEOUT_MS });

@@ -72,10 +72,11 @@ describe.each(TEST_DATABASE_KINDS)('guest actions answer in the language of the 
   it('the answer to an action is in the language of the request', async () => {
     const v = (await vms()).find((x) => x.state === 'running' && !sim().guest(x.vmid).lock)!;
     const fr = await act(v.id, 'stop', FR);
-    expect(fr.statusCode, fr.body).toBe(200);
-    expect(fr.json()).toEqual({ message: "Commande d'arrêt envoyée à la VM" });
-    const en = await act(v.id, 'start');
-    expect(en.statusCode, en.body).toBe(200);
-    expect(en.json()).toEqual({ message: 'VM start command sent' });
+    expect(fr.statusCode, fr.body).toBe(202);
+    expect(fr.json()).toEqual({ task_id: expect.any(String), message: "Commande d'arrêt envoyée à la VM" });
+    const other = (await vms()).find((x) => x.state === 'stopped' && x.id !== v.id && !sim().guest(x.vmid).lock)!;
+    const en = await act(other.id, 'start');
+    expect(en.statusCode, en.body).toBe(202);
+    expect(en.json()).toEqual({ task_id: expect.any(String), message: 'VM start command sent' });
   });
 });

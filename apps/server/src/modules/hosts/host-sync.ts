@@ -1,6 +1,7 @@
 import type { Language } from '@proxai/contract';
 import { isPveError, type LxcListItem, type PveClient, type QemuListItem } from '@proxai/pve-client';
 import type { Db } from '../../db/client';
+import { emitEvent } from '../events/events.repository';
 import { type AppError } from '../../errors';
 import { FALLBACK_LANGUAGE, message } from '../../i18n/messages';
 import { fleetChanged } from './fleet-cache';
@@ -101,6 +102,45 @@ export async function readPendingUpdates(
   }
 }
 
+/** Past this many guest changes in one sync, one host.synced event says so instead of one event per guest. */
+const MAX_GUEST_EVENTS = 20;
+
+/** The events of a sync: guests that appeared, went, or changed state. */
+async function emitGuestChanges(tx: Db, host: HostRow, before: GuestRow[], after: NewGuestRow[]): Promise<void> {
+  const old = new Map(before.map((g) => [g.vmid, g]));
+  const now = new Set(after.map((g) => g.vmid));
+  const appeared = after.filter((g) => !old.has(g.vmid));
+  const gone = before.filter((g) => !now.has(g.vmid));
+  const changed = after.filter((g) => {
+    const prev = old.get(g.vmid);
+    return prev !== undefined && prev.state !== g.state;
+  });
+  const org = host.organisationId;
+  if (appeared.length + gone.length + changed.length > MAX_GUEST_EVENTS) {
+    await emitEvent(tx, org, 'host.synced', {
+      host_id: host.id,
+      name: host.name,
+      added: appeared.length,
+      removed: gone.length,
+      changed: changed.length,
+    });
+    return;
+  }
+  for (const g of appeared) await emitEvent(tx, org, 'guest.appeared', { host_id: host.id, vmid: g.vmid, name: g.name });
+  for (const g of gone) await emitEvent(tx, org, 'guest.gone', { host_id: host.id, vmid: g.vmid, name: g.name });
+  for (const g of changed) {
+    const prev = old.get(g.vmid)!;
+    await emitEvent(tx, org, 'guest.state_changed', {
+      guest_id: prev.id,
+      host_id: host.id,
+      vmid: g.vmid,
+      name: g.name,
+      state: g.state ?? prev.state,
+      previous: prev.state,
+    });
+  }
+}
+
 function diff(before: GuestRow[], after: NewGuestRow[]) {
   const old = new Map(before.map((g) => [g.vmid, g]));
   let added = 0;
@@ -160,7 +200,7 @@ export async function syncHost(
       ...lxc.filter((g) => g.template !== 1).map((g) => toGuestRow(host, 'lxc', g, lastBackup)),
     ].sort((a, b) => a.vmid - b.vmid);
     const before = await listGuestsOfHost(db, host.id);
-    await replaceGuests(db, host.id, rows, readAt);
+    await replaceGuests(db, host.id, rows, readAt, (tx) => emitGuestChanges(tx, host, before, rows));
     const pveVersion = /pve-manager\/([^/\s]+)/.exec(status.pveversion)?.[1] ?? host.pveVersion;
     const facts: HostFacts = {
       memory: { total: status.memory.total, used: status.memory.used },
@@ -171,12 +211,16 @@ export async function syncHost(
       pveVersion: pveVersion ?? null,
       collectedAt: new Date().toISOString(),
     };
-    await updateHost(db, host.id, {
-      status: 'online',
-      lastError: null,
-      lastSyncAt: new Date(),
-      pveVersion,
-      facts: JSON.stringify(facts),
+    await db.transaction(async (tx) => {
+      await updateHost(tx, host.id, {
+        status: 'online',
+        lastError: null,
+        lastSyncAt: new Date(),
+        pveVersion,
+        facts: JSON.stringify(facts),
+      });
+      if (host.status !== 'online')
+        await emitEvent(tx, host.organisationId, 'host.online', { host_id: host.id, name: host.name });
     });
     await fleetChanged(db, host.organisationId);
     return { hostId: host.id, ok: true, total: rows.length, ...diff(before, rows) };
@@ -187,7 +231,12 @@ export async function syncHost(
     const error = language === FALLBACK_LANGUAGE ? stored : toHostError(cause, { ...ctx, language });
     if (!isPveError(err) && !signal.aborted) log?.warn({ err, hostId: host.id }, 'sync failed on an unexpected error');
     const lastError = lastErrorText(stored);
-    await updateHost(db, host.id, { status: 'offline', lastError, lastSyncAt: new Date() });
+    await db.transaction(async (tx) => {
+      await updateHost(tx, host.id, { status: 'offline', lastError, lastSyncAt: new Date() });
+      if (host.status !== 'offline' || host.lastError !== lastError) {
+        await emitEvent(tx, host.organisationId, 'host.offline', { host_id: host.id, name: host.name, reason: lastError });
+      }
+    });
     await fleetChanged(db, host.organisationId);
     return { hostId: host.id, ok: false, added: 0, removed: 0, changed: 0, total: 0, error, lastError };
   }

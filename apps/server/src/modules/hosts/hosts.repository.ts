@@ -1,5 +1,6 @@
 import { and, count, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { emitEvent } from '../events/events.repository';
 import { guests, hosts, organisations } from '../../db/schema';
 
 export type HostRow = typeof hosts.$inferSelect;
@@ -57,7 +58,9 @@ export async function insertHostWithinLimits(
     await tx.execute(sql`select 1 from ${organisations} where ${organisations.id} = ${values.organisationId} for update`);
     if (limits)
       limits.check({ hosts: await countHosts(tx, values.organisationId), guests: await countGuests(tx, values.organisationId) });
-    return insertHost(tx, values);
+    const row = await insertHost(tx, values);
+    await emitEvent(tx, row.organisationId, 'host.added', { host_id: row.id, name: row.name });
+    return row;
   });
 }
 
@@ -92,9 +95,17 @@ const UPSERT_BATCH = 500;
  * `readAt` is when PVE was asked: a guest whose row changed after that (a start or stop the portal ran
  * meanwhile) keeps its newer state and uptime instead of the list's older one.
  */
-export async function replaceGuests(db: Db, hostId: string, rows: NewGuestRow[], readAt: Date): Promise<void> {
+/** `alsoInTransaction` writes what describes the change (its events) in the same transaction. */
+export async function replaceGuests(
+  db: Db,
+  hostId: string,
+  rows: NewGuestRow[],
+  readAt: Date,
+  alsoInTransaction?: (tx: Db) => Promise<void>,
+): Promise<void> {
   const newer = sql`${guests.updatedAt} > ${readAt.toISOString()}::timestamptz`;
   await db.transaction(async (tx) => {
+    await alsoInTransaction?.(tx);
     const vmids = rows.map((r) => r.vmid);
     await tx.delete(guests).where(and(eq(guests.hostId, hostId), vmids.length > 0 ? notInArray(guests.vmid, vmids) : undefined));
     for (let i = 0; i < rows.length; i += UPSERT_BATCH) {

@@ -6,6 +6,7 @@ import { AppError, notFound } from '../../errors';
 import { FALLBACK_LANGUAGE, message } from '../../i18n/messages';
 import { requireOrgRole } from '../../plugins/app/auth';
 import { recordAudit } from '../audit/audit.repository';
+import { emitEvent } from '../events/events.repository';
 import { getEffectivePlan } from '../licenses/licenses.service';
 import type { AuthUser } from '../sessions/sessions.service';
 import { dropClient } from './client-pool';
@@ -196,7 +197,10 @@ export async function removeHost(deps: HostsDeps, ctx: RequestContext, id: strin
   requireOrgRole(ctx.user, 'admin', 'delete hosts');
   const host = await findHost(deps.db, ctx.organisationId, id);
   if (!host) throw notFound('Host');
-  await deleteHost(deps.db, ctx.organisationId, id);
+  await deps.db.transaction(async (tx) => {
+    await deleteHost(tx, ctx.organisationId, id);
+    await emitEvent(tx, ctx.organisationId, 'host.removed', { host_id: id, name: host.name });
+  });
   dropClient(id);
   await fleetChanged(deps.db, ctx.organisationId);
   await recordAudit(deps.db, {

@@ -29,6 +29,19 @@ export async function findLiveSession(db: Db, tokenHash: string, now: Date, crea
   return row;
 }
 
+/** The live session with this id, with its user (an event-stream ticket names its session). */
+export async function findLiveSessionById(db: Db, id: string, now: Date, createdAfter: Date) {
+  const [row] = await db
+    .select({ session: sessions, user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(
+      and(eq(sessions.id, id), isNull(sessions.revokedAt), gt(sessions.expiresAt, now), gt(sessions.createdAt, createdAfter)),
+    )
+    .limit(1);
+  return row;
+}
+
 /** Revokes every live session of a user; answers how many. */
 export async function revokeSessionsOfUser(db: Db, userId: string, now: Date): Promise<number> {
   const rows = await db

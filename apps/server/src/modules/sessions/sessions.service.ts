@@ -1,7 +1,14 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Db } from '../../db/client';
 import type { users } from '../../db/schema';
-import { findLiveSession, insertSession, revokeSessionById, revokeSessionsOfUser, touchSession } from './sessions.repository';
+import {
+  findLiveSession,
+  findLiveSessionById,
+  insertSession,
+  revokeSessionById,
+  revokeSessionsOfUser,
+  touchSession,
+} from './sessions.repository';
 
 /** Sliding lifetime: a session unused this long expires. */
 export const SESSION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
@@ -86,6 +93,19 @@ export class SessionCache {
   }
 }
 
+function toAuthUser({ user, session }: { user: UserRow; session: { id: string } }): AuthUser {
+  return {
+    id: user.id,
+    email: user.email,
+    name: user.name,
+    role: user.role,
+    organisationId: user.organisationId,
+    orgRole: user.orgRole,
+    language: user.language,
+    sessionId: session.id,
+  };
+}
+
 /** Resolves a presented token to its user, renewing the session when it is due. */
 export async function authenticateToken(db: Db, token: string, now = new Date(), cache?: SessionCache): Promise<AuthUser | null> {
   if (token.length < 20 || token.length > 200) return null;
@@ -100,19 +120,15 @@ export async function authenticateToken(db: Db, token: string, now = new Date(),
     expiresAt = new Date(Math.min(now.getTime() + SESSION_TTL_MS, endOfLife));
     await touchSession(db, row.session.id, now, expiresAt);
   }
-  const { user } = row;
-  const authUser: AuthUser = {
-    id: user.id,
-    email: user.email,
-    name: user.name,
-    role: user.role,
-    organisationId: user.organisationId,
-    orgRole: user.orgRole,
-    language: user.language,
-    sessionId: row.session.id,
-  };
+  const authUser = toAuthUser(row);
   cache?.set(tokenHash, authUser, expiresAt, now.getTime());
   return authUser;
+}
+
+/** The user of a live session, by the session's id (no renewal: the stream's own requests do not extend it). */
+export async function authenticateSessionId(db: Db, sessionId: string, now = new Date()): Promise<AuthUser | null> {
+  const row = await findLiveSessionById(db, sessionId, now, new Date(now.getTime() - SESSION_MAX_AGE_MS));
+  return row ? toAuthUser(row) : null;
 }
 
 export async function revokeSession(db: Db, sessionId: string, cache?: SessionCache) {

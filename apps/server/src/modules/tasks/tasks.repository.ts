@@ -2,6 +2,8 @@ import { and, asc, desc, eq, inArray, isNull, lt, or, sql, type SQL } from 'driz
 import type { TaskStatus } from '@proxai/contract';
 import type { Db } from '../../db/client';
 import { taskLogs, tasks } from '../../db/schema';
+import { emitEvent } from '../events/events.repository';
+import { toTaskDto } from './task-dto';
 
 export type TaskRow = typeof tasks.$inferSelect;
 export type NewTaskRow = typeof tasks.$inferInsert;
@@ -11,6 +13,7 @@ export async function insertTask(db: Db, values: NewTaskRow, firstLine: string):
     const [row] = await tx.insert(tasks).values(values).returning();
     if (!row) throw new Error('task insert returned nothing');
     await tx.insert(taskLogs).values({ taskId: row.id, line: firstLine });
+    await emitEvent(tx, row.organisationId, 'task.created', { task: toTaskDto(row) });
     return row;
   });
 }
@@ -87,21 +90,25 @@ export async function appendTaskLog(db: Db, taskId: string, line: string): Promi
  * cancelled, or another live process runs it. Atomic: two replicas never both hold one task.
  */
 export async function claimTask(db: Db, id: string, runner: string, now: Date, staleBefore: Date): Promise<TaskRow | undefined> {
-  const [row] = await db
-    .update(tasks)
-    .set({ status: 'running', runner, heartbeatAt: now, startedAt: sql`coalesce(${tasks.startedAt}, ${now})` })
-    .where(
-      and(
-        eq(tasks.id, id),
-        isNull(tasks.cancelRequestedAt),
-        or(
-          eq(tasks.status, 'queued'),
-          and(eq(tasks.status, 'running'), or(isNull(tasks.runner), lt(tasks.heartbeatAt, staleBefore))),
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(tasks)
+      .set({ status: 'running', runner, heartbeatAt: now, startedAt: sql`coalesce(${tasks.startedAt}, ${now})` })
+      .where(
+        and(
+          eq(tasks.id, id),
+          isNull(tasks.cancelRequestedAt),
+          or(
+            eq(tasks.status, 'queued'),
+            and(eq(tasks.status, 'running'), or(isNull(tasks.runner), lt(tasks.heartbeatAt, staleBefore))),
+          ),
         ),
-      ),
-    )
-    .returning();
-  return row;
+      )
+      .returning();
+    if (row)
+      await emitEvent(tx, row.organisationId, 'task.progress', { task_id: row.id, status: row.status, progress: row.progress });
+    return row;
+  });
 }
 
 /** The runner says it is alive; answers false when it no longer holds the task. */
@@ -124,8 +131,12 @@ export async function orphanedTasks(db: Db, staleBefore: Date, limit = 50): Prom
     .limit(limit);
 }
 
-export async function updateTask(db: Db, id: string, values: Partial<NewTaskRow>): Promise<void> {
-  await db.update(tasks).set(values).where(eq(tasks.id, id));
+/** Moves a running task's progress bar (and tells the event stream). */
+export async function setTaskProgress(db: Db, id: string, progress: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [row] = await tx.update(tasks).set({ progress }).where(eq(tasks.id, id)).returning();
+    if (row) await emitEvent(tx, row.organisationId, 'task.progress', { task_id: id, status: row.status, progress });
+  });
 }
 
 /** Records a PVE task the task now follows (kept across restarts, so a retry resumes it). */
@@ -144,12 +155,15 @@ export async function endTask(
   error: string | null,
   now: Date,
 ): Promise<boolean> {
-  const rows = await db
-    .update(tasks)
-    .set({ status, error, endedAt: now, ...(status === 'succeeded' ? { progress: 100 } : {}) })
-    .where(and(eq(tasks.id, id), inArray(tasks.status, ['queued', 'running'])))
-    .returning({ id: tasks.id });
-  return rows.length > 0;
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(tasks)
+      .set({ status, error, endedAt: now, ...(status === 'succeeded' ? { progress: 100 } : {}) })
+      .where(and(eq(tasks.id, id), inArray(tasks.status, ['queued', 'running'])))
+      .returning();
+    if (row) await emitEvent(tx, row.organisationId, 'task.ended', { task: toTaskDto(row) });
+    return row !== undefined;
+  });
 }
 
 export async function requestCancel(db: Db, id: string, now: Date): Promise<void> {

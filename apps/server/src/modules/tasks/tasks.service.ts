@@ -1,29 +1,10 @@
 import type { Task, TaskDetail, TaskListQuery, TaskPage } from '@proxai/contract';
+import { toTaskDto } from './task-dto';
 import type { Db } from '../../db/client';
 import { AppError, notFound } from '../../errors';
 import { requireOrgRole } from '../../plugins/app/auth';
 import type { AuthUser } from '../sessions/sessions.service';
 import { endTask, findTask, listChildren, listTasks, requestCancel, taskLog, type TaskRow } from './tasks.repository';
-
-export function toTaskDto(t: TaskRow): Task {
-  return {
-    id: t.id,
-    kind: t.kind,
-    status: t.status,
-    progress: t.progress,
-    params: t.params,
-    target: { host_id: t.hostId, guest_id: t.guestId },
-    parent_id: t.parentId,
-    schedule_id: t.scheduleId,
-    scheduled_for: t.scheduledFor?.toISOString() ?? null,
-    created_by: t.createdBy,
-    upids: t.upids,
-    created_at: t.createdAt.toISOString(),
-    started_at: t.startedAt?.toISOString() ?? null,
-    ended_at: t.endedAt?.toISOString() ?? null,
-    error: t.error,
-  };
-}
 
 /** The position after a row, opaque to clients: base64url of `created_at|id`. */
 const cursorOf = (t: TaskRow) => Buffer.from(`${t.createdAt.toISOString()}|${t.id}`).toString('base64url');

@@ -1,6 +1,8 @@
 import type { Advice, Host, Stats, Vm } from '@proxai/contract';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
 import { api } from '@/lib/api-client';
+import { eventStream } from '@/lib/event-stream';
 
 /** Every dashboard query lives under this key, so one invalidation reloads stats, hosts and guests together. */
 export const DASHBOARD_KEY = ['dashboard'] as const;
@@ -32,13 +34,56 @@ export function adviceQuery(language: string) {
   });
 }
 
-/** Data refreshes on its own while the page is open (the server syncs hosts in the background). */
+/** Without the event stream, data refreshes on its own while the page is open (the server syncs in the background). */
 const REFRESH_MS = 30_000;
+/** With the stream, changes arrive as they happen; a slow safety refresh remains. */
+const STREAMED_REFRESH_MS = 5 * 60_000;
+/** Events that change what the dashboard shows; a burst (a bulk action, a sync) reloads once. */
+const FLEET_EVENT = /^(host|guest)\.|^task\.ended$/;
+const RELOAD_DEBOUNCE_MS = 250;
+
+/** Waits for the browser to be idle (the first rows come first), then runs `fn`; answers a cancel function. */
+function whenIdle(fn: () => void): () => void {
+  if (typeof requestIdleCallback === 'function') {
+    const id = requestIdleCallback(fn, { timeout: 2000 });
+    return () => cancelIdleCallback(id);
+  }
+  const id = setTimeout(fn, 1000);
+  return () => clearTimeout(id);
+}
+
+/**
+ * Reloads the dashboard when the organisation's event stream says its fleet changed (live updates across
+ * replicas); answers whether the stream is up, so the queries poll only when it is not.
+ */
+export function useFleetEvents(): boolean {
+  const client = useQueryClient();
+  const [streaming, setStreaming] = useState(false);
+  useEffect(() => {
+    let unsubscribe: (() => void) | undefined;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const cancel = whenIdle(() => {
+      unsubscribe = eventStream()?.subscribe((event) => {
+        if (!FLEET_EVENT.test(event.type)) return;
+        clearTimeout(timer);
+        timer = setTimeout(() => void client.invalidateQueries({ queryKey: DASHBOARD_KEY }), RELOAD_DEBOUNCE_MS);
+      }, setStreaming);
+    });
+    return () => {
+      cancel();
+      clearTimeout(timer);
+      unsubscribe?.();
+    };
+  }, [client]);
+  return streaming;
+}
 
 export function useDashboardData() {
-  const hosts = useQuery({ ...hostsQuery, refetchInterval: REFRESH_MS });
-  const vms = useQuery({ ...vmsQuery, refetchInterval: REFRESH_MS });
-  const stats = useQuery({ ...statsQuery, refetchInterval: REFRESH_MS });
+  const streaming = useFleetEvents();
+  const refetchInterval = streaming ? STREAMED_REFRESH_MS : REFRESH_MS;
+  const hosts = useQuery({ ...hostsQuery, refetchInterval });
+  const vms = useQuery({ ...vmsQuery, refetchInterval });
+  const stats = useQuery({ ...statsQuery, refetchInterval });
   return { hosts, vms, stats };
 }
 

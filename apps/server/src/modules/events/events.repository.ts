@@ -1,0 +1,65 @@
+import { and, asc, desc, eq, gt, gte, isNull, lt } from 'drizzle-orm';
+import { DomainEventDataSchemas, type DomainEventData, type DomainEventType } from '@proxai/contract';
+import type { Db } from '../../db/client';
+import { events, eventTickets } from '../../db/schema';
+
+export type EventRow = typeof events.$inferSelect;
+
+/**
+ * Writes a domain event to the outbox. Call it with the transaction that makes the change it describes, so the
+ * event exists exactly when the change does. The data is checked against the event catalogue.
+ */
+export async function emitEvent<T extends DomainEventType>(
+  db: Db,
+  organisationId: string,
+  type: T,
+  data: DomainEventData<T>,
+): Promise<void> {
+  const checked = DomainEventDataSchemas[type].parse(data) as Record<string, unknown>;
+  await db.insert(events).values({ organisationId, type, data: checked });
+}
+
+/** Events after `afterId` (all organisations, for the hub), at most `limit`, oldest first. */
+export async function eventsAfter(db: Db, afterId: number, since: Date, limit: number): Promise<EventRow[]> {
+  return db
+    .select()
+    .from(events)
+    .where(and(gt(events.id, afterId), gte(events.at, since)))
+    .orderBy(asc(events.id))
+    .limit(limit);
+}
+
+/** The organisation's events after `afterId` (a resumed stream's catch-up). */
+export async function orgEventsAfter(db: Db, organisationId: string, afterId: number, limit: number): Promise<EventRow[]> {
+  return db
+    .select()
+    .from(events)
+    .where(and(eq(events.organisationId, organisationId), gt(events.id, afterId)))
+    .orderBy(asc(events.id))
+    .limit(limit);
+}
+
+export async function lastEventId(db: Db): Promise<number> {
+  const [last] = await db.select({ id: events.id }).from(events).orderBy(desc(events.id)).limit(1);
+  return last?.id ?? 0;
+}
+
+/** Events older than `before` are dropped (the stream resumes within this horizon). */
+export async function pruneEvents(db: Db, before: Date): Promise<void> {
+  await db.delete(events).where(lt(events.at, before));
+}
+
+export async function insertTicket(db: Db, values: { ticketHash: string; sessionId: string; expiresAt: Date }) {
+  await db.insert(eventTickets).values(values);
+}
+
+/** Uses a ticket once: answers its session id when it was live. */
+export async function useTicket(db: Db, ticketHash: string, now: Date): Promise<string | undefined> {
+  const [row] = await db
+    .update(eventTickets)
+    .set({ usedAt: now })
+    .where(and(eq(eventTickets.ticketHash, ticketHash), isNull(eventTickets.usedAt), gt(eventTickets.expiresAt, now)))
+    .returning({ sessionId: eventTickets.sessionId });
+  await db.delete(eventTickets).where(lt(eventTickets.expiresAt, new Date(now.getTime() - 3600_000)));
+  return row?.sessionId;
+}

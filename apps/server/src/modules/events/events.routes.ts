@@ -1,0 +1,134 @@
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ErrorSchema, EventTicketSchema } from '@proxai/contract';
+import { AppError, unauthenticated } from '../../errors';
+import { currentOrg, currentUser } from '../../plugins/app/auth';
+import { newOpaqueToken, sha256Hex } from '../auth/codes';
+import { authenticateSessionId, type AuthUser } from '../sessions/sessions.service';
+import { EventHub } from './event-hub';
+import { insertTicket, orgEventsAfter, useTicket, type EventRow } from './events.repository';
+
+const TICKET_TTL_MS = 60_000;
+/** A comment line every so often keeps proxies from closing an idle stream and tells the client it is alive. */
+const HEARTBEAT_MS = 15_000;
+/** A resumed stream sends at most this many missed events, then the client reloads what it shows. */
+const CATCH_UP_MAX = 1000;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    eventHub: EventHub;
+  }
+}
+
+const frame = (row: EventRow) =>
+  `id: ${row.id}\nevent: ${row.type}\ndata: ${JSON.stringify({ id: String(row.id), type: row.type, at: row.at.toISOString(), data: row.data })}\n\n`;
+
+/**
+ * GET /api/events: the organisation's domain events as Server-Sent Events (one stream per tab carries every
+ * topic). Authenticated by the Bearer header, the session cookie, or `?ticket=` from POST /api/events/ticket,
+ * since a browser's EventSource cannot send headers. `Last-Event-ID` (or `?last_event_id=`) resumes after an
+ * event; a comment line every 15 s keeps the connection alive.
+ */
+export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const hub = new EventHub(app.db);
+  app.decorate('eventHub', hub);
+  /** Open streams, ended before the server closes (it would otherwise wait for them). */
+  const streams = new Set<() => void>();
+  app.addHook('onReady', () => hub.start());
+  app.addHook('preClose', async () => {
+    for (const end of [...streams]) end();
+  });
+  app.addHook('onClose', () => hub.stop());
+
+  app.post(
+    '/events/ticket',
+    {
+      onRequest: [app.authenticate],
+      schema: {
+        tags: ['events'],
+        summary: 'A single-use ticket (60 s) to open the event stream from a browser (EventSource sends no headers)',
+        response: { 200: EventTicketSchema, 401: ErrorSchema, 403: ErrorSchema },
+      },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      currentOrg(user);
+      const ticket = newOpaqueToken();
+      const expiresAt = new Date(Date.now() + TICKET_TTL_MS);
+      await insertTicket(app.db, { ticketHash: sha256Hex(ticket), sessionId: user.sessionId, expiresAt });
+      return { ticket, expires_at: expiresAt.toISOString() };
+    },
+  );
+
+  const streamUser = async (request: FastifyRequest, ticket: string | undefined): Promise<AuthUser> => {
+    if (ticket) {
+      const sessionId =
+        ticket.length >= 20 && ticket.length <= 200 ? await useTicket(app.db, sha256Hex(ticket), new Date()) : undefined;
+      const user = sessionId ? await authenticateSessionId(app.db, sessionId) : null;
+      if (!user) throw unauthenticated('The event ticket is invalid, used or expired; ask for a new one');
+      return user;
+    }
+    await app.authenticate(request);
+    return currentUser(request);
+  };
+
+  app.get(
+    '/events',
+    {
+      schema: {
+        tags: ['events'],
+        summary: "The organisation's domain events as Server-Sent Events (text/event-stream)",
+        querystring: z.object({
+          ticket: z.string().max(200).optional(),
+          last_event_id: z.coerce.number().int().min(0).optional(),
+        }),
+        response: { 401: ErrorSchema, 403: ErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const user = await streamUser(request, request.query.ticket);
+      const organisationId = currentOrg(user);
+      const header = request.headers['last-event-id'];
+      if (header !== undefined && !/^\d{1,15}$/.test(String(header))) throw new AppError('bad_request', 'Invalid Last-Event-ID');
+      const resumeAfter = header !== undefined ? Number(header) : request.query.last_event_id;
+      await hub.start();
+      reply.hijack();
+      const res = reply.raw;
+      res.writeHead(200, {
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-cache, no-transform',
+        connection: 'keep-alive',
+        'x-content-type-options': 'nosniff',
+        'x-accel-buffering': 'no',
+      });
+      res.write('retry: 3000\n\n');
+      // Events that arrive while the catch-up is read wait, so the client sees them in order and once.
+      const queued: EventRow[] = [];
+      const caughtUp = new Set<number>();
+      let live = false;
+      const send = (row: EventRow) => {
+        if (caughtUp.has(row.id)) return;
+        res.write(frame(row));
+      };
+      const unsubscribe = hub.subscribe(organisationId, (row) => (live ? send(row) : queued.push(row)));
+      if (resumeAfter !== undefined) {
+        for (const row of await orgEventsAfter(app.db, organisationId, resumeAfter, CATCH_UP_MAX)) {
+          send(row);
+          caughtUp.add(row.id);
+        }
+      }
+      live = true;
+      for (const row of queued.sort((a, b) => a.id - b.id)) send(row);
+      const heartbeat = setInterval(() => res.write(': ping\n\n'), HEARTBEAT_MS);
+      const end = () => {
+        clearInterval(heartbeat);
+        unsubscribe();
+        streams.delete(end);
+        if (!res.writableEnded) res.end();
+      };
+      streams.add(end);
+      request.raw.on('close', end);
+    },
+  );
+};
