@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, render, screen } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n, i18nReady } from '@/lib/i18n';
@@ -103,7 +103,8 @@ describe('TasksEntry', () => {
     expect(i18n.hasLoadedNamespace('tasks')).toBe(false);
     runIdle();
     const button = await screen.findByRole('button', { name: 'Tasks' });
-    expect(calls.map((c) => c.url.searchParams.get('status')).sort()).toEqual(['queued', 'running']);
+    // The badge's count is asked right after the button appears (not necessarily before).
+    await waitFor(() => expect(calls.map((c) => c.url.searchParams.get('status')).sort()).toEqual(['queued', 'running']));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     await userEvent.click(button);
     expect(await screen.findByRole('dialog', { name: 'Tasks' })).toBeInTheDocument();
