@@ -161,6 +161,27 @@ describe.each(TEST_DATABASE_KINDS)('the event stream on %s', (kind) => {
     }
   });
 
+  it('a new stream starts now: events of the seconds before it opened are not replayed', async () => {
+    // Events while nobody listens (the hub does not read then)…
+    const taskId = await act(await someGuest());
+    const deadline = Date.now() + 8000;
+    while (Date.now() < deadline) {
+      const task = (await t.app.inject({ method: 'GET', url: `/api/tasks/${taskId}`, headers: owner.auth })).json<{
+        status: string;
+      }>();
+      if (task.status === 'succeeded' || task.status === 'failed') break;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    // …are not handed to a stream opened afterwards.
+    const fresh = await openStream(`${base}/api/events`, owner.auth);
+    try {
+      await new Promise((r) => setTimeout(r, 1200));
+      expect(fresh.frames).toEqual([]);
+    } finally {
+      await fresh.close();
+    }
+  });
+
   it('a browser opens it with a single-use ticket; without credentials it is refused', async () => {
     const issued = await t.app.inject({ method: 'POST', url: '/api/events/ticket', headers: owner.auth });
     expect(issued.statusCode).toBe(200);

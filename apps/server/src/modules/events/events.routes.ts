@@ -7,7 +7,7 @@ import { currentOrg, currentUser } from '../../plugins/app/auth';
 import { newOpaqueToken, sha256Hex } from '../auth/codes';
 import { authenticateSessionId, type AuthUser } from '../sessions/sessions.service';
 import { EventHub } from './event-hub';
-import { insertTicket, orgEventsAfter, useTicket, type EventRow } from './events.repository';
+import { insertTicket, lastEventId, orgEventsAfter, useTicket, type EventRow } from './events.repository';
 
 const TICKET_TTL_MS = 60_000;
 /** A comment line every so often keeps proxies from closing an idle stream and tells the client it is alive. */
@@ -111,7 +111,14 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
         if (caughtUp.has(row.id)) return;
         res.write(frame(row));
       };
-      const unsubscribe = hub.subscribe(organisationId, (row) => (live ? send(row) : queued.push(row)));
+      // A new stream starts after the newest event that exists now: the hub may hand it events of the last
+      // seconds (its look-back for late commits), which happened before this stream was opened.
+      const after = resumeAfter ?? (await lastEventId(app.db));
+      const unsubscribe = hub.subscribe(organisationId, (row) => {
+        if (row.id <= after) return;
+        if (live) send(row);
+        else queued.push(row);
+      });
       if (resumeAfter !== undefined) {
         for (const row of await orgEventsAfter(app.db, organisationId, resumeAfter, CATCH_UP_MAX)) {
           send(row);
