@@ -1,3 +1,4 @@
+import http from 'node:http';
 import { and, count, eq, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { auditEvents, loginCodes, loginFailures, organisations, sessions, users } from '../../db/schema';
@@ -66,6 +67,35 @@ describe('sign-in security', () => {
     it('point at PUBLIC_URL when it is set, whatever the Host header says', async () => {
       const { link } = await requestCode(published, 'link@example.org', { host: 'evil.example' });
       expect(link).toMatch(/^https:\/\/portal\.example\.com\/auth#magic=/);
+    });
+
+    it('over a real socket too: a forged Host header is refused before any mail', async () => {
+      const base = new URL(await t.app.listen({ port: 0, host: '127.0.0.1' }));
+      const sent = t.app.mailer.outbox.length;
+      const status = (host: string) =>
+        new Promise<number>((resolve, reject) => {
+          const body = JSON.stringify({ email: 'socket@example.org', language: 'en' });
+          const req = http.request(
+            {
+              host: base.hostname,
+              port: base.port,
+              method: 'POST',
+              path: '/api/auth/magic-link',
+              headers: { host, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+            },
+            (res) => {
+              res.resume();
+              resolve(res.statusCode ?? 0);
+            },
+          );
+          req.on('error', reject);
+          req.end(body);
+        });
+      expect(await status('127.0.0.1:8080@evil.example')).toBe(400);
+      expect(await status('evil.example')).toBe(400);
+      expect(t.app.mailer.outbox.length).toBe(sent);
+      expect(await status(`127.0.0.1:${base.port}`)).toBe(200);
+      expect(lastMail(t, 'socket@example.org').link.startsWith(`http://127.0.0.1:${base.port}/auth#magic=`)).toBe(true);
     });
 
     it('without PUBLIC_URL, come from an exactly-loopback Host header; any other one is refused and nothing is mailed', async () => {
