@@ -167,12 +167,6 @@ export async function peekMagicToken(db: Db, hash: string, now: Date): Promise<s
   return row?.email;
 }
 
-/** The language asked for with a code row (null for rows older than the column). */
-export async function loginCodeLanguage(db: Db, id: string): Promise<string | null> {
-  const [row] = await db.select({ language: loginCodes.language }).from(loginCodes).where(eq(loginCodes.id, id)).limit(1);
-  return row?.language ?? null;
-}
-
 // OAuth handoffs ------------------------------------------------------------------------------------------
 
 export async function insertHandoff(db: Db, values: { handoffHash: string; userId: string; expiresAt: Date }) {

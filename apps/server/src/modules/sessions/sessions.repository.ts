@@ -11,32 +11,22 @@ export async function insertSession(
   return row;
 }
 
-/** The live session (not revoked, not expired, younger than `createdAfter`) for a token hash, with its user. */
-export async function findLiveSession(db: Db, tokenHash: string, now: Date, createdAfter: Date) {
+/**
+ * The live session (not revoked, not expired, younger than `createdAfter`) with its user, found by its token
+ * hash (a presented token) or its id (an event-stream ticket names its session).
+ */
+export async function findLiveSession(db: Db, by: { tokenHash: string } | { id: string }, now: Date, createdAfter: Date) {
   const [row] = await db
     .select({ session: sessions, user: users })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(
       and(
-        eq(sessions.tokenHash, tokenHash),
+        'id' in by ? eq(sessions.id, by.id) : eq(sessions.tokenHash, by.tokenHash),
         isNull(sessions.revokedAt),
         gt(sessions.expiresAt, now),
         gt(sessions.createdAt, createdAfter),
       ),
-    )
-    .limit(1);
-  return row;
-}
-
-/** The live session with this id, with its user (an event-stream ticket names its session). */
-export async function findLiveSessionById(db: Db, id: string, now: Date, createdAfter: Date) {
-  const [row] = await db
-    .select({ session: sessions, user: users })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(
-      and(eq(sessions.id, id), isNull(sessions.revokedAt), gt(sessions.expiresAt, now), gt(sessions.createdAt, createdAfter)),
     )
     .limit(1);
   return row;

@@ -1,14 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Db } from '../../db/client';
 import type { users } from '../../db/schema';
-import {
-  findLiveSession,
-  findLiveSessionById,
-  insertSession,
-  revokeSessionById,
-  revokeSessionsOfUser,
-  touchSession,
-} from './sessions.repository';
+import { findLiveSession, insertSession, revokeSessionById, revokeSessionsOfUser, touchSession } from './sessions.repository';
 
 /** Sliding lifetime: a session unused this long expires. */
 export const SESSION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
@@ -112,7 +105,7 @@ export async function authenticateToken(db: Db, token: string, now = new Date(),
   const tokenHash = sha256Hex(token);
   const cached = cache?.get(tokenHash, now.getTime());
   if (cached) return cached;
-  const row = await findLiveSession(db, tokenHash, now, new Date(now.getTime() - SESSION_MAX_AGE_MS));
+  const row = await findLiveSession(db, { tokenHash }, now, new Date(now.getTime() - SESSION_MAX_AGE_MS));
   if (!row) return null;
   const endOfLife = row.session.createdAt.getTime() + SESSION_MAX_AGE_MS;
   let expiresAt = new Date(Math.min(row.session.expiresAt.getTime(), endOfLife));
@@ -127,7 +120,7 @@ export async function authenticateToken(db: Db, token: string, now = new Date(),
 
 /** The user of a live session, by the session's id (no renewal: the stream's own requests do not extend it). */
 export async function authenticateSessionId(db: Db, sessionId: string, now = new Date()): Promise<AuthUser | null> {
-  const row = await findLiveSessionById(db, sessionId, now, new Date(now.getTime() - SESSION_MAX_AGE_MS));
+  const row = await findLiveSession(db, { id: sessionId }, now, new Date(now.getTime() - SESSION_MAX_AGE_MS));
   return row ? toAuthUser(row) : null;
 }
 

@@ -26,11 +26,6 @@ export async function findTask(db: Db, organisationId: string, id: string): Prom
   return row;
 }
 
-export async function findTaskById(db: Db, id: string): Promise<TaskRow | undefined> {
-  const [row] = await db.select().from(tasks).where(eq(tasks.id, id));
-  return row;
-}
-
 export interface TaskFilter {
   status?: TaskStatus;
   kind?: string;
