@@ -1,7 +1,7 @@
-import { fetchFingerprint, PbsClient, PveClient, type PveClientOptions, type ResolveAddress } from '@proxai/pve-client';
+import { fetchFingerprint, PbsClient, type PveClient, type PveClientOptions, type ResolveAddress } from '@proxai/pve-client';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { rejection } from './rejection';
-import { startTlsPeer, type TlsPeer } from './tls-peer';
+import { peerClients, startTlsPeer, type TlsPeer } from './tls-peer';
 
 // PveClientOptions.resolveAddress / fetchFingerprint's: the hook through which the server enforces its
 // outbound address policy. The host names below end in .invalid, which DNS never resolves (RFC 6761):
@@ -22,18 +22,8 @@ function loopbackPolicy(): ResolveAddress & { asked: string[] } {
 }
 
 let peer: TlsPeer;
-const clients: { close(): Promise<void> }[] = [];
-function client(o: Partial<PveClientOptions> & Pick<PveClientOptions, 'baseUrl'>): PveClient {
-  const c = new PveClient({
-    fingerprint: peer.certificate.fingerprint,
-    auth: { kind: 'token', tokenId: 'root@pam!portal', secret: 'secret' },
-    retries: 0,
-    timeoutMs: 5_000,
-    ...o,
-  });
-  clients.push(c);
-  return c;
-}
+const clients = peerClients(5_000);
+const client = (o: Partial<PveClientOptions> & Pick<PveClientOptions, 'baseUrl'>): PveClient => clients.client(peer, o);
 
 beforeAll(async () => {
   peer = await startTlsPeer(NAME);
@@ -44,7 +34,7 @@ beforeEach(() => {
   peer.servernames.length = 0;
 });
 afterAll(async () => {
-  await Promise.all(clients.map((c) => c.close()));
+  await clients.closeAll();
   await peer.close();
 });
 
@@ -199,7 +189,7 @@ describe('resolveAddress', () => {
       retries: 0,
       resolveAddress: policy,
     });
-    clients.push(c);
+    clients.track(c);
     expect((await c.version()).version).toBe('8.2.4');
     expect(policy.asked).toEqual([NAME]);
     expect(peer.servernames).toEqual([NAME]);

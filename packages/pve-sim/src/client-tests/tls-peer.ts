@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import https from 'node:https';
 import type { AddressInfo, Socket } from 'node:net';
 import type { TLSSocket } from 'node:tls';
+import { PveClient, type PveClientOptions } from '@proxai/pve-client';
 import { createCertificate, type SimCertificate } from '../tls';
 
 /** An HTTPS listener on 127.0.0.1 with its own self-signed certificate that records what reaches it. */
@@ -63,4 +64,30 @@ export async function startTlsPeer(commonName: string, handler: PeerHandler = an
       }),
   };
   return peer;
+}
+
+/**
+ * The clients a test file opens against its peers: pinned to the peer's certificate, a dummy token, no retries;
+ * `track` adds one made otherwise (a PbsClient); `closeAll` closes them all in the file's afterAll.
+ */
+export function peerClients(timeoutMs: number) {
+  const open: { close(): Promise<void> }[] = [];
+  const track = <C extends { close(): Promise<void> }>(c: C): C => {
+    open.push(c);
+    return c;
+  };
+  return {
+    client: (peer: TlsPeer, o: Partial<PveClientOptions> & Pick<PveClientOptions, 'baseUrl'>): PveClient =>
+      track(
+        new PveClient({
+          fingerprint: peer.certificate.fingerprint,
+          auth: { kind: 'token', tokenId: 'root@pam!portal', secret: 'secret' },
+          retries: 0,
+          timeoutMs,
+          ...o,
+        }),
+      ),
+    track,
+    closeAll: () => Promise.all(open.map((c) => c.close())),
+  };
 }

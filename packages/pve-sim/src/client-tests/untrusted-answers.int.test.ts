@@ -1,8 +1,8 @@
 import type { ServerResponse } from 'node:http';
-import { DEFAULT_MAX_RESPONSE_BYTES, PbsClient, PveClient, type PveClientOptions } from '@proxai/pve-client';
+import { DEFAULT_MAX_RESPONSE_BYTES, PbsClient, type PveClient, type PveClientOptions } from '@proxai/pve-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rejection } from './rejection';
-import { answerVersion, startTlsPeer, type TlsPeer } from './tls-peer';
+import { answerVersion, peerClients, startTlsPeer, type TlsPeer } from './tls-peer';
 
 // What a hostile or broken host can answer: bodies without end, lying Content-Length, redirects.
 
@@ -54,19 +54,9 @@ function sized(res: ServerResponse, bytes: number, withLength: boolean): void {
 
 let peer: TlsPeer;
 let target: TlsPeer;
-const clients: { close(): Promise<void> }[] = [];
-function client(o: Partial<PveClientOptions> = {}): PveClient {
-  const c = new PveClient({
-    baseUrl: `https://127.0.0.1:${peer.port}`,
-    fingerprint: peer.certificate.fingerprint,
-    auth: { kind: 'token', tokenId: 'root@pam!portal', secret: 'secret' },
-    retries: 0,
-    timeoutMs: 10_000,
-    ...o,
-  });
-  clients.push(c);
-  return c;
-}
+const clients = peerClients(10_000);
+const client = (o: Partial<PveClientOptions> = {}): PveClient =>
+  clients.client(peer, { baseUrl: `https://127.0.0.1:${peer.port}`, ...o });
 const count = (p: string): number => peer.requests.filter((r) => r.startsWith(`/api2/json${p}`)).length;
 
 beforeAll(async () => {
@@ -96,7 +86,7 @@ beforeAll(async () => {
   });
 });
 afterAll(async () => {
-  await Promise.all(clients.map((c) => c.close()));
+  await clients.closeAll();
   await Promise.all([peer.close(), target.close()]);
 });
 
@@ -159,7 +149,7 @@ describe('answer size cap', () => {
       auth: { kind: 'token', tokenId: 'root@pam!portal', secret: 'secret' },
       maxResponseBytes: 100,
     });
-    clients.push(pbs);
+    clients.track(pbs);
     expect((await rejection(pbs.get('/sized?bytes=101'))).kind).toBe('too-large');
     expect(() => client({ maxResponseBytes: 0 })).toThrow(RangeError);
   });
