@@ -85,7 +85,8 @@ export async function startJobRuntime(
     if (byName.has(job.name)) throw new Error(`job ${job.name} is defined twice`);
     byName.set(job.name, job);
   }
-  const boss = bossFor(database, { migrate: true, schedule: false });
+  // runMigrations installed the schema (migrateJobSchema) before the app was built: no second check here.
+  const boss = bossFor(database, { migrate: false, schedule: false });
   const workers = new Map<string, string[]>();
   boss.on('error', (err) => log.error({ err }, 'job runtime error'));
   await boss.start();
