@@ -12,6 +12,8 @@ export const AuthUserSchema = z
     role: z.enum(['admin', 'user']),
     organisation_id: z.uuid().nullable(),
     org_role: z.enum(['owner', 'admin', 'operator', 'readonly']),
+    /** The person's IANA time zone (schedules show their next runs in it); null until they choose one. */
+    timezone: z.string().nullable(),
   })
   .meta({ id: 'AuthUser' });
 export type AuthUser = z.infer<typeof AuthUserSchema>;

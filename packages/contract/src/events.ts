@@ -20,6 +20,17 @@ export const DomainEventDataSchemas = {
   'task.created': z.object({ task: TaskSchema }),
   'task.progress': z.object({ task_id: z.uuid(), status: z.string(), progress: z.number().int() }),
   'task.ended': z.object({ task: TaskSchema }),
+  /** A schedule's occurrence started (its task), or was recorded skipped with the reason. */
+  'schedule.fired': z.object({ schedule_id: z.uuid(), name: z.string(), task_id: z.uuid(), scheduled_for: z.string() }),
+  'schedule.skipped': z.object({
+    schedule_id: z.uuid(),
+    name: z.string(),
+    task_id: z.uuid(),
+    scheduled_for: z.string(),
+    reason: z.string(),
+  }),
+  /** A schedule or window was created, changed or deleted (the planner redraws). */
+  'schedule.changed': z.object({ schedule_id: z.uuid().nullable(), window_id: z.uuid().nullable() }),
 } as const;
 
 export type DomainEventType = keyof typeof DomainEventDataSchemas;

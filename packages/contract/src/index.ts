@@ -9,5 +9,6 @@ export * from './hosts';
 export * from './proxai';
 export * from './licenses';
 export * from './tasks';
+export * from './automation';
 export * from './events';
 export * from './public';

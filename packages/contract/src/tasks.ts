@@ -34,6 +34,8 @@ export const TaskSchema = z
     started_at: z.string().nullable(),
     ended_at: z.string().nullable(),
     error: z.string().nullable(),
+    /** A parent task's count of its children by outcome (bulk actions, schedules); null for others. */
+    summary: z.object({ succeeded: z.number().int(), failed: z.number().int(), skipped: z.number().int() }).nullable(),
   })
   .meta({ id: 'Task' });
 export type Task = z.infer<typeof TaskSchema>;

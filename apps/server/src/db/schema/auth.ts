@@ -32,6 +32,8 @@ export const users = pgTable(
     passwordHash: text('password_hash'),
     totpSecret: text('totp_secret'),
     language: text('language').notNull().default('fr'),
+    /** IANA time zone chosen in the profile (schedules show their next runs in it). */
+    timezone: text('timezone'),
     createdAt: createdAt(),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
   },

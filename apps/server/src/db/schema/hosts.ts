@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import {
   bigint,
   bigserial,
@@ -43,9 +44,21 @@ export const hosts = pgTable(
      * checked against HOST_ADDRESS_POLICY. A host a person adds is always checked, in the demo organisation too.
      */
     addressTrusted: boolean('address_trusted').notNull().default(false),
+    /**
+     * The Proxmox cluster this node belongs to (`/cluster/status`), null when standalone. Registered hosts with the
+     * same cluster name that list each other as nodes are one cluster: its guests are keyed by (cluster, vmid).
+     */
+    clusterName: text('cluster_name'),
+    /** The cluster's node names as last read (recognising the registered hosts that are nodes of it). */
+    clusterNodes: text('cluster_nodes').array(),
+    /** The poller (pollers.ts): when this host is next due, how many polls failed in a row, the slower reads' times. */
+    nextPollAt: timestamp('next_poll_at', { withTimezone: true }).notNull().defaultNow(),
+    pollFailures: integer('poll_failures').notNull().default(0),
+    inventoryAt: timestamp('inventory_at', { withTimezone: true }),
+    versionsAt: timestamp('versions_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('hosts_org_idx').on(t.organisationId)],
+  (t) => [index('hosts_org_idx').on(t.organisationId), index('hosts_next_poll_idx').on(t.nextPollAt)],
 );
 
 export const guests = pgTable(
@@ -69,9 +82,20 @@ export const guests = pgTable(
     storageGb: real('storage_gb').notNull().default(0),
     uptime: bigint('uptime', { mode: 'number' }).notNull().default(0),
     lastBackupAt: timestamp('last_backup_at', { withTimezone: true }),
+    /** Proxmox tags (';'-separated there) and pool, for schedule selectors. */
+    tags: text('tags').array().notNull().default([]),
+    pool: text('pool'),
+    /** Set when the guest was no longer on its host (deleted, or migrated off a host we do not manage): kept, so its tasks and history stay. */
+    goneAt: timestamp('gone_at', { withTimezone: true }),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('guests_host_vmid_unique').on(t.hostId, t.vmid), index('guests_org_idx').on(t.organisationId)],
+  (t) => [
+    // A gone guest keeps its row (and history); a new guest may reuse its vmid.
+    uniqueIndex('guests_host_vmid_unique')
+      .on(t.hostId, t.vmid)
+      .where(sql`${t.goneAt} is null`),
+    index('guests_org_idx').on(t.organisationId),
+  ],
 );
 
 /** What a task is in: queued, then running, then one of the four ends. */
@@ -109,6 +133,8 @@ export const tasks = pgTable(
     createdBy: jsonb('created_by').$type<TaskActor>().notNull(),
     upids: text('upids').array().notNull().default([]),
     error: text('error'),
+    /** A parent task's children by outcome: {succeeded, failed, skipped}. */
+    summary: jsonb('summary').$type<{ succeeded: number; failed: number; skipped: number }>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     startedAt: timestamp('started_at', { withTimezone: true }),
     endedAt: timestamp('ended_at', { withTimezone: true }),

@@ -4,3 +4,4 @@ export * from './hosts';
 export * from './licenses';
 export * from './public';
 export * from './jobs';
+export * from './automation';

@@ -47,6 +47,7 @@ export function toUserDto(user: UserRow | AuthUser): AuthUserDto {
     role: user.role,
     organisation_id: user.organisationId,
     org_role: user.orgRole,
+    timezone: 'timezone' in user ? (user.timezone ?? null) : null,
   };
 }
 

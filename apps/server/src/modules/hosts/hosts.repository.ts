@@ -1,4 +1,4 @@
-import { and, count, eq, inArray, notInArray, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, isNull, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { emitEvent } from '../events/events.repository';
 import { guests, hosts, organisations } from '../../db/schema';
@@ -114,6 +114,7 @@ export async function replaceGuests(
         .values(rows.slice(i, i + UPSERT_BATCH))
         .onConflictDoUpdate({
           target: [guests.hostId, guests.vmid],
+          targetWhere: isNull(guests.goneAt),
           set: {
             node: sql`excluded.node`,
             type: sql`excluded.type`,

@@ -19,5 +19,6 @@ export function toTaskDto(t: typeof tasks.$inferSelect): Task {
     started_at: t.startedAt?.toISOString() ?? null,
     ended_at: t.endedAt?.toISOString() ?? null,
     error: t.error,
+    summary: t.summary ?? null,
   };
 }

@@ -18,6 +18,7 @@ export function buildTask(overrides: Partial<Task> = {}): Task {
     started_at: new Date(Date.now() - 55_000).toISOString(),
     ended_at: null,
     error: null,
+    summary: null,
     ...overrides,
   };
 }
