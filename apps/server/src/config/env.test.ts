@@ -9,7 +9,7 @@ describe('parseConfig', () => {
       NODE_ENV: 'development',
       isProduction: false,
       demo: true,
-      SYNC_INTERVAL_SECONDS: 30,
+      SYNC_INTERVAL_SECONDS: 20,
       HOST: '127.0.0.1',
       TRUST_PROXY: false,
       HOST_ADDRESS_POLICY: 'private',

@@ -90,7 +90,8 @@ const EnvSchema = z.object({
   PROXAI_ADMIN_PASSWORD: z.string().min(12, 'must be at least 12 characters').optional(),
   /** Demo organisation with simulated hosts; defaults to on outside production. */
   PROXAI_DEMO: booleanFlag.optional(),
-  SYNC_INTERVAL_SECONDS: z.coerce.number().int().min(5).max(3600).default(30),
+  /** A host's poll cycle (modules/hosts/pollers.ts): its fleet state is never older than this plus ~10 s. */
+  SYNC_INTERVAL_SECONDS: z.coerce.number().int().min(5).max(3600).default(20),
   PVE_TIMEOUT_MS: z.coerce.number().int().min(500).max(120_000).default(8000),
   /** How often a running task's process says it is alive; four missed beats and another process resumes it. */
   TASK_HEARTBEAT_SECONDS: z.coerce.number().int().min(1).max(60).default(5),

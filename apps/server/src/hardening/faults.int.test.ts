@@ -2,7 +2,7 @@ import { generateFleet, type Fault, type Fleet } from '@proxai/pve-sim';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHostsTestbed, type HostsTestbed } from '../modules/hosts/hosts-testbed';
 import { passwordBody } from '../modules/hosts/hosts.testing';
-import { syncAllHosts } from '../modules/hosts/sync-scheduler';
+import { syncAllHosts } from '../modules/hosts/pollers';
 import type { TestApp } from '../testing/app';
 
 const TIMEOUT_MS = 4000;

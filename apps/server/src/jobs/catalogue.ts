@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config/env';
 import type { Db } from '../db/client';
 import { guestActionJob, runGuestActionTask } from '../modules/guests/guest-action.job';
+import { hostPollJob } from '../modules/hosts/pollers';
 import type { JobDefinition } from './job-runtime';
 import type { Resumer } from './task-runner';
 
@@ -13,7 +14,7 @@ interface Deps {
 }
 
 export function jobCatalogue(deps: Deps): JobDefinition[] {
-  return [guestActionJob(deps)] as JobDefinition[];
+  return [guestActionJob(deps), hostPollJob(deps)] as JobDefinition[];
 }
 
 /** How each kind of task ('guest.start' → 'guest') resumes after the process running it died. */

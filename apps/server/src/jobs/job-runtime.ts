@@ -25,8 +25,13 @@ export interface JobDefinition<S extends z.ZodType = z.ZodType> {
   retryDelaySeconds: number;
   /** A run taking longer is failed (and retried while attempts remain). */
   expireInSeconds: number;
-  /** Jobs with the same key are not queued twice. */
+  /** Jobs with the same key are not queued twice (with `policy`, pg-boss's rule per key). */
   singletonKey?: (data: z.output<S>) => string;
+  /**
+   * pg-boss's queue policy: 'stately' keeps at most one queued and one running job per singleton key (a host's
+   * poll asked again while one runs waits behind it instead of running beside it). Default 'standard'.
+   */
+  policy?: 'standard' | 'short' | 'singleton' | 'stately';
   /** Parallel runs of this job in one process. */
   concurrency?: number;
 }
@@ -96,6 +101,7 @@ export async function startJobRuntime(
       retryLimit: job.retryLimit,
       retryDelay: job.retryDelaySeconds,
       expireInSeconds: job.expireInSeconds,
+      ...(job.policy ? { policy: job.policy } : {}),
     });
     // pg-boss 10 runs one job at a time per worker: `concurrency` workers run side by side.
     const ids: string[] = [];

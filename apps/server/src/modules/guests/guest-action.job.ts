@@ -10,6 +10,7 @@ import { taskTiming, withClaimedTask } from '../../jobs/task-runner';
 import { recordAudit } from '../audit/audit.repository';
 import { emitEvent } from '../events/events.repository';
 import { fleetChanged } from '../hosts/fleet-cache';
+import { requestHostPoll } from '../hosts/hosts.repository';
 import { findHostById } from '../hosts/hosts.repository';
 import { connectSettings, createClient, errorContext, targetOf } from '../hosts/pve-connection';
 import { toHostError } from '../hosts/pve-errors';
@@ -141,6 +142,8 @@ async function runClaimed(deps: Deps, task: TaskRow): Promise<void> {
     await fail(stored.detail);
   } finally {
     await client.close().catch(() => undefined);
+    // The host's next poll comes now rather than at its next cycle: what else the action changed shows at once.
+    await requestHostPoll(db, host.id).catch(() => undefined);
   }
 }
 

@@ -7,8 +7,8 @@ import { buildUser } from '../../testing/factories';
 import { startHostsTestbed, type HostsTestbed } from '../hosts/hosts-testbed';
 import { passwordBody, tokenBody } from '../hosts/hosts.testing';
 import { invalidateOrg } from '../hosts/fleet-cache';
-import { listGuestsOfHost, replaceGuests } from '../hosts/hosts.repository';
-import { syncAllHosts } from '../hosts/sync-scheduler';
+import { liveGuestsOfHosts, reconcileGuests } from '../hosts/hosts.repository';
+import { syncAllHosts } from '../hosts/pollers';
 import { updateGuest } from './guests.repository';
 
 const TIMEOUT_MS = 1200;
@@ -123,14 +123,14 @@ describe.each(TEST_DATABASE_KINDS)('guests on %s', (kind) => {
   it('a sync that read PVE before a start finished does not put the old state back', async () => {
     const v = (await vms()).find((x) => x.state === 'stopped')!;
     // What the sync read: the guest still stopped.
-    const stale = (await listGuestsOfHost(t.database.db, v.host_id)).map(({ id: _id, updatedAt: _u, ...row }) => row);
+    const stale = (await liveGuestsOfHosts(t.database.db, [v.host_id])).map(({ id: _id, updatedAt: _u, ...row }) => row);
     const readAt = new Date(Date.now() - 1);
     await updateGuest(t.database.db, v.id, { state: 'running', uptime: 5 }); // the start's task ended meanwhile
-    const stateNow = async () => (await listGuestsOfHost(t.database.db, v.host_id)).find((g) => g.id === v.id)!.state;
-    await replaceGuests(t.database.db, v.host_id, stale, readAt);
+    const stateNow = async () => (await liveGuestsOfHosts(t.database.db, [v.host_id])).find((g) => g.id === v.id)!.state;
+    await reconcileGuests(t.database.db, [v.host_id], stale, readAt, { backupsOf: null });
     expect(await stateNow()).toBe('running');
     // A later read wins again.
-    await replaceGuests(t.database.db, v.host_id, stale, new Date(Date.now() + 1));
+    await reconcileGuests(t.database.db, [v.host_id], stale, new Date(Date.now() + 1), { backupsOf: null });
     expect(await stateNow()).toBe('stopped');
     invalidateOrg(owner.user.organisationId!);
   });

@@ -1,4 +1,4 @@
-import { and, count, eq, sql } from 'drizzle-orm';
+import { and, count, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { guests, hosts } from '../../db/schema';
 
@@ -19,7 +19,7 @@ export async function listVmsJsonText(db: Db, organisationId: string): Promise<s
     select '[' || coalesce(string_agg(row_to_json(g)::text, ',' order by ${NATURAL_NAME_KEY} collate "C", g.vmid), '') || ']' as json
     from (
       select id, vmid, name, state, cpu, memory_mb as memory, storage_gb as storage, type, host_id, node, uptime
-      from ${guests} where organisation_id = ${organisationId}
+      from ${guests} where organisation_id = ${organisationId} and gone_at is null
     ) g`)) as { rows: { json: string | null }[] };
   return result.rows[0]?.json ?? '[]';
 }
@@ -33,7 +33,7 @@ export async function findGuest(db: Db, organisationId: string, id: string): Pro
   const [row] = await db
     .select()
     .from(guests)
-    .where(and(eq(guests.id, id), eq(guests.organisationId, organisationId)));
+    .where(and(eq(guests.id, id), eq(guests.organisationId, organisationId), isNull(guests.goneAt)));
   return row;
 }
 
@@ -57,7 +57,7 @@ export async function guestStats(db: Db, organisationId: string) {
       stopped: sql<number>`count(*) filter (where ${guests.state} = 'stopped')`.mapWith(Number),
     })
     .from(guests)
-    .where(eq(guests.organisationId, organisationId));
+    .where(and(eq(guests.organisationId, organisationId), isNull(guests.goneAt)));
   const [h] = await db.select({ n: count() }).from(hosts).where(eq(hosts.organisationId, organisationId));
   return { hosts: h?.n ?? 0, vms: g?.vms ?? 0, running: g?.running ?? 0, stopped: g?.stopped ?? 0 };
 }

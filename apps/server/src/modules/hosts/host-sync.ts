@@ -1,12 +1,20 @@
 import type { Language } from '@proxai/contract';
-import { isPveError, type LxcListItem, type PveClient, type QemuListItem } from '@proxai/pve-client';
+import { isPveError, type ClusterResource, type GuestResource, type PveClient } from '@proxai/pve-client';
 import type { Db } from '../../db/client';
 import { emitEvent } from '../events/events.repository';
 import { type AppError } from '../../errors';
 import { FALLBACK_LANGUAGE, message } from '../../i18n/messages';
 import { fleetChanged } from './fleet-cache';
-import type { HostFacts } from './host-facts';
-import { listGuestsOfHost, replaceGuests, updateHost, type GuestRow, type HostRow, type NewGuestRow } from './hosts.repository';
+import { parseFacts, type HostFacts } from './host-facts';
+import {
+  clusterMembers,
+  liveGuestsOfHosts,
+  reconcileGuests,
+  updateHost,
+  type GuestRow,
+  type HostRow,
+  type NewGuestRow,
+} from './hosts.repository';
 import { dropClient, pooledClient } from './client-pool';
 import { errorContext, targetOf, type ConnectSettings } from './pve-connection';
 import { lastErrorText, toHostError } from './pve-errors';
@@ -28,29 +36,31 @@ export interface SyncOutcome {
   lastError?: string;
 }
 
-function toGuestRow(
-  host: HostRow,
-  type: 'qemu' | 'lxc',
-  g: QemuListItem | LxcListItem,
-  lastBackup: Map<number, number>,
-): NewGuestRow {
+/** Proxmox tags are written 'a;b' (also accepted: ',' and spaces). */
+const splitTags = (tags: string | undefined): string[] => (tags ?? '').split(/[;,\s]+/).filter(Boolean);
+
+function toGuestRow(host: HostRow, g: GuestResource, lastBackup: Map<number, number>): NewGuestRow {
   const backupAt = lastBackup.get(g.vmid);
   return {
     hostId: host.id,
     organisationId: host.organisationId,
     vmid: g.vmid,
-    node: host.pveNode,
-    type,
-    name: g.name || `${type === 'qemu' ? 'VM' : 'CT'} ${g.vmid}`,
+    node: g.node,
+    type: g.type,
+    name: g.name || `${g.type === 'qemu' ? 'VM' : 'CT'} ${g.vmid}`,
     state: g.status,
-    cpu: Math.max(0, Math.round(g.cpus ?? 0)),
+    cpu: Math.max(0, Math.round(g.maxcpu ?? 0)),
     cpuUsage: typeof g.cpu === 'number' ? g.cpu : null,
     memoryMb: Math.round((g.maxmem ?? 0) / MB),
     storageGb: Math.round(((g.maxdisk ?? 0) / GB) * 10) / 10,
     uptime: g.status === 'running' ? Math.max(0, Math.round(g.uptime ?? 0)) : 0,
+    tags: splitTags(g.tags),
+    pool: g.pool ?? null,
     lastBackupAt: backupAt ? new Date(backupAt * 1000) : null,
   };
 }
+
+const isGuest = (r: ClusterResource): r is GuestResource => (r.type === 'qemu' || r.type === 'lxc') && typeof r.vmid === 'number';
 
 /** Newest backup time per vmid across the node's backup storages; a failing storage is skipped, not fatal. */
 async function readBackups(
@@ -107,6 +117,7 @@ const MAX_GUEST_EVENTS = 20;
 
 /** The events of a sync: guests that appeared, went, or changed state. */
 async function emitGuestChanges(tx: Db, host: HostRow, before: GuestRow[], after: NewGuestRow[]): Promise<void> {
+  // Keyed by vmid: inside one cluster a vmid names one guest, whichever registered node it runs on.
   const old = new Map(before.map((g) => [g.vmid, g]));
   const now = new Set(after.map((g) => g.vmid));
   const appeared = after.filter((g) => !old.has(g.vmid));
@@ -126,13 +137,13 @@ async function emitGuestChanges(tx: Db, host: HostRow, before: GuestRow[], after
     });
     return;
   }
-  for (const g of appeared) await emitEvent(tx, org, 'guest.appeared', { host_id: host.id, vmid: g.vmid, name: g.name });
-  for (const g of gone) await emitEvent(tx, org, 'guest.gone', { host_id: host.id, vmid: g.vmid, name: g.name });
+  for (const g of appeared) await emitEvent(tx, org, 'guest.appeared', { host_id: g.hostId, vmid: g.vmid, name: g.name });
+  for (const g of gone) await emitEvent(tx, org, 'guest.gone', { host_id: g.hostId, vmid: g.vmid, name: g.name });
   for (const g of changed) {
     const prev = old.get(g.vmid)!;
     await emitEvent(tx, org, 'guest.state_changed', {
       guest_id: prev.id,
-      host_id: host.id,
+      host_id: g.hostId,
       vmid: g.vmid,
       name: g.name,
       state: g.state ?? prev.state,
@@ -155,13 +166,88 @@ function diff(before: GuestRow[], after: NewGuestRow[]) {
   return { added, changed, removed };
 }
 
+/** What a poll reads besides the fleet state (`/cluster/resources`, read every time). */
+export interface PollPlan {
+  /** Cluster membership, node status (version) and backup lists: every 5 minutes. */
+  inventory: boolean;
+  /** Pending updates: hourly. */
+  versions: boolean;
+}
+
+export const FULL_POLL: PollPlan = { inventory: true, versions: true };
+
+interface Inventory {
+  cluster: { name: string; nodes: string[] } | null;
+  pveVersion: string | null;
+  memory: HostFacts['memory'];
+  rootfs: HostFacts['rootfs'];
+  lastBackup: Map<number, number>;
+}
+
+async function readInventory(
+  client: PveClient,
+  host: HostRow,
+  storages: ClusterResource[],
+  req: { signal: AbortSignal },
+): Promise<Inventory> {
+  const [clusterStatus, status] = await Promise.all([client.clusterStatus(req), client.nodeStatus(host.pveNode, req)]);
+  const clusterEntry = clusterStatus.find((i) => i.type === 'cluster');
+  const nodeNames = clusterStatus.filter((i) => i.type === 'node').map((i) => (i as { name: string }).name);
+  const local = storages
+    .filter((s) => s.type === 'storage' && s.node === host.pveNode)
+    .map((s) => {
+      const st = s as Extract<ClusterResource, { type: 'storage' }>;
+      return { storage: st.storage, content: st.content, active: st.status === 'available' };
+    });
+  return {
+    cluster: clusterEntry ? { name: (clusterEntry as { name: string }).name, nodes: nodeNames } : null,
+    pveVersion: /pve-manager\/([^/\s]+)/.exec(status.pveversion)?.[1] ?? null,
+    memory: { total: status.memory.total, used: status.memory.used },
+    rootfs: { total: status.rootfs.total, used: status.rootfs.used },
+    lastBackup: await readBackups(client, host.pveNode, local, req),
+  };
+}
+
+/** The node's facts from the fleet state (usage now) and, when it was read, its inventory and updates. */
+function nodeFacts(
+  node: string,
+  resources: ClusterResource[],
+  previous: HostFacts | null,
+  inventory: Inventory | null,
+  updates: PendingUpdates | null | undefined,
+): HostFacts {
+  const entry = resources.find((r) => r.type === 'node' && r.node === node) as
+    Extract<ClusterResource, { type: 'node' }> | undefined;
+  const storages = resources
+    .filter((r): r is Extract<ClusterResource, { type: 'storage' }> => r.type === 'storage' && r.node === node)
+    .map((s) => ({
+      storage: s.storage,
+      type: s.plugintype,
+      total: s.maxdisk ?? 0,
+      used: s.disk ?? 0,
+      active: s.status === 'available',
+    }));
+  const usage = (used?: number, total?: number) => (typeof total === 'number' && total > 0 ? { total, used: used ?? 0 } : null);
+  return {
+    memory: usage(entry?.mem, entry?.maxmem) ?? inventory?.memory ?? previous?.memory ?? null,
+    rootfs: usage(entry?.disk, entry?.maxdisk) ?? inventory?.rootfs ?? previous?.rootfs ?? null,
+    storages,
+    pendingUpdates: updates ? updates.count : (previous?.pendingUpdates ?? 0),
+    pendingUpdateNames: updates ? updates.names.slice(0, 50) : (previous?.pendingUpdateNames ?? []),
+    pveVersion: inventory?.pveVersion ?? previous?.pveVersion ?? null,
+    collectedAt: new Date().toISOString(),
+  };
+}
+
 /**
- * Reads the node's guests, status, storages, backups and pending updates, then makes the database match:
- * the host goes online with fresh guests, or offline with the reason. Bounded by `settings.timeoutMs` as a whole,
- * so a hung host cannot hold anything up.
+ * One poll of a host (DESIGN.md §12): the fleet state from one `/cluster/resources` call, plus what `plan` says is
+ * due (inventory, updates). The database then matches: guests upserted and those no longer listed marked gone;
+ * the host online with fresh facts, or offline with the reason. When the host is a node of a cluster whose other
+ * nodes are registered too, the one answer covers them all: their guests are reconciled together, keyed by
+ * vmid, so a guest migrating between them keeps its identity. Bounded by `settings.timeoutMs` as a whole.
  *
  * The reason stored in last_error is always in English: it is read later by anyone, in any language, and the
- * background sync has no request to take a language from. `language` (a manual sync's request) is only that
+ * background poll has no request to take a language from. `language` (a manual sync's request) is only that
  * of the returned `error`.
  */
 export async function syncHost(
@@ -171,6 +257,7 @@ export async function syncHost(
   settings: ConnectSettings,
   log?: { warn: (obj: object, msg: string) => void },
   language: Language = FALLBACK_LANGUAGE,
+  plan: PollPlan = FULL_POLL,
 ): Promise<SyncOutcome> {
   const target = targetOf(host, box);
   const ctx = errorContext(target, settings);
@@ -179,51 +266,63 @@ export async function syncHost(
   const client = pooledClient(host, () => target, settings);
   try {
     const readAt = new Date();
-    const [qemu, lxc, status, storages, updates] = await Promise.all([
-      client.qemuList(host.pveNode, req),
-      client.lxcList(host.pveNode, req),
-      client.nodeStatus(host.pveNode, req),
-      client.storageList(host.pveNode, req),
-      readPendingUpdates(client, host.pveNode, req),
+    const [resources, updates] = await Promise.all([
+      client.clusterResources(undefined, req),
+      plan.versions ? readPendingUpdates(client, host.pveNode, req) : Promise.resolve(undefined),
     ]);
-    const storageFacts = storages.map((s) => ({
-      storage: s.storage,
-      type: s.type,
-      content: s.content,
-      total: s.total ?? 0,
-      used: s.used ?? 0,
-      active: s.active === 1,
-    }));
-    const lastBackup = await readBackups(client, host.pveNode, storageFacts, req);
-    const rows = [
-      ...qemu.filter((g) => g.template !== 1).map((g) => toGuestRow(host, 'qemu', g, lastBackup)),
-      ...lxc.filter((g) => g.template !== 1).map((g) => toGuestRow(host, 'lxc', g, lastBackup)),
-    ].sort((a, b) => a.vmid - b.vmid);
-    const before = await listGuestsOfHost(db, host.id);
-    await replaceGuests(db, host.id, rows, readAt, (tx) => emitGuestChanges(tx, host, before, rows));
-    const pveVersion = /pve-manager\/([^/\s]+)/.exec(status.pveversion)?.[1] ?? host.pveVersion;
-    const facts: HostFacts = {
-      memory: { total: status.memory.total, used: status.memory.used },
-      rootfs: { total: status.rootfs.total, used: status.rootfs.used },
-      storages: storageFacts.map(({ content: _c, ...s }) => s),
-      pendingUpdates: updates?.count ?? 0,
-      pendingUpdateNames: (updates?.names ?? []).slice(0, 50),
-      pveVersion: pveVersion ?? null,
-      collectedAt: new Date().toISOString(),
-    };
+    const inventory = plan.inventory ? await readInventory(client, host, resources, req) : null;
+    const cluster = inventory
+      ? inventory.cluster
+      : host.clusterName
+        ? { name: host.clusterName, nodes: host.clusterNodes ?? [] }
+        : null;
+    const members = [host, ...(cluster ? await clusterMembers(db, host, cluster.name, cluster.nodes) : [])];
+    const byNode = new Map(members.map((m) => [m.pveNode, m]));
+    const lastBackup = inventory?.lastBackup ?? new Map<number, number>();
+    const rows = resources
+      .filter(isGuest)
+      .filter((g) => g.template !== 1 && byNode.has(g.node))
+      .map((g) => toGuestRow(byNode.get(g.node)!, g, lastBackup))
+      .sort((a, b) => a.vmid - b.vmid);
+    const memberIds = members.map((m) => m.id);
+    const before = await liveGuestsOfHosts(db, memberIds);
+    await reconcileGuests(db, memberIds, rows, readAt, {
+      backupsOf: inventory ? host.id : null,
+      alsoInTransaction: (tx) => emitGuestChanges(tx, host, before, rows),
+    });
+    const now = new Date();
     await db.transaction(async (tx) => {
       await updateHost(tx, host.id, {
         status: 'online',
         lastError: null,
-        lastSyncAt: new Date(),
-        pveVersion,
-        facts: JSON.stringify(facts),
+        lastSyncAt: now,
+        pollFailures: 0,
+        ...(inventory
+          ? {
+              inventoryAt: now,
+              clusterName: cluster?.name ?? null,
+              clusterNodes: cluster?.nodes ?? null,
+              pveVersion: inventory.pveVersion ?? host.pveVersion,
+            }
+          : {}),
+        ...(updates !== undefined ? { versionsAt: now } : {}),
+        facts: JSON.stringify(nodeFacts(host.pveNode, resources, parseFacts(host.facts), inventory, updates)),
       });
       if (host.status !== 'online')
         await emitEvent(tx, host.organisationId, 'host.online', { host_id: host.id, name: host.name });
+      // The other registered nodes of the cluster: their state is fresh too (their own polls may skip a cycle).
+      for (const m of members.slice(1)) {
+        const entry = resources.find((r) => r.type === 'node' && r.node === m.pveNode);
+        if (!entry || !('status' in entry) || entry.status !== 'online') continue;
+        await updateHost(tx, m.id, {
+          lastSyncAt: now,
+          facts: JSON.stringify(nodeFacts(m.pveNode, resources, parseFacts(m.facts), null, undefined)),
+        });
+      }
     });
     await fleetChanged(db, host.organisationId);
-    return { hostId: host.id, ok: true, total: rows.length, ...diff(before, rows) };
+    const own = (g: { hostId: string }) => g.hostId === host.id;
+    return { hostId: host.id, ok: true, total: rows.filter(own).length, ...diff(before.filter(own), rows.filter(own)) };
   } catch (err) {
     dropClient(host.id);
     const cause: unknown = signal.aborted ? signal.reason : err;
@@ -232,7 +331,12 @@ export async function syncHost(
     if (!isPveError(err) && !signal.aborted) log?.warn({ err, hostId: host.id }, 'sync failed on an unexpected error');
     const lastError = lastErrorText(stored);
     await db.transaction(async (tx) => {
-      await updateHost(tx, host.id, { status: 'offline', lastError, lastSyncAt: new Date() });
+      await updateHost(tx, host.id, {
+        status: 'offline',
+        lastError,
+        lastSyncAt: new Date(),
+        pollFailures: host.pollFailures + 1,
+      });
       if (host.status !== 'offline' || host.lastError !== lastError) {
         await emitEvent(tx, host.organisationId, 'host.offline', { host_id: host.id, name: host.name, reason: lastError });
       }

@@ -1,4 +1,4 @@
-import { and, count, eq, inArray, isNull, notInArray, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { emitEvent } from '../events/events.repository';
 import { guests, hosts, organisations } from '../../db/schema';
@@ -76,38 +76,56 @@ export async function deleteHost(db: Db, organisationId: string, id: string): Pr
   return rows.length > 0;
 }
 
-export async function listGuestsOfHost(db: Db, hostId: string): Promise<GuestRow[]> {
-  return db.select().from(guests).where(eq(guests.hostId, hostId));
-}
-
 export async function countGuests(db: Db, organisationId: string, excludeHostId?: string): Promise<number> {
   const [row] = await db
     .select({ n: count() })
     .from(guests)
-    .where(and(eq(guests.organisationId, organisationId), excludeHostId ? sql`${guests.hostId} <> ${excludeHostId}` : undefined));
+    .where(
+      and(
+        eq(guests.organisationId, organisationId),
+        isNull(guests.goneAt),
+        excludeHostId ? sql`${guests.hostId} <> ${excludeHostId}` : undefined,
+      ),
+    );
   return row?.n ?? 0;
 }
 
 const UPSERT_BATCH = 500;
 
 /**
- * Makes the host's guests exactly `rows`: upserts by (host, vmid) and deletes the guests PVE no longer lists.
+ * Makes the live guests of `hostIds` (one host, or the registered nodes of one cluster) exactly `rows`, keyed by
+ * vmid across them: a guest now listed on another of these hosts (a migration inside the cluster) moves with its
+ * id, so its tasks and history stay; a guest no longer listed is marked gone (`gone_at`), not deleted.
  * `readAt` is when PVE was asked: a guest whose row changed after that (a start or stop the portal ran
- * meanwhile) keeps its newer state and uptime instead of the list's older one.
+ * meanwhile) keeps its newer state and uptime instead of the list's older one. Only the guests of `backupsOf`
+ * (the host whose backup lists were just read; null on a fast poll, which reads none) take the rows' last backup
+ * time; the others keep theirs. `alsoInTransaction` writes what describes the change (its events) in the same
+ * transaction.
  */
-/** `alsoInTransaction` writes what describes the change (its events) in the same transaction. */
-export async function replaceGuests(
+export async function reconcileGuests(
   db: Db,
-  hostId: string,
+  hostIds: string[],
   rows: NewGuestRow[],
   readAt: Date,
-  alsoInTransaction?: (tx: Db) => Promise<void>,
+  options: { backupsOf: string | null; alsoInTransaction?: (tx: Db) => Promise<void> },
 ): Promise<void> {
   const newer = sql`${guests.updatedAt} > ${readAt.toISOString()}::timestamptz`;
+  const now = new Date();
   await db.transaction(async (tx) => {
-    await alsoInTransaction?.(tx);
-    const vmids = rows.map((r) => r.vmid);
-    await tx.delete(guests).where(and(eq(guests.hostId, hostId), vmids.length > 0 ? notInArray(guests.vmid, vmids) : undefined));
+    await options.alsoInTransaction?.(tx);
+    const live = await tx
+      .select({ id: guests.id, hostId: guests.hostId, vmid: guests.vmid })
+      .from(guests)
+      .where(and(inArray(guests.hostId, hostIds), isNull(guests.goneAt)));
+    const byVmid = new Map(live.map((g) => [g.vmid, g]));
+    const seen = new Set(rows.map((r) => r.vmid));
+    const gone = live.filter((g) => !seen.has(g.vmid)).map((g) => g.id);
+    if (gone.length > 0) await tx.update(guests).set({ goneAt: now, updatedAt: now }).where(inArray(guests.id, gone));
+    for (const r of rows) {
+      const prev = byVmid.get(r.vmid);
+      if (prev && prev.hostId !== r.hostId)
+        await tx.update(guests).set({ hostId: r.hostId, node: r.node }).where(eq(guests.id, prev.id));
+    }
     for (let i = 0; i < rows.length; i += UPSERT_BATCH) {
       await tx
         .insert(guests)
@@ -125,12 +143,60 @@ export async function replaceGuests(
             memoryMb: sql`excluded.memory_mb`,
             storageGb: sql`excluded.storage_gb`,
             uptime: sql`case when ${newer} then ${guests.uptime} else excluded.uptime end`,
-            lastBackupAt: sql`excluded.last_backup_at`,
-            updatedAt: sql`greatest(${guests.updatedAt}, ${new Date().toISOString()}::timestamptz)`,
+            tags: sql`excluded.tags`,
+            pool: sql`excluded.pool`,
+            lastBackupAt: options.backupsOf
+              ? sql`case when excluded.host_id = ${options.backupsOf}::uuid then excluded.last_backup_at else ${guests.lastBackupAt} end`
+              : sql`${guests.lastBackupAt}`,
+            updatedAt: sql`greatest(${guests.updatedAt}, ${now.toISOString()}::timestamptz)`,
           },
         });
     }
   });
+}
+
+/**
+ * The other registered hosts of the organisation that are nodes of the same cluster as `host`: same cluster name,
+ * each listed among the other's nodes (two clusters may share a name; their node lists tell them apart).
+ */
+export async function clusterMembers(db: Db, host: HostRow, clusterName: string, nodes: string[]): Promise<HostRow[]> {
+  const rows = await db
+    .select()
+    .from(hosts)
+    .where(and(eq(hosts.organisationId, host.organisationId), eq(hosts.clusterName, clusterName), sql`${hosts.id} <> ${host.id}`))
+    .orderBy(asc(hosts.createdAt), asc(hosts.id));
+  return rows.filter(
+    (m) => nodes.includes(m.pveNode) && (m.clusterNodes ?? []).includes(host.pveNode) && m.pveNode !== host.pveNode,
+  );
+}
+
+/** Live guests of these hosts (not gone). */
+export async function liveGuestsOfHosts(db: Db, hostIds: string[]): Promise<GuestRow[]> {
+  return db
+    .select()
+    .from(guests)
+    .where(and(inArray(guests.hostId, hostIds), isNull(guests.goneAt)));
+}
+
+/**
+ * Hands out up to `limit` hosts whose poll is due (next_poll_at ≤ now), moving each one's next_poll_at to
+ * `leaseUntil` in the same statement: with several replicas, a host is handed to one of them per cycle
+ * (FOR UPDATE SKIP LOCKED), and a poll lost with its replica is handed out again once the lease ends.
+ */
+export async function claimDueHosts(db: Db, now: Date, leaseUntil: Date, limit: number): Promise<HostRow[]> {
+  const due = db
+    .select({ id: hosts.id })
+    .from(hosts)
+    .where(lte(hosts.nextPollAt, now))
+    .orderBy(asc(hosts.nextPollAt))
+    .limit(limit)
+    .for('update', { skipLocked: true });
+  return db.update(hosts).set({ nextPollAt: leaseUntil }).where(inArray(hosts.id, due)).returning();
+}
+
+/** The host is polled at the next dispatch (after an action on it, or when it was added). */
+export async function requestHostPoll(db: Db, hostId: string, at = new Date()): Promise<void> {
+  await db.update(hosts).set({ nextPollAt: at }).where(eq(hosts.id, hostId));
 }
 
 export async function hostsByIds(db: Db, ids: string[]): Promise<HostRow[]> {

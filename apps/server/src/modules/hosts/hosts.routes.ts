@@ -7,7 +7,6 @@ import { rateLimit } from '../auth/rate-limits';
 import { demoRoutes } from '../demo/demo.routes';
 import { addHost, listHostsOf, removeHost, syncOneHost, type RequestContext } from './hosts.service';
 import { closeAllClients } from './client-pool';
-import { startSyncScheduler, type SyncScheduler } from './sync-scheduler';
 
 const errors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema };
 const hostErrors = { ...errors, 502: ErrorSchema, 504: ErrorSchema };
@@ -95,12 +94,7 @@ export const hostsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   if (app.config.demo) await app.register(demoRoutes);
 
-  let scheduler: SyncScheduler | undefined;
-  app.addHook('onReady', async () => {
-    scheduler = startSyncScheduler(app);
-  });
   app.addHook('onClose', async () => {
-    await scheduler?.stop();
     await closeAllClients();
   });
 };

@@ -168,6 +168,8 @@ export async function addHost(
       pveVersion: probe.version.version,
       status: 'online',
       addressTrusted: opts.trustedAddress ?? false,
+      // Read in full just below: the pollers take it from the next cycle on.
+      nextPollAt: new Date(Date.now() + deps.config.SYNC_INTERVAL_SECONDS * 1000),
     });
     await fleetChanged(db, ctx.organisationId);
     await audit('success', { pve_version: probe.version.version }, row.id);

@@ -1,4 +1,4 @@
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { guests, hosts } from '../../db/schema';
 
@@ -24,7 +24,7 @@ export async function fleetRows(db: Db, organisationId: string) {
       lastBackupAt: guests.lastBackupAt,
     })
     .from(guests)
-    .where(eq(guests.organisationId, organisationId))
+    .where(and(eq(guests.organisationId, organisationId), isNull(guests.goneAt)))
     .orderBy(asc(guests.vmid));
   return { hostRows, guestRows };
 }

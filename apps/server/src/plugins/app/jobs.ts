@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import { jobCatalogue, taskResumers } from '../../jobs/catalogue';
 import { startJobRuntime, type JobRuntime } from '../../jobs/job-runtime';
 import { startTaskRecovery, taskTiming } from '../../jobs/task-runner';
+import { startPollDispatcher } from '../../modules/hosts/pollers';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -14,6 +15,7 @@ declare module 'fastify' {
 async function jobsPlugin(app: FastifyInstance): Promise<void> {
   let runtime: JobRuntime | undefined;
   let recovery: { stop(): Promise<void> } | undefined;
+  let pollers: { stop(): Promise<void> } | undefined;
   app.decorate('jobs', {
     send: (name: string, data: unknown) => {
       if (!runtime) throw new Error('the job runtime is not started');
@@ -24,8 +26,11 @@ async function jobsPlugin(app: FastifyInstance): Promise<void> {
     const deps = { db: app.db, config: app.config, log: app.log };
     runtime = await startJobRuntime(app.database, jobCatalogue(deps), app.log);
     recovery = startTaskRecovery(app.db, taskTiming(app.config.TASK_HEARTBEAT_SECONDS), taskResumers(deps), app.log);
+    const started = runtime;
+    pollers = startPollDispatcher(deps, (name, data) => started.send(name, data));
   });
   app.addHook('onClose', async () => {
+    await pollers?.stop();
     await recovery?.stop();
     await runtime?.stop();
     runtime = undefined;

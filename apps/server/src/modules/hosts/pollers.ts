@@ -1,0 +1,173 @@
+import { z } from 'zod';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../../config/env';
+import type { Db } from '../../db/client';
+import { defineJob } from '../../jobs/job-runtime';
+import { syncHost, type PollPlan, type SyncOutcome } from './host-sync';
+import { claimDueHosts, clusterMembers, findHostById, listAllHosts, updateHost, type HostRow } from './hosts.repository';
+import { connectSettings } from './pve-connection';
+import { secretBoxFor } from './secret-box';
+
+/**
+ * Host pollers (DESIGN.md §12): one pg-boss job per host and cycle instead of one global sweep. Each replica's
+ * dispatcher hands out the hosts whose `next_poll_at` has come (claimDueHosts: one replica per host and cycle)
+ * and queues a `host-poll` job for each (a singleton per host: never two polls of one host at once). A poll reads
+ * `/cluster/resources` (1 request) every cycle, the inventory every 5 minutes and updates hourly; a host that
+ * does not answer is tried again after 1, 2, 4… cycles, at most every 5 minutes. At the default 20 s cycle a
+ * host costs about 3.6 Proxmox requests a minute (bench/pollers measures it).
+ */
+
+export interface PollTiming {
+  intervalMs: number;
+  inventoryMs: number;
+  versionsMs: number;
+  maxBackoffMs: number;
+}
+
+export const pollTiming = (config: Pick<Config, 'SYNC_INTERVAL_SECONDS'>): PollTiming => ({
+  intervalMs: config.SYNC_INTERVAL_SECONDS * 1000,
+  inventoryMs: 5 * 60_000,
+  versionsMs: 60 * 60_000,
+  maxBackoffMs: 5 * 60_000,
+});
+
+/** What a poll of `host` at `now` reads besides the fleet state. */
+export function duePlan(host: Pick<HostRow, 'inventoryAt' | 'versionsAt'>, now: Date, timing: PollTiming): PollPlan {
+  const due = (at: Date | null, every: number) => !at || now.getTime() - at.getTime() >= every;
+  return { inventory: due(host.inventoryAt, timing.inventoryMs), versions: due(host.versionsAt, timing.versionsMs) };
+}
+
+/** Delay before the next poll of a host that failed `failures` times in a row (1 → one cycle, doubling, capped). */
+export function backoffMs(failures: number, timing: PollTiming): number {
+  if (failures <= 0) return timing.intervalMs;
+  return Math.min(timing.maxBackoffMs, timing.intervalMs * 2 ** (failures - 1));
+}
+
+/**
+ * A registered node of a cluster whose first registered node (the lead) polled it within the last cycle and a
+ * half has nothing to read this cycle: the lead's `/cluster/resources` answer covered its guests.
+ */
+export async function coveredByLead(db: Db, host: HostRow, now: Date, timing: PollTiming): Promise<boolean> {
+  if (!host.clusterName || host.status !== 'online' || !host.lastSyncAt) return false;
+  if (now.getTime() - host.lastSyncAt.getTime() > timing.intervalMs * 1.5) return false;
+  const members = await clusterMembers(db, host, host.clusterName, host.clusterNodes ?? []);
+  const lead = [host, ...members].sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || a.id.localeCompare(b.id))[0];
+  return lead?.id !== host.id;
+}
+
+interface Deps {
+  db: Db;
+  config: Config;
+  log: FastifyBaseLogger;
+}
+
+/** Polls one host now (the `host-poll` job) and sets when it is next due. */
+export async function pollHost(deps: Deps, hostId: string, timing = pollTiming(deps.config)): Promise<void> {
+  const host = await findHostById(deps.db, hostId);
+  if (!host) return; // deleted since it was queued
+  const started = new Date();
+  const plan = duePlan(host, started, timing);
+  if (!plan.inventory && !plan.versions && (await coveredByLead(deps.db, host, started, timing))) {
+    await updateHost(deps.db, host.id, { nextPollAt: new Date(started.getTime() + timing.intervalMs) });
+    return;
+  }
+  const outcome = await syncHost(
+    deps.db,
+    secretBoxFor(deps.config, deps.log),
+    host,
+    connectSettings(deps.config),
+    deps.log,
+    undefined,
+    plan,
+  );
+  const failures = outcome.ok ? 0 : host.pollFailures + 1;
+  await updateHost(deps.db, host.id, { nextPollAt: new Date(started.getTime() + backoffMs(failures, timing)) });
+}
+
+export const HOST_POLL_JOB = 'host-poll';
+
+export const hostPollJob = (deps: Deps) =>
+  defineJob({
+    name: HOST_POLL_JOB,
+    payload: z.object({ host_id: z.uuid() }),
+    handler: async ({ host_id }) => pollHost(deps, host_id),
+    // A poll that fails is not retried: the host's next cycle (with backoff) is the retry.
+    retryLimit: 0,
+    retryDelaySeconds: 0,
+    expireInSeconds: 120,
+    singletonKey: ({ host_id }) => host_id,
+    policy: 'stately',
+    concurrency: 8,
+  });
+
+/** How many due hosts one dispatch hands out; the rest wait for the next tick (one second later). */
+const DISPATCH_BATCH = 200;
+
+/**
+ * Every `tickMs`, hands the due hosts to the job queue. A claimed host's next_poll_at moves one cycle ahead at
+ * once (a lease): if its job is lost with its replica, the host is due again a cycle later. The poll sets the
+ * real next time when it ends.
+ */
+export function startPollDispatcher(
+  deps: Deps,
+  send: (name: string, data: unknown) => Promise<unknown>,
+  options: { tickMs?: number; timing?: PollTiming } = {},
+): { stop(): Promise<void> } {
+  const timing = options.timing ?? pollTiming(deps.config);
+  let running: Promise<void> | undefined;
+  let stopped = false;
+  const tick = () => {
+    running ??= (async () => {
+      try {
+        const now = new Date();
+        const hosts = await claimDueHosts(
+          deps.db,
+          now,
+          new Date(now.getTime() + Math.max(timing.intervalMs, 60_000)),
+          DISPATCH_BATCH,
+        );
+        for (const h of hosts) {
+          if (stopped) break;
+          await send(HOST_POLL_JOB, { host_id: h.id });
+        }
+      } catch (err) {
+        if (!stopped) deps.log.error({ err }, 'host poll dispatch failed');
+      } finally {
+        running = undefined;
+      }
+    })();
+  };
+  const first = setTimeout(tick, 0);
+  const timer = setInterval(tick, options.tickMs ?? 1000);
+  timer.unref();
+  return {
+    async stop() {
+      stopped = true;
+      clearTimeout(first);
+      clearInterval(timer);
+      await running;
+    },
+  };
+}
+
+/** Runs `fn` over `items` with at most `limit` at once. */
+async function mapBounded<T, R>(items: T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
+  const out: R[] = new Array<R>(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const i = next++;
+      out[i] = await fn(items[i] as T);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return out;
+}
+
+/** Reads every host in full now, 32 at a time (each bounded by its own timeout): `npm run … sync`, tests. */
+export async function syncAllHosts(deps: Deps): Promise<SyncOutcome[]> {
+  const box = secretBoxFor(deps.config, deps.log);
+  const settings = connectSettings(deps.config);
+  const hosts = await listAllHosts(deps.db);
+  return mapBounded(hosts, 32, (h) => syncHost(deps.db, box, h, settings, deps.log));
+}
