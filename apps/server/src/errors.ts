@@ -17,6 +17,8 @@ export const ERROR_CATALOGUE = {
   /** A platform administrator tried a passwordless sign-in: administrators sign in with their password. */
   admin_password_required: { status: 403, report: false },
   plan_limit: { status: 403, report: false },
+  /** The feature is outside the organisation's plan; `plan` names the cheapest plan that has it. */
+  plan_required: { status: 403, report: false },
   csrf: { status: 403, report: false },
   not_found: { status: 404, report: false },
   conflict: { status: 409, report: false },

@@ -14,6 +14,8 @@ export const ErrorSchema = z
     detail: z.string().meta({ description: 'Human-readable message, shown as is by the web app' }),
     code: z.string().meta({ description: 'Stable snake_case error code' }),
     errors: z.array(FieldErrorSchema).optional(),
+    /** With `plan_required`: the cheapest plan that opens the feature. */
+    plan: z.enum(['free', 'essential', 'pro', 'enterprise']).optional(),
   })
   .meta({ id: 'Error' });
 export type ApiError = z.infer<typeof ErrorSchema>;

@@ -128,6 +128,11 @@ export const PlanUsageSchema = z
     max_vms: z.number().int().meta({ description: '-1: unlimited' }),
     over_vms: z.boolean().meta({ description: 'More guests than max_vms' }),
     over_hosts: z.boolean().meta({ description: 'More hosts than max_hosts' }),
+    trial_ends_at: z
+      .string()
+      .nullable()
+      .optional()
+      .meta({ description: 'While the organisation runs on its 14-day Pro trial: when it ends (ISO)' }),
   })
   .meta({ id: 'PlanUsage' });
 export type PlanUsage = z.infer<typeof PlanUsageSchema>;

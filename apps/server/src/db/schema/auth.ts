@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -11,6 +11,10 @@ export const organisations = pgTable('organisations', {
    * any replica can tell with one small read whether its cached dashboard answers are still current.
    */
   fleetVersion: bigint('fleet_version', { mode: 'number' }).notNull().default(0),
+  /** End of the 14-day Pro trial a new organisation starts with (SPEC.md §9); null: no trial. */
+  trialEndsAt: timestamp('trial_ends_at', { withTimezone: true }),
+  /** The demo organisation (simulated hosts): runs on Pro. */
+  demo: boolean('demo').notNull().default(false),
   createdAt: createdAt(),
 });
 

@@ -22,13 +22,19 @@ export async function findUserById(db: Db, id: string): Promise<UserRow | undefi
  * A new user owning a new organisation. Two first requests for the same address can race: the unique index
  * on lower(email) makes the loser fail, and the caller reads the winner's row.
  */
+/** A new organisation runs on Pro for this many days, without a card (SPEC.md §9). */
+export const TRIAL_DAYS = 14;
+
 export async function insertUserWithOrganisation(
   db: Db,
   values: { email: string; name: string | null; language: string; organisationName: string },
 ): Promise<UserRow | undefined> {
   try {
     return await db.transaction(async (tx) => {
-      const [org] = await tx.insert(organisations).values({ name: values.organisationName }).returning();
+      const [org] = await tx
+        .insert(organisations)
+        .values({ name: values.organisationName, trialEndsAt: new Date(Date.now() + TRIAL_DAYS * 86_400_000) })
+        .returning();
       if (!org) throw new Error('organisation insert returned nothing');
       const [user] = await tx
         .insert(users)

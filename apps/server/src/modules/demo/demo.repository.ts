@@ -20,8 +20,12 @@ export async function demoUserExists(db: Db): Promise<boolean> {
 /** The demo user and its organisation, created on first use. */
 export async function ensureDemoUser(db: Db) {
   const existing = await findDemoUser(db);
-  if (existing?.organisationId) return existing as typeof existing & { organisationId: string };
-  const [org] = await db.insert(organisations).values({ name: DEMO_ORG_NAME }).returning();
+  if (existing?.organisationId) {
+    // Organisations made before the demo flag existed: the demo's runs on Pro.
+    await db.update(organisations).set({ demo: true }).where(eq(organisations.id, existing.organisationId));
+    return existing as typeof existing & { organisationId: string };
+  }
+  const [org] = await db.insert(organisations).values({ name: DEMO_ORG_NAME, demo: true }).returning();
   if (!org) throw new Error('demo organisation insert failed');
   if (existing) {
     await db.update(users).set({ organisationId: org.id }).where(eq(users.id, existing.id));

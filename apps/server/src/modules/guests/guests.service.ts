@@ -57,6 +57,7 @@ export function planUsage(plan: EffectivePlan, hosts: number, vms: number): Plan
     max_vms: maxVms,
     over_hosts: !withinLimit(maxHosts, hosts),
     over_vms: !withinLimit(maxVms, vms),
+    trial_ends_at: plan.trialEndsAt?.toISOString() ?? null,
   };
 }
 

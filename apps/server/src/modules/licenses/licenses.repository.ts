@@ -4,6 +4,15 @@ import { licences, organisations, users } from '../../db/schema';
 
 export type LicenceRow = typeof licences.$inferSelect;
 
+/** What besides a licence decides an organisation's plan: its trial's end and whether it is the demo's. */
+export async function findOrganisationPlanFacts(db: Db, organisationId: string) {
+  const [row] = await db
+    .select({ trialEndsAt: organisations.trialEndsAt, demo: organisations.demo })
+    .from(organisations)
+    .where(eq(organisations.id, organisationId));
+  return row;
+}
+
 /** The organisation's newest licence that is neither revoked nor expired. */
 export async function findNewestActiveLicence(db: Db, organisationId: string, now: Date) {
   const [row] = await db

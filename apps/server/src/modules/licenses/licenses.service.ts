@@ -1,5 +1,14 @@
 import { randomUUID, type KeyObject } from 'node:crypto';
-import { PLANS, planFeatureMap, type AdminOrganisation, type Licence, type PlanLimits, type PlanType } from '@proxai/contract';
+import {
+  PLAN_TYPES,
+  PLANS,
+  planFeatureMap,
+  type AdminOrganisation,
+  type Licence,
+  type PlanFeature,
+  type PlanLimits,
+  type PlanType,
+} from '@proxai/contract';
 import type { Db } from '../../db/client';
 import { AppError, notFound } from '../../errors';
 import { requirePlatformAdmin } from '../../plugins/app/auth';
@@ -11,6 +20,7 @@ import {
   findLicence,
   findNewestActiveLicence,
   findOrganisation,
+  findOrganisationPlanFacts,
   insertLicence,
   listLicencesOfOrganisation,
   listOrganisationsWithMemberCount,
@@ -23,16 +33,48 @@ const DAY_MS = 86_400_000;
 export interface EffectivePlan {
   plan: PlanType;
   limits: PlanLimits;
-  /** The licence that grants the plan; null when the organisation runs on Free without a licence. */
+  /** The licence that grants the plan; null when the organisation runs on Free, its trial or the demo. */
   licenceId: string | null;
+  /** Set while the organisation runs on its 14-day Pro trial (SPEC.md §9): when it ends. */
+  trialEndsAt: Date | null;
 }
 
-/** The organisation's newest active licence decides its plan and limits; Free otherwise. */
+/**
+ * The organisation's plan: its newest active licence; else the demo organisation's Pro; else Pro during the trial
+ * a new organisation starts with; else Free.
+ */
 export async function getEffectivePlan(db: Db, organisationId: string, now = new Date()): Promise<EffectivePlan> {
   const licence = await findNewestActiveLicence(db, organisationId, now);
-  if (!licence) return { plan: 'free', limits: PLANS.free.limits, licenceId: null };
-  return { plan: licence.planType, limits: licence.limits, licenceId: licence.id };
+  if (licence) return { plan: licence.planType, limits: licence.limits, licenceId: licence.id, trialEndsAt: null };
+  const org = await findOrganisationPlanFacts(db, organisationId);
+  if (org?.demo) return { plan: 'pro', limits: PLANS.pro.limits, licenceId: null, trialEndsAt: null };
+  if (org?.trialEndsAt && org.trialEndsAt.getTime() > now.getTime())
+    return { plan: 'pro', limits: PLANS.pro.limits, licenceId: null, trialEndsAt: org.trialEndsAt };
+  return { plan: 'free', limits: PLANS.free.limits, licenceId: null, trialEndsAt: null };
 }
+
+/** The cheapest plan that has `feature`. */
+export const planWith = (feature: PlanFeature): PlanType =>
+  PLAN_TYPES.find((p) => PLANS[p].features.includes(feature)) ?? 'enterprise';
+
+/**
+ * Refuses a call outside the organisation's plan: 403 `plan_required` with the cheapest `plan` that opens it, so
+ * the UI can say which one (SPEC.md §6 entitlements).
+ */
+export async function requireFeature(db: Db, organisationId: string, feature: PlanFeature, now = new Date()): Promise<void> {
+  const effective = await getEffectivePlan(db, organisationId, now);
+  if (PLANS[effective.plan].features.includes(feature)) return;
+  const plan = planWith(feature);
+  throw new AppError(
+    'plan_required',
+    `This needs the ${PLAN_NAMES[plan]} plan or higher; this organisation is on ${PLAN_NAMES[effective.plan]}`,
+    {
+      fields: { plan },
+    },
+  );
+}
+
+const PLAN_NAMES: Record<PlanType, string> = { free: 'Free', essential: 'Essential', pro: 'Pro', enterprise: 'Enterprise' };
 
 /**
  * `is_active` is computed at read time: a licence silently stops being active when it expires. The revocation
