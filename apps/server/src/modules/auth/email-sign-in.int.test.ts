@@ -78,6 +78,7 @@ describe.each(TEST_DATABASE_KINDS)('e-mail sign-in over a real SMTP peer (%s)', 
       role: 'user',
       organisation_id: user?.organisationId,
       org_role: 'owner',
+      timezone: null,
     });
     const cookie = String(ok.headers['set-cookie']);
     expect(cookie).toMatch(/session_token=[^;]+;/);
@@ -160,6 +161,7 @@ describe.each(TEST_DATABASE_KINDS)('e-mail sign-in over a real SMTP peer (%s)', 
       role: 'user',
       organisation_id: account?.organisationId,
       org_role: 'owner',
+      timezone: null,
     });
     expect(String(first.headers['set-cookie'])).toMatch(/session_token=[^;]+;.*HttpOnly/i);
     const me = await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { authorization: `Bearer ${token}` } });

@@ -176,13 +176,28 @@ describe.each(TEST_DATABASE_KINDS)('licences on %s', (kind) => {
   it('effective plan: newest active licence, else Free once it expires or is revoked', async () => {
     const db = t.database.db;
     const org = await buildOrganisation(db);
-    expect(await getEffectivePlan(db, org.id)).toEqual({ plan: 'free', limits: PLANS.free.limits, licenceId: null });
+    expect(await getEffectivePlan(db, org.id)).toEqual({
+      plan: 'free',
+      limits: PLANS.free.limits,
+      licenceId: null,
+      trialEndsAt: null,
+    });
     const pro = (await generate({ organisation_id: org.id, plan_type: 'pro', duration_days: 1 })).json<Licence>();
-    expect(await getEffectivePlan(db, org.id)).toEqual({ plan: 'pro', limits: PLANS.pro.limits, licenceId: pro.id });
+    expect(await getEffectivePlan(db, org.id)).toEqual({
+      plan: 'pro',
+      limits: PLANS.pro.limits,
+      licenceId: pro.id,
+      trialEndsAt: null,
+    });
 
     // Two days later the one-day licence has expired: back to Free limits, and listed as inactive.
     const later = new Date(Date.now() + 2 * 86_400_000);
-    expect(await getEffectivePlan(db, org.id, later)).toEqual({ plan: 'free', limits: PLANS.free.limits, licenceId: null });
+    expect(await getEffectivePlan(db, org.id, later)).toEqual({
+      plan: 'free',
+      limits: PLANS.free.limits,
+      licenceId: null,
+      trialEndsAt: null,
+    });
     await db
       .update(licences)
       .set({ expiresAt: new Date(Date.now() - 1000) })
