@@ -60,9 +60,23 @@ export class PveClient {
     return (await this.core.call('GET', p, { ...req, ...(params ? { params } : {}) })).data as T;
   }
 
-  /** POST below /api2/json, for endpoints without a typed method. */
-  async post<T = unknown>(p: string, params?: Params, req?: RequestOptions): Promise<T> {
-    return (await this.core.call('POST', p, { ...req, ...(params ? { params } : {}) })).data as T;
+  /** POST below /api2/json, for endpoints without a typed method. Never retried. */
+  post<T = unknown>(p: string, params?: Params, req?: RequestOptions): Promise<T> {
+    return this.send<T>('POST', p, params, req);
+  }
+
+  /** PUT below /api2/json (form body), for endpoints without a typed method. Never retried. */
+  put<T = unknown>(p: string, params?: Params, req?: RequestOptions): Promise<T> {
+    return this.send<T>('PUT', p, params, req);
+  }
+
+  /** DELETE below /api2/json (params in the query string; PVE refuses a body), for endpoints without a typed method. Never retried. */
+  delete<T = unknown>(p: string, params?: Params, req?: RequestOptions): Promise<T> {
+    return this.send<T>('DELETE', p, params, req);
+  }
+
+  private async send<T>(method: 'POST' | 'PUT' | 'DELETE', p: string, params?: Params, req?: RequestOptions): Promise<T> {
+    return (await this.core.call(method, p, { ...req, ...(params ? { params } : {}) })).data as T;
   }
 
   private async read<T>(p: string, schema: Parameters<ApiCore['check']>[0], params?: Params, req?: RequestOptions): Promise<T> {
@@ -70,9 +84,9 @@ export class PveClient {
     return this.core.check(schema, data, 'GET', p) as T;
   }
 
-  private async startTask(p: string, params?: Params, req?: RequestOptions): Promise<string> {
-    const data = await this.post(p, params, req);
-    return this.core.check(S.UpidSchema, data, 'POST', p);
+  private async startTask(p: string, params?: Params, req?: RequestOptions, method: 'POST' | 'DELETE' = 'POST'): Promise<string> {
+    const data = await this.send(method, p, params, req);
+    return this.core.check(S.UpidSchema, data, method, p);
   }
 
   version(req?: RequestOptions): Promise<Version> {
@@ -209,6 +223,38 @@ export class PveClient {
     req?: RequestOptions,
   ): Promise<string> {
     return this.startTask(path`/nodes/${node}/${type}/${vmid}/snapshot`, params, req);
+  }
+
+  /** DELETE …/snapshot/{snapname}: task qmdelsnapshot / vzdelsnapshot. */
+  deleteSnapshot(node: string, type: GuestType, vmid: number, snapname: string, req?: RequestOptions): Promise<string> {
+    return this.startTask(path`/nodes/${node}/${type}/${vmid}/snapshot/${snapname}`, undefined, req, 'DELETE');
+  }
+
+  /**
+   * POST …/snapshot/{snapname}/rollback: task qmrollback / vzrollback. The guest comes back in the
+   * state it had at snapshot time (a qemu snapshot with RAM resumes running); `start` starts it after.
+   */
+  rollbackSnapshot(
+    node: string,
+    type: GuestType,
+    vmid: number,
+    snapname: string,
+    params?: { start?: boolean },
+    req?: RequestOptions,
+  ): Promise<string> {
+    return this.startTask(path`/nodes/${node}/${type}/${vmid}/snapshot/${snapname}/rollback`, params, req);
+  }
+
+  /**
+   * GET /access/permissions: effective privileges per ACL path, `{ '/': { 'Sys.Audit': 1, … }, '/vms': {…} }`
+   * (the number is the propagate flag). Without `userid`: the caller's own (for a token, the token's);
+   * with `path`: that path only. Another user's needs Sys.Audit on /access.
+   */
+  permissions(
+    params?: { path?: string; userid?: string },
+    req?: RequestOptions,
+  ): Promise<Record<string, Record<string, number>>> {
+    return this.read('/access/permissions', S.PermissionsSchema, params, req);
   }
 
   /** Pending updates from the node's cached package list. */

@@ -64,6 +64,8 @@ export const TaskLogSchema = z.array(z.looseObject({ n: z.number(), t: z.string(
 export const SnapshotListSchema = z.array(z.looseObject({ name: z.string() }));
 export const AptListSchema = z.array(z.looseObject({ Package: z.string(), Version: z.string() }));
 export const UpidSchema = z.string().startsWith('UPID:');
+/** ACL path -> privilege -> propagate flag (0|1). */
+export const PermissionsSchema = z.record(z.string(), z.record(z.string(), z.number()));
 
 export const PbsDatastoreListSchema = z.array(z.looseObject({ store: z.string() }));
 export const PbsGroupListSchema = z.array(z.looseObject({ 'backup-type': z.string(), 'backup-id': z.string() }));

@@ -128,6 +128,50 @@ describe('PVE API tokens', () => {
   });
 });
 
+describe('GET /access/permissions', () => {
+  const perms = async (headers: Record<string, string>, query = '', url = n.url) => {
+    const res = await raw(url, { path: `/api2/json/access/permissions${query}`, headers });
+    return { status: res.status, statusText: res.statusText, data: (res.json as { data: unknown } | undefined)?.data };
+  };
+
+  it('root and the full token: every privilege of the version on the default paths', async () => {
+    const full = await perms(tokenHeader(n.tokenId, n.tokenSecret));
+    const tree = full.data as Record<string, Record<string, number>>;
+    expect(Object.keys(tree).sort()).toEqual(['/', '/access', '/access/groups', '/nodes', '/pool', '/sdn', '/storage', '/vms']);
+    expect(tree['/vms']).toMatchObject({ 'VM.Snapshot': 1, 'VM.Snapshot.Rollback': 1, 'VM.PowerMgmt': 1, 'VM.Monitor': 1 });
+    expect(tree['/']).toHaveProperty(['Sys.AccessNetwork'], 1);
+    const ticket = await perms((await ticketHeaders(n.url, n.password)).get, '?path=/vms/100');
+    expect(Object.keys(ticket.data as object)).toEqual(['/vms/100']);
+    // PVE 7.4: no Mapping.* / Sys.AccessNetwork; PVE 9 would have VM.GuestAgent.* instead of VM.Monitor.
+    const n3 = fleet.nodes[2]!;
+    const old = (await perms(tokenHeader(n3.tokenId, n3.tokenSecret), '', n3.url)).data as Record<string, Record<string, number>>;
+    expect(old['/']).not.toHaveProperty(['Sys.AccessNetwork']);
+    expect(old['/']).not.toHaveProperty(['Mapping.Audit']);
+  });
+
+  it("the read-only token: the audit privileges; it may read its owner's and unknown ids answer nothing", async () => {
+    const ro = tokenHeader(n.readonlyTokenId, n.readonlyTokenSecret);
+    const own = (await perms(ro)).data as Record<string, Record<string, number>>;
+    expect(own['/vms']).toEqual({
+      'Datastore.Audit': 1,
+      'Mapping.Audit': 1,
+      'Pool.Audit': 1,
+      'SDN.Audit': 1,
+      'Sys.Audit': 1,
+      'VM.Audit': 1,
+    });
+    const owner = (await perms(ro, '?userid=root@pam&path=/')).data as Record<string, Record<string, number>>;
+    expect(owner['/']).toHaveProperty(['Sys.Modify'], 1);
+    expect((await perms(tokenHeader(n.tokenId, n.tokenSecret), '?userid=root@pam!monitor&path=/vms')).data).toEqual({
+      '/vms': own['/vms'],
+    });
+    expect((await perms(ro, '?userid=bob@pve')).data).toEqual({});
+    expect((await perms(ro, '?userid=bob@pve&path=/')).data).toEqual({ '/': {} });
+    const bad = await perms(ro, '?userid=not%20a%20user');
+    expect([bad.status, bad.data]).toEqual([400, null]);
+  });
+});
+
 describe('other request rules', () => {
   it('501 for a body on GET, 404 outside /api2/json, gzip when asked', async () => {
     const t = tokenHeader(n.tokenId, n.tokenSecret);

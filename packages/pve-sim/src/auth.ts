@@ -1,4 +1,5 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { atLeast, type PveVersionInfo } from './version';
 
 /** Privileges of an authenticated request: 'all' for root, else an explicit set. */
 export type Privileges = 'all' | ReadonlySet<string>;
@@ -17,15 +18,72 @@ export interface TokenDef {
   privs: Privileges;
 }
 
-/** The audit-only role (PVEAuditor) given to privilege-separated read-only tokens. */
-export const AUDIT_PRIVS: ReadonlySet<string> = new Set([
-  'Sys.Audit',
-  'VM.Audit',
-  'Datastore.Audit',
-  'SDN.Audit',
-  'Pool.Audit',
-  'Mapping.Audit',
-]);
+/**
+ * Every privilege of the version (the Administrator role; pve-access-control AccessControl.pm
+ * `$privgroups`): PVE 8.0 added Mapping.*, 8.2 Sys.AccessNetwork, 9.0 replaced VM.Monitor with
+ * VM.GuestAgent.* and added VM.Replicate.
+ */
+export function administratorPrivs(v: PveVersionInfo): string[] {
+  const privs = [
+    'VM.Allocate',
+    'VM.Audit',
+    'VM.Backup',
+    'VM.Clone',
+    'VM.Config.CDROM',
+    'VM.Config.CPU',
+    'VM.Config.Cloudinit',
+    'VM.Config.Disk',
+    'VM.Config.HWType',
+    'VM.Config.Memory',
+    'VM.Config.Network',
+    'VM.Config.Options',
+    'VM.Console',
+    'VM.Migrate',
+    'VM.PowerMgmt',
+    'VM.Snapshot',
+    'VM.Snapshot.Rollback',
+    'Sys.Audit',
+    'Sys.Console',
+    'Sys.Incoming',
+    'Sys.Modify',
+    'Sys.PowerMgmt',
+    'Sys.Syslog',
+    'Datastore.Allocate',
+    'Datastore.AllocateSpace',
+    'Datastore.AllocateTemplate',
+    'Datastore.Audit',
+    'SDN.Allocate',
+    'SDN.Audit',
+    'SDN.Use',
+    'Group.Allocate',
+    'Realm.Allocate',
+    'Realm.AllocateUser',
+    'User.Modify',
+    'Pool.Allocate',
+    'Pool.Audit',
+    'Permissions.Modify',
+  ];
+  if (atLeast(v, 8)) privs.push('Mapping.Audit', 'Mapping.Modify', 'Mapping.Use');
+  if (atLeast(v, 8, 2)) privs.push('Sys.AccessNetwork');
+  if (atLeast(v, 9)) {
+    privs.push(
+      'VM.GuestAgent.Audit',
+      'VM.GuestAgent.FileRead',
+      'VM.GuestAgent.FileSystemMgmt',
+      'VM.GuestAgent.FileWrite',
+      'VM.GuestAgent.Unrestricted',
+      'VM.Replicate',
+    );
+  } else {
+    privs.push('VM.Monitor');
+  }
+  return privs.sort();
+}
+
+/** The PVEAuditor role (every `*.Audit` privilege), given to the privilege-separated read-only token. */
+export function auditorPrivs(v: PveVersionInfo): ReadonlySet<string> {
+  return new Set(administratorPrivs(v).filter((p) => p.endsWith('.Audit')));
+}
 
 const hex8 = (n: number): string => n.toString(16).toUpperCase().padStart(8, '0');
 
@@ -84,6 +142,12 @@ export class AuthService {
     return safeEqual(this.sign(`${m[1]}:${userid}`).replace(/=+$/, ''), m[2] ?? '');
   }
 
+  /** Privileges of a user or token id (no secret needed), undefined when there is no such user or token. */
+  privilegesOf(authid: string): Privileges | undefined {
+    if (authid.includes('!')) return this.tokens.get(authid)?.privs;
+    return this.users.has(authid) ? 'all' : undefined;
+  }
+
   /** `user@realm!name` + secret -> identity, or the real error reason. */
   verifyToken(tokenid: string, secret: string): Identity | { error: string } {
     const m = /^([^!]+@[^!]+)!([A-Za-z][A-Za-z0-9.\-_]+)$/.exec(tokenid);
@@ -110,45 +174,38 @@ export function hasPriv(privs: Privileges, priv: string): boolean {
   return privs === 'all' || privs.has(priv);
 }
 
-/** `cap` of the login answer (RPCEnvironment compute_api_permission) for root. */
-export function rootCap(withMapping: boolean): Record<string, Record<string, 1>> {
-  const of = (...p: string[]): Record<string, 1> => Object.fromEntries(p.map((k) => [k, 1 as const]));
-  const cap: Record<string, Record<string, 1>> = {
-    vms: of(
-      'VM.Allocate',
-      'VM.Audit',
-      'VM.Backup',
-      'VM.Clone',
-      'VM.Config.CDROM',
-      'VM.Config.CPU',
-      'VM.Config.Cloudinit',
-      'VM.Config.Disk',
-      'VM.Config.HWType',
-      'VM.Config.Memory',
-      'VM.Config.Network',
-      'VM.Config.Options',
-      'VM.Console',
-      'VM.Migrate',
-      'VM.Monitor',
-      'VM.PowerMgmt',
-      'VM.Snapshot',
-      'VM.Snapshot.Rollback',
-      'Permissions.Modify',
-    ),
-    access: of('Group.Allocate', 'User.Modify', 'Permissions.Modify'),
-    storage: of(
-      'Datastore.Allocate',
-      'Datastore.AllocateSpace',
-      'Datastore.AllocateTemplate',
-      'Datastore.Audit',
-      'Permissions.Modify',
-    ),
-    nodes: of('Sys.Audit', 'Sys.Console', 'Sys.Incoming', 'Sys.Modify', 'Sys.PowerMgmt', 'Sys.Syslog', 'Permissions.Modify'),
-    sdn: of('SDN.Allocate', 'SDN.Audit', 'SDN.Use', 'Permissions.Modify'),
-    dc: of('SDN.Allocate', 'SDN.Audit', 'SDN.Use', 'Sys.Audit'),
-  };
-  if (withMapping) cap['mapping'] = of('Mapping.Audit', 'Mapping.Modify', 'Mapping.Use', 'Permissions.Modify');
-  return cap;
+/**
+ * RPCEnvironment `check` / `check_any`: one privilege, or any of a list; else 403
+ * `Permission check failed (/vms/100, VM.Snapshot|VM.Snapshot.Rollback)` (the list joined with '|').
+ */
+export function requirePriv(privs: Privileges, path: string, need: string | readonly string[]): void {
+  const any = typeof need === 'string' ? [need] : need;
+  if (any.some((p) => hasPriv(privs, p))) return;
+  throw new PermissionError(`Permission check failed (${path}, ${any.join('|')})`);
+}
+
+/** A failed privilege check; the app answers it with 403. */
+export class PermissionError extends Error {}
+
+/**
+ * `cap` of the login answer for root (RPCEnvironment compute_api_permission): every privilege of the
+ * version, grouped by the regexes of `$priv_re_map`. `mapping` exists from PVE 8.0; `dc` lists
+ * Sys.Modify from 8.0 (pve-access-control c27eb24 reached 7.4-3; the recorded 7.4 answer predates it).
+ */
+export function rootCap(v: PveVersionInfo): Record<string, Record<string, 1>> {
+  const groups: [string, RegExp][] = [
+    ['vms', /^(VM\.|Permissions\.Modify)/],
+    ['access', /^((User|Group)\.|Permissions\.Modify)/],
+    ['storage', /^(Datastore\.|Permissions\.Modify)/],
+    ['nodes', /^(Sys\.|Permissions\.Modify)/],
+    ['sdn', /^(SDN\.|Permissions\.Modify)/],
+    ['dc', atLeast(v, 8) ? /^(Sys\.Audit|Sys\.Modify|SDN\.)/ : /^(Sys\.Audit|SDN\.)/],
+  ];
+  if (atLeast(v, 8)) groups.push(['mapping', /^(Mapping\.|Permissions\.Modify)/]);
+  const privs = administratorPrivs(v);
+  return Object.fromEntries(
+    groups.map(([name, re]) => [name, Object.fromEntries(privs.filter((p) => re.test(p)).map((p) => [p, 1 as const]))]),
+  );
 }
 
 /** Credentials from the request headers (PVE: PVEAuthCookie / PVEAPIToken; PBS: PBSAuthCookie / PBSAPIToken). */

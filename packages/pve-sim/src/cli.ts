@@ -8,6 +8,7 @@ import type { FleetSpec } from './types';
 /** `npm run sim -- --nodes 3 --guests 40`: starts a simulated fleet and prints how to reach it. */
 const HELP = `Usage: sim [options]
   --nodes N           simulated PVE nodes (3)
+  --cluster-size N    group consecutive nodes into clusters of N (default: every node standalone)
   --guests N          guests across all nodes (40)
   --seed N            generator seed (1)
   --latency-ms N      added to every answer (0)
@@ -25,6 +26,7 @@ async function main(): Promise<void> {
   const { values } = parseArgs({
     options: {
       nodes: { type: 'string', default: '3' },
+      'cluster-size': { type: 'string' },
       guests: { type: 'string', default: '40' },
       seed: { type: 'string', default: '1' },
       'latency-ms': { type: 'string' },
@@ -50,6 +52,9 @@ async function main(): Promise<void> {
     return n;
   };
   const latencyMs = int('latency-ms', values['latency-ms']);
+  const clusterSize = int('cluster-size', values['cluster-size']);
+  if (clusterSize !== undefined && values.spec)
+    throw new Error('--cluster-size is for generated fleets; a fleet file lists its "clusters"');
   if ((int('nodes', values.nodes) ?? 1) < 1) throw new Error('--nodes must be at least 1');
   // The connection info may be piped into `head`: a closed stdout must not stop the simulator.
   process.stdout.on('error', () => {});
@@ -60,6 +65,7 @@ async function main(): Promise<void> {
         guests: int('guests', values.guests) ?? 40,
         seed: int('seed', values.seed) ?? 1,
         pbs: !values['no-pbs'],
+        ...(clusterSize !== undefined ? { clusterSize } : {}),
         ...(latencyMs !== undefined ? { latencyMs } : {}),
       });
   if (values['write-spec']) writeFileSync(values['write-spec'], `${JSON.stringify(spec, null, 2)}\n`);
@@ -79,9 +85,10 @@ async function main(): Promise<void> {
     process.stdout.write(`pve-sim: ${fleet.nodes.length} nodes, ${guests} guests, started in ${Date.now() - started} ms\n\n`);
     for (const [i, n] of fleet.nodes.entries()) {
       const s = spec.nodes[i];
+      const cluster = spec.clusters?.find((c) => c.nodes.includes(n.name));
       process.stdout.write(
         [
-          `${n.name}  (PVE ${s?.pveVersion ?? '?'}, ${s?.guests.length ?? 0} guests)`,
+          `${n.name}  (PVE ${s?.pveVersion ?? '?'}, ${s?.guests.length ?? 0} guests${cluster ? `, cluster ${cluster.name}` : ''})`,
           `  url          ${n.url}`,
           `  user         ${n.username}`,
           `  password     ${n.password}`,

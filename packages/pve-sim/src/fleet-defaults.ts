@@ -21,6 +21,7 @@ export function normalize(f: RawFleet): FleetSpec {
     nodes: f.nodes.map((n) => normalizeNode(n, nextVmid, pbsSpec)),
     ...(pbsSpec ? { pbs: pbsSpec } : {}),
   };
+  if (f.clusters) spec.clusters = f.clusters.map((c) => ({ name: c.name, nodes: [...c.nodes] }));
   if (f.seed !== undefined) spec.seed = f.seed;
   if (f.taskDurationMs !== undefined) spec.taskDurationMs = f.taskDurationMs;
   if (f.authFailDelayMs !== undefined) spec.authFailDelayMs = f.authFailDelayMs;

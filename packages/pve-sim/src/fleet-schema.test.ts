@@ -91,6 +91,7 @@ describe('fleet schema', () => {
     for (const spec of [
       generateFleet({ nodes: 4, guests: 60, seed: 9 }),
       generateFleet({ nodes: 2, guests: 5, pbs: false }),
+      generateFleet({ nodes: 5, guests: 20, clusterSize: 3 }),
       fixtureFleet(),
     ]) {
       const json = JSON.parse(JSON.stringify(spec)) as unknown;
@@ -159,6 +160,42 @@ describe('fleet schema', () => {
       "nodes[0].storages[0].type: a 'pbs' storage needs the fleet's pbs",
       'nodes[0].storages[1].usedBytes: is larger than totalBytes',
       "nodes[0].aptUpdates[0].OldVersion: required: 'left-pad' is not in the simulator's catalogue",
+    ]);
+  });
+
+  it('clusters: members exist and are in one cluster only; vmids are unique within a cluster', () => {
+    const nodes = [
+      { name: 'pve1', guests: [{ name: 'a', vmid: 100 }] },
+      { name: 'pve2', guests: [{ name: 'b', vmid: 100 }] },
+      { name: 'pve3', guests: [{ name: 'c', vmid: 101 }] },
+    ];
+    expect(valid({ nodes, clusters: [{ name: 'prod', nodes: ['pve1', 'pve3'] }] }).clusters).toEqual([
+      { name: 'prod', nodes: ['pve1', 'pve3'] },
+    ]);
+    expect(errorsOf({ nodes, clusters: [{ name: 'prod', nodes: ['pve1', 'pve2'] }] })).toEqual([
+      "clusters[0].nodes[1]: vmid 100 is on 'pve1' and 'pve2': vmids are unique in a cluster",
+    ]);
+    expect(
+      errorsOf({
+        nodes: [{ name: 'pve1' }, { name: 'pve2' }],
+        clusters: [{ name: 'a_b', nodes: [] }],
+      }),
+    ).toEqual([
+      'clusters[0].name: expected a cluster name: up to 15 letters, digits and "-"',
+      'clusters[0].nodes: expected at least one node',
+    ]);
+    expect(
+      errorsOf({
+        nodes: [{ name: 'pve1' }, { name: 'pve2' }],
+        clusters: [
+          { name: 'prod', nodes: ['pve1', 'pve9'] },
+          { name: 'prod', nodes: ['pve1'] },
+        ],
+      }),
+    ).toEqual([
+      "clusters[0].nodes[1]: no node 'pve9' in nodes",
+      "clusters[1].name: cluster 'prod' is listed twice",
+      "clusters[1].nodes[0]: 'pve1' is already a member of cluster 'prod'",
     ]);
   });
 

@@ -232,6 +232,12 @@ const pbs = z.strictObject({
   datastores: z.array(datastore).min(1).optional(),
 });
 
+const cluster = z.strictObject({
+  /** corosync cluster names: up to 15 letters, digits and "-" (pvecm create). */
+  name: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9-]{0,14}$/, 'expected a cluster name: up to 15 letters, digits and "-"'),
+  nodes: z.array(nodeName).min(1, 'expected at least one node'),
+});
+
 export type RawFleet = z.output<typeof fleetShape>;
 export type RawNode = z.output<typeof node>;
 export type RawStorage = z.output<typeof storage>;
@@ -240,6 +246,7 @@ export type RawPbs = z.output<typeof pbs>;
 const fleetShape = z.strictObject({
   nodes: z.array(node).min(1, 'expected at least one node'),
   pbs: pbs.optional(),
+  clusters: z.array(cluster).optional(),
   seed: int(0, 2 ** 31 - 1).optional(),
   taskDurationMs: int(0).optional(),
   authFailDelayMs: int(0).optional(),
@@ -276,6 +283,31 @@ function checkFleet(f: RawFleet, ctx: z.RefinementCtx): void {
       issue(['pbs', 'datastores', i, 'usedBytes'], 'is larger than totalBytes');
   });
   f.nodes.forEach((n, i) => checkNode(n, ['nodes', i], f.pbs ? stores : undefined, issue));
+  checkClusters(f, issue);
+}
+
+/** Members exist and belong to one cluster; vmids are unique within a cluster (they are cluster-wide in PVE). */
+function checkClusters(f: RawFleet, issue: (path: (string | number)[], message: string) => void): void {
+  const memberOf = new Map<string, string>();
+  f.clusters?.forEach((c, i) => {
+    if (f.clusters?.findIndex((x) => x.name === c.name) !== i)
+      issue(['clusters', i, 'name'], `cluster '${c.name}' is listed twice`);
+    const vmids = new Map<number, string>();
+    c.nodes.forEach((name, j) => {
+      const at = ['clusters', i, 'nodes', j];
+      const node = f.nodes.find((n) => n.name === name);
+      if (!node) return issue(at, `no node '${name}' in nodes`);
+      const other = memberOf.get(name);
+      if (other !== undefined) return issue(at, `'${name}' is already a member of cluster '${other}'`);
+      memberOf.set(name, c.name);
+      for (const g of node.guests ?? []) {
+        if (g.vmid === undefined) continue;
+        const first = vmids.get(g.vmid);
+        if (first !== undefined) issue(at, `vmid ${g.vmid} is on '${first}' and '${name}': vmids are unique in a cluster`);
+        else vmids.set(g.vmid, name);
+      }
+    });
+  });
 }
 
 function checkNode(

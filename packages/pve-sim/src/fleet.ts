@@ -1,11 +1,13 @@
+import { linkClusters, moveGuest } from './cluster';
 import { SimNode } from './node-state';
 import { PbsApp } from './pbs-app';
 import { SimPbs } from './pbs-state';
 import { PveApp } from './pve-app';
+import type { SimRequestStats } from './request-stats';
 import { hashString } from './rng';
 import { ServerShell } from './server-shell';
 import { createCertificate } from './tls';
-import type { Fault, FleetSpec, SimNodeInfo, SimPbsInfo } from './types';
+import type { Fault, FleetSpec, SimNodeInfo, SimPbsInfo, SnapshotFault } from './types';
 
 export interface StartFleetOptions {
   host?: string;
@@ -27,6 +29,27 @@ export interface Fleet {
    */
   setFault(node: string, fault: Fault | null): Promise<void>;
   node(name: string): SimNode;
+  /**
+   * Puts a guest under a lock ('backup', 'snapshot', 'migrate'…) or clears it (null), as if another
+   * job held it: actions and snapshot tasks on it then fail `VM is locked (backup)`. Throws for an
+   * unknown node or vmid.
+   */
+  setGuestLock(node: string, vmid: number, lock: string | null): void;
+  /**
+   * While set, the guest's snapshot tasks (create, delete without force, rollback) fail at their
+   * storage step with `fault.message` (default `snapshot <op> failed: simulated storage error`); null clears it.
+   */
+  setSnapshotFault(node: string, vmid: number, fault: SnapshotFault | null): void;
+  /**
+   * Moves a guest to another member of its cluster at once, as a finished migration would (tests
+   * arranging a state; the API's migrate runs as a task). Throws when the vmid is on no member of
+   * `targetNode`'s cluster, or the target is not clustered.
+   */
+  migrateGuest(vmid: number, targetNode: string): void;
+  /** What `GET /_sim/stats` on that node answers: the /api2 requests it received since start or the last reset. */
+  requestStats(node: string): SimRequestStats;
+  /** Resets one node's request counters, or every node's (like `POST /_sim/stats/reset`). */
+  resetRequestStats(node?: string): void;
   pbsState(): SimPbs | undefined;
   close(): Promise<void>;
 }
@@ -89,9 +112,11 @@ export async function startFleet(spec: FleetSpec, opts: StartFleetOptions = {}):
         info.port = shell.port;
         info.url = `https://${urlHost(host)}:${shell.port}`;
         nodes.set(nodeSpec.name, { state, shell, info });
-        if (nodeSpec.fault) await applyFault(shell, state.auth, nodeSpec.fault);
+        if (nodeSpec.fault) await applyFault(shell, state, nodeSpec.fault);
       }),
     );
+
+    linkClusters(spec, new Map([...nodes].map(([name, n]) => [name, n.state])));
 
     if (pbs && spec.pbs && pbsCert) {
       const info: SimPbsInfo = {
@@ -117,7 +142,7 @@ export async function startFleet(spec: FleetSpec, opts: StartFleetOptions = {}):
       info.port = shell.port;
       info.url = `https://${urlHost(host)}:${shell.port}`;
       pbsEntry = { shell, info };
-      if (spec.pbs.fault) await applyFault(shell, pbs.auth, spec.pbs.fault);
+      if (spec.pbs.fault) await applyFault(shell, pbs, spec.pbs.fault);
     }
   } catch (err) {
     for (const n of nodes.values()) n.state.runner.close();
@@ -126,6 +151,11 @@ export async function startFleet(spec: FleetSpec, opts: StartFleetOptions = {}):
     throw err;
   }
 
+  const nodeState = (name: string): SimNode => {
+    const n = nodes.get(name);
+    if (!n) throw new Error(`no simulated node '${name}'`);
+    return n.state;
+  };
   const ordered = spec.nodes.map((n) => nodes.get(n.name)?.info).filter((i): i is SimNodeInfo => i !== undefined);
   return {
     nodes: ordered,
@@ -135,20 +165,29 @@ export async function startFleet(spec: FleetSpec, opts: StartFleetOptions = {}):
       const n = nodes.get(name);
       const target =
         n !== undefined
-          ? { shell: n.shell, auth: n.state.auth }
+          ? { shell: n.shell, state: n.state }
           : pbsEntry && pbs && name === pbsEntry.info.name
-            ? { shell: pbsEntry.shell, auth: pbs.auth }
+            ? { shell: pbsEntry.shell, state: pbs }
             : undefined;
       if (!target) throw new Error(`no simulated node '${name}'`);
-      const done = applyFault(target.shell, target.auth, fault);
+      const done = applyFault(target.shell, target.state, fault);
       // Callers that do not await still learn about a failure, and it never becomes an unhandled rejection.
       done.catch((err: unknown) => process.emitWarning(err instanceof Error ? err.message : String(err)));
       return done;
     },
-    node(name) {
-      const n = nodes.get(name);
-      if (!n) throw new Error(`no simulated node '${name}'`);
-      return n.state;
+    node: nodeState,
+    setGuestLock: (name, vmid, lock) => nodeState(name).setGuestLock(vmid, lock),
+    setSnapshotFault: (name, vmid, fault) => nodeState(name).setSnapshotFault(vmid, fault),
+    migrateGuest(vmid, targetNode) {
+      const target = nodeState(targetNode);
+      if (!target.cluster) throw new Error(`pve-sim: ${targetNode} is not in a cluster`);
+      const source = target.cluster.members.find((m) => m.guests.has(vmid));
+      if (!source) throw new Error(`pve-sim: no guest ${vmid} in cluster '${target.cluster.name}'`);
+      if (source !== target) moveGuest(source, target, vmid);
+    },
+    requestStats: (name) => nodeState(name).requestStats.snapshot(),
+    resetRequestStats(name) {
+      for (const n of name === undefined ? [...nodes.values()].map((x) => x.state) : [nodeState(name)]) n.requestStats.reset();
     },
     pbsState: () => pbs,
     async close() {
@@ -164,7 +203,13 @@ function urlHost(host: string): string {
   return host.includes(':') && !host.startsWith('[') ? `[${host}]` : host;
 }
 
-function applyFault(shell: ServerShell, auth: { expiredBeforeMs: number }, fault: Fault | null): Promise<void> {
-  if (fault?.kind === 'expire-tickets') auth.expiredBeforeMs = Date.now() + 1;
+function applyFault(shell: ServerShell, state: SimNode | SimPbs, fault: Fault | null): Promise<void> {
+  if (fault?.kind === 'expire-tickets') state.auth.expiredBeforeMs = Date.now() + 1;
+  if (state instanceof SimNode) {
+    // What the node's cluster peers see of it.
+    if (fault?.kind === 'refuse') state.down = 'refused';
+    else if (fault?.kind === 'hang') state.down = 'hung';
+    else delete state.down;
+  }
   return shell.setFault(fault);
 }

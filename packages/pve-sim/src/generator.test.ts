@@ -69,6 +69,20 @@ describe('generateFleet', () => {
     expect(pending).toBeLessThan(10);
   });
 
+  it('groups consecutive nodes into clusters; a last group of one stays standalone', () => {
+    expect(generateFleet({ nodes: 5, guests: 10, clusterSize: 2, now: NOW }).clusters).toEqual([
+      { name: 'cluster1', nodes: ['pve1', 'pve2'] },
+      { name: 'cluster2', nodes: ['pve3', 'pve4'] },
+    ]);
+    expect(generateFleet({ nodes: 3, guests: 10, now: NOW }).clusters).toBeUndefined();
+    // Members share their local storage layout, so guests can migrate between them.
+    for (const seed of [1, 2, 3, 4, 5]) {
+      const spec = generateFleet({ nodes: 4, guests: 8, clusterSize: 4, seed, now: NOW });
+      const ids = spec.nodes.map((n) => n.storages.map((s) => s.id).filter((id) => id.startsWith('local-')));
+      expect(new Set(ids.map((x) => x.join())).size).toBe(1);
+    }
+  });
+
   it('can leave out the PBS', () => {
     const noPbs = generateFleet({ nodes: 2, guests: 10, pbs: false, now: NOW });
     expect(noPbs.pbs).toBeUndefined();

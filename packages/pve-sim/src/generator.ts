@@ -18,6 +18,8 @@ export interface GenerateOptions {
   pbs?: boolean;
   /** Unix seconds all timestamps are relative to (default: now). Same seed + same now = same fleet. */
   now?: number;
+  /** Group consecutive nodes into clusters of this size ('cluster1', 'cluster2'…); a last group of one stays standalone. */
+  clusterSize?: number;
 }
 
 /** A deterministic, realistic fleet: guests with names/OS/sizes/load, backups, updates, history. */
@@ -30,6 +32,7 @@ export function generateFleet(opts: GenerateOptions): FleetSpec {
   const roleCount = new Map<string, number>();
   const nodes: NodeSpec[] = [];
   let vmid = 100;
+  const zfsOf: boolean[] = [];
   for (let i = 0; i < opts.nodes; i++) {
     const count = Math.floor(opts.guests / opts.nodes) + (i < opts.guests % opts.nodes ? 1 : 0);
     const name = `pve${i + 1}`;
@@ -38,7 +41,9 @@ export function generateFleet(opts: GenerateOptions): FleetSpec {
     const guests: GuestSpec[] = [];
     for (let k = 0; k < count; k++) guests.push(makeGuest(rng, vmid++, roleCount, now));
     const memoryBytes = fitHost(guests, cpu.threads, rng.pick([128, 256, 256, 384, 512]) * GiB);
-    const storages = makeStorages(rng, version, withPbs);
+    const clusterFirst = (opts.clusterSize ?? 0) > 1 ? i - (i % (opts.clusterSize ?? 1)) : i;
+    const storages = makeStorages(rng, version, withPbs, clusterFirst < i ? zfsOf[clusterFirst] : undefined);
+    zfsOf[i] = storages.some((s) => s.type === 'zfspool');
     const local = storages.find((s) => s.id === 'local');
     for (const g of guests) {
       if (g.template) continue;
@@ -89,6 +94,13 @@ export function generateFleet(opts: GenerateOptions): FleetSpec {
     });
   }
   const spec: FleetSpec = { seed, nodes };
+  const size = opts.clusterSize ?? 0;
+  if (size > 1) {
+    const groups: string[][] = [];
+    for (let i = 0; i < nodes.length; i += size) groups.push(nodes.slice(i, i + size).map((n) => n.name));
+    const clusters = groups.filter((g) => g.length > 1).map((g, i) => ({ name: `cluster${i + 1}`, nodes: g }));
+    if (clusters.length > 0) spec.clusters = clusters;
+  }
   if (withPbs) {
     const used = pbsSnapshots.reduce((sum, s) => sum + s.size, 0) * 0.3;
     spec.pbs = {
@@ -206,8 +218,10 @@ function makeBackups(rng: Rng, g: GuestSpec, now: number): BackupSpec[] {
   }));
 }
 
-function makeStorages(rng: Rng, version: string, withPbs: boolean): StorageSpec[] {
-  const zfs = !version.startsWith('7') && rng.chance(0.6);
+/** `sameAsCluster`: the first cluster member's choice of local-zfs, so guests can migrate between members. */
+function makeStorages(rng: Rng, version: string, withPbs: boolean, sameAsCluster?: boolean): StorageSpec[] {
+  const drawn = !version.startsWith('7') && rng.chance(0.6);
+  const zfs = sameAsCluster ?? drawn;
   const storages: StorageSpec[] = [
     { id: 'local', type: 'dir', content: 'backup,vztmpl,iso', totalBytes: 94 * GiB, usedBytes: 12 * GiB, backups: [] },
     zfs

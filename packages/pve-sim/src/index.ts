@@ -1,3 +1,4 @@
+export { SimCluster } from './cluster';
 export { fixtureFleet } from './fixture-fleet';
 export { startFleet, type Fleet, type StartFleetOptions } from './fleet';
 export { FleetSpecSchema, parseFleetSpec, parseFleetSpecJson, type FleetSpecInput, type FleetSpecResult } from './fleet-schema';
@@ -5,9 +6,11 @@ export { generateFleet, type GenerateOptions } from './generator';
 export { createCertificate, type SimCertificate } from './tls';
 export { SimNode, type StorageState } from './node-state';
 export { SimPbs } from './pbs-state';
+export type { SimRequestStats } from './request-stats';
 export type {
   AptPackageSpec,
   BackupSpec,
+  ClusterSpec,
   Fault,
   FleetSpec,
   GuestSpec,
@@ -19,8 +22,10 @@ export type {
   SimGuest,
   SimNodeInfo,
   SimPbsInfo,
+  SimSnapshot,
   SimStats,
   SimTask,
+  SnapshotFault,
   SnapshotSpec,
   StorageSpec,
   StorageType,

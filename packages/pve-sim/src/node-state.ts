@@ -1,9 +1,23 @@
 import { randomUUID } from 'node:crypto';
-import { AUDIT_PRIVS, AuthService, type TokenDef } from './auth';
+import { auditorPrivs, AuthService, type TokenDef } from './auth';
+import type { SimCluster } from './cluster';
 import type { SimPbs } from './pbs-state';
+import { RequestCounter } from './request-stats';
 import { createRng, hashString } from './rng';
 import { formatPveUpid, TaskRunner } from './tasks';
-import type { AptPackageSpec, BackupSpec, GuestSpec, NodeSpec, SimGuest, SimStats, SimTask, StorageSpec } from './types';
+import type {
+  AptPackageSpec,
+  BackupSpec,
+  GuestSpec,
+  NodeSpec,
+  SimGuest,
+  SimSnapshot,
+  SimStats,
+  SimTask,
+  SnapshotFault,
+  SnapshotSpec,
+  StorageSpec,
+} from './types';
 import { pveVersionInfo, type PveVersionInfo } from './version';
 
 export interface StorageState {
@@ -29,6 +43,8 @@ export class SimNode {
   readonly runner: TaskRunner;
   readonly auth: AuthService;
   readonly stats: SimStats = { requests: 0, logins: 0, ticketRenewals: 0, failedAuth: 0 };
+  /** /api2 requests by route, target node and minute (GET /_sim/stats). */
+  readonly requestStats = new RequestCounter();
   readonly bootTime: number;
   readonly password: string;
   readonly tokenSecret: string;
@@ -38,6 +54,13 @@ export class SimNode {
   /** What the next POST /apt/update will put in the cache. */
   aptAvailable: AptPackageSpec[];
   fingerprint = '';
+  /** The cluster this node is a member of (set by startFleet); standalone when absent. */
+  cluster?: SimCluster;
+  /**
+   * Mirrors the node's fault for its cluster peers: 'refused' (port closed) counts as the node being
+   * down (offline in /cluster/status, 595 when proxied to); 'hung' as pveproxy not answering (595 too).
+   */
+  down?: 'refused' | 'hung';
   taskDurationMs: number;
   authFailDelayMs: number;
   readonly pbs: SimPbs | undefined;
@@ -58,7 +81,7 @@ export class SimNode {
     this.readonlyTokenSecret = spec.readonlyTokenSecret ?? randomUUID();
     const tokens = new Map<string, TokenDef>([
       ['root@pam!portal', { secret: this.tokenSecret, privs: 'all' }],
-      ['root@pam!monitor', { secret: this.readonlyTokenSecret, privs: AUDIT_PRIVS }],
+      ['root@pam!monitor', { secret: this.readonlyTokenSecret, privs: auditorPrivs(this.version) }],
     ]);
     this.auth = new AuthService('PVE', opts.ticketLifetimeSec, new Map([['root@pam', this.password]]), tokens);
     const rng = createRng(hashString(spec.name));
@@ -91,6 +114,11 @@ export class SimNode {
     }
   }
 
+  /** Online for corosync: anything but a closed port. */
+  get online(): boolean {
+    return this.down !== 'refused';
+  }
+
   get tasks(): SimTask[] {
     return this.runner.tasks;
   }
@@ -99,6 +127,20 @@ export class SimNode {
     const g = this.guests.get(vmid);
     if (!g) throw new Error(`no guest ${vmid} on ${this.name}`);
     return g;
+  }
+
+  /** Puts the guest under a lock (as a backup, migration… would) or clears it; throws for an unknown vmid. */
+  setGuestLock(vmid: number, lock: string | null): void {
+    const g = this.guest(vmid);
+    if (lock === null) delete g.lock;
+    else g.lock = lock;
+  }
+
+  /** While set, the guest's snapshot tasks fail at their storage step; null clears it. */
+  setSnapshotFault(vmid: number, fault: SnapshotFault | null): void {
+    const g = this.guest(vmid);
+    if (fault === null) delete g.snapshotFault;
+    else g.snapshotFault = { ...fault };
   }
 
   /** Process start time in clock ticks since boot, as in a UPID. */
@@ -132,13 +174,15 @@ function buildGuest(g: GuestSpec, now: number, node: SimNode): SimGuest {
     tags: g.tags ?? [],
     agent: g.agent ?? g.type === 'qemu',
     ha: g.ha ?? false,
-    snapshots: [...(g.snapshots ?? [])],
+    snapshots: chainSnapshots(g.snapshots ?? []),
     phase: (h % 6283) / 1000,
     mac: `BC:24:11:${[h >>> 16, h >>> 8, h].map((b) => (b & 0xff).toString(16).toUpperCase().padStart(2, '0')).join(':')}`,
     uuid: uuidFrom(h, g.vmid),
     digest: (BigInt(h) * 0x9e3779b97f4a7c15n).toString(16).padStart(40, '0').slice(-40),
   };
   if (g.lock) guest.lock = g.lock;
+  const newest = guest.snapshots.at(-1);
+  if (newest) guest.parent = newest.name;
   if (running) {
     guest.startedAt = now - (g.uptimeSec ?? 86_400);
     guest.pid = node.nextPid() + g.vmid;
@@ -146,6 +190,15 @@ function buildGuest(g: GuestSpec, now: number, node: SimNode): SimGuest {
     guest.stoppedAt = now - 3_600 - (h % (20 * 86_400));
   }
   return guest;
+}
+
+/** Snapshots of a fleet spec form one line, oldest first: each one's parent is the one before. */
+function chainSnapshots(specs: SnapshotSpec[]): SimSnapshot[] {
+  const sorted = [...specs].sort((a, b) => a.snaptime - b.snaptime);
+  return sorted.map((s, i) => {
+    const parent = sorted[i - 1]?.name;
+    return parent === undefined ? { ...s } : { ...s, parent };
+  });
 }
 
 function uuidFrom(h: number, vmid: number): string {

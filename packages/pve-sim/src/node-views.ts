@@ -37,6 +37,20 @@ export function nodeResource(node: SimNode, now: number): Record<string, unknown
   return { ...item, 'cgroup-mode': 2 };
 }
 
+/** A cluster member that is down (API2Tools extract_node_stats): no usage figures, status 'offline'. */
+export function offlineNodeItem(node: SimNode): Record<string, unknown> {
+  return {
+    id: `node/${node.name}`,
+    node: node.name,
+    type: 'node',
+    status: 'offline',
+    level: '',
+    maxcpu: node.spec.threads,
+    maxmem: node.spec.memoryBytes,
+    maxdisk: node.spec.rootfsBytes,
+  };
+}
+
 export function nodeIp(node: SimNode): string {
   return `192.168.${10 + (hashString(node.name) % 20)}.${10 + (hashString(`${node.name}/ip`) % 200)}`;
 }
@@ -80,10 +94,27 @@ export function nodeStatus(node: SimNode, now: number): Record<string, unknown> 
   return out;
 }
 
+/** pve-manager API2/Cluster.pm get_status. */
 export function clusterStatus(node: SimNode): Record<string, unknown>[] {
+  const c = node.cluster;
   // Standalone node (no corosync): one fake node entry.
+  if (!c) {
+    return [
+      { type: 'node', id: `node/${node.name}`, name: node.name, nodeid: 0, ip: nodeIp(node), local: 1, online: 1, level: '' },
+    ];
+  }
   return [
-    { type: 'node', id: `node/${node.name}`, name: node.name, nodeid: 0, ip: nodeIp(node), local: 1, online: 1, level: '' },
+    { type: 'cluster', id: 'cluster', name: c.name, nodes: c.members.length, version: c.version, quorate: c.quorate ? 1 : 0 },
+    ...c.members.map((m) => ({
+      type: 'node',
+      id: `node/${m.name}`,
+      name: m.name,
+      nodeid: c.nodeid(m),
+      ip: nodeIp(m),
+      local: m === node ? 1 : 0,
+      online: m.online ? 1 : 0,
+      level: '',
+    })),
   ];
 }
 
@@ -116,7 +147,7 @@ export function storageListItem(node: SimNode, s: StorageState): Record<string, 
 }
 
 export function storageResource(node: SimNode, s: StorageState): Record<string, unknown> {
-  const active = s.spec.active ?? true;
+  const active = (s.spec.active ?? true) && node.online;
   const out: Record<string, unknown> = {
     id: `storage/${node.name}/${s.spec.id}`,
     type: 'storage',

@@ -1,7 +1,9 @@
-import { extractCredentials, hasPriv, rootCap, type Identity } from './auth';
-import type { SimNode } from './node-state';
-import { ParamError, validateParams, type ParamValue } from './params';
-import { ApiError, compileRoutes, matchRoute, parseBody, WithTotal, type RouteDef } from './router';
+import { extractCredentials, PermissionError, requirePriv, rootCap, type Identity } from './auth';
+import { membersOf } from './cluster';
+import { SimNode } from './node-state';
+import { joinRepeatedWithNul, ParamError, validateParams, type ParamValue, type RawParams } from './params';
+import { ApiError, compileRoutes, extractParams, matchRoute, WithTotal, type RouteDef } from './router';
+import { accessRoutes } from './routes/access';
 import { guestRoutes } from './routes/guests';
 import { nodeRoutes } from './routes/nodes';
 import { storageRoutes } from './routes/storage';
@@ -9,7 +11,7 @@ import { taskRoutes } from './routes/tasks';
 import { sleep, type ShellHandler, type ShellRequest, type ShellResponse } from './server-shell';
 import { quirks } from './version';
 
-const ROUTES = compileRoutes<SimNode>([...nodeRoutes, ...guestRoutes, ...storageRoutes, ...taskRoutes]);
+const ROUTES = compileRoutes<SimNode>([...nodeRoutes, ...guestRoutes, ...storageRoutes, ...taskRoutes, ...accessRoutes]);
 const PREFIX = '/api2/json';
 const JSON_TYPE = 'application/json;charset=UTF-8';
 
@@ -26,18 +28,50 @@ function baseHeaders(): Record<string, string> {
 export class PveApp implements ShellHandler {
   constructor(private readonly node: SimNode) {}
 
-  flaky(): ShellResponse {
-    this.node.stats.requests++;
+  flaky(req: ShellRequest): ShellResponse {
+    this.count(req);
     // pmxcfs hiccup: a real, intermittent failure mode of busy hosts.
     return this.error(500, 'ipcc_send_rec[1] failed: Connection refused');
   }
 
-  async handle(req: ShellRequest): Promise<ShellResponse> {
+  /** GET /_sim/stats, POST /_sim/stats/reset: this node's request counters (no auth; not counted). */
+  control(req: ShellRequest): ShellResponse | undefined {
+    const { pathname } = req.url;
+    if (!pathname.startsWith('/_sim/')) return undefined;
+    const json = (status: number, body: unknown): ShellResponse => ({
+      status,
+      headers: { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' },
+      body: JSON.stringify(body),
+    });
+    const method = req.method.toUpperCase();
+    const stats = this.node.requestStats;
+    if (pathname === '/_sim/stats' && method === 'GET') return json(200, stats.snapshot());
+    if (pathname === '/_sim/stats/reset' && method === 'POST') {
+      stats.reset();
+      return json(200, stats.snapshot());
+    }
+    return json(404, { error: `no simulator control path '${method} ${pathname}' (GET /_sim/stats, POST /_sim/stats/reset)` });
+  }
+
+  /** Counts an /api2 request under its route pattern and the node it is about. */
+  private count(req: ShellRequest): void {
     this.node.stats.requests++;
+    const { pathname } = req.url;
+    if (!pathname.startsWith(`${PREFIX}/`)) return;
+    const path = pathname.slice(PREFIX.length);
+    const method = req.method.toUpperCase();
+    const match = matchRoute(ROUTES, method, path);
+    const key = match ? match.route.path : path === '/access/ticket' ? path : '(not implemented)';
+    this.node.requestStats.record(`${method} ${key}`, match?.pathParams['node'] ?? this.node.name);
+  }
+
+  async handle(req: ShellRequest): Promise<ShellResponse> {
+    this.count(req);
     try {
       return await this.dispatch(req);
     } catch (err) {
       if (err instanceof ParamError) return this.error(400, err.message, err.errors);
+      if (err instanceof PermissionError) return this.error(403, err.message);
       if (err instanceof ApiError) {
         if (err.opts.emptyBody) return { status: err.status, reason: err.message, headers: baseHeaders() };
         return this.error(err.status, err.message, err.opts.errors);
@@ -76,10 +110,8 @@ export class PveApp implements ShellHandler {
     if ((method === 'GET' || method === 'DELETE') && req.body.length > 0) {
       return this.error(501, `Unexpected content for method '${method}'`);
     }
-    const raw: Record<string, string> = {
-      ...Object.fromEntries(req.url.searchParams),
-      ...parseBody(req.body, req.headers['content-type']),
-    };
+    const decoded = extractParams(method, req.url.search.slice(1), req.body, req.headers['content-type']);
+    const raw = quirks.nulJoinedRepeats(this.node.version) ? joinRepeatedWithNul(decoded) : decoded;
     const creds = extractCredentials('PVE', { cookie: req.headers.cookie, authorization: req.headers.authorization });
 
     if (path === '/access/ticket') {
@@ -101,25 +133,38 @@ export class PveApp implements ShellHandler {
     const match = matchRoute(ROUTES, method, path);
     if (!match) return this.error(501, `Method '${method} ${path}' not implemented`);
     const params = validateParams({ ...raw, ...match.pathParams }, match.route.params ?? {});
-    const nodeParam = params['node'];
-    if (typeof nodeParam === 'string' && nodeParam !== this.node.name) {
-      if (nodeParam.toLowerCase() === this.node.name.toLowerCase()) {
-        // pveproxy tries to proxy to "another" node and the TLS check fails.
-        return { status: 596, reason: 'tls_process_server_certificate: certificate verify failed', headers: baseHeaders() };
-      }
-      throw new ApiError(
-        500,
-        `hostname lookup '${nodeParam}' failed - failed to get address info for: ${nodeParam}: Name or service not known`,
-      );
-    }
+    const target = this.proxyTarget(params['node']);
+    if (!(target instanceof SimNode)) return target;
     this.checkPerm(match.route, params, identity);
-    const result = await match.route.handler({ state: this.node, params, identity });
+    const result = await match.route.handler({ state: target, params, identity });
     return result instanceof WithTotal ? this.ok(result.data, result.total) : this.ok(result ?? null);
+  }
+
+  /**
+   * The node a `{node}` path is served by: this one, or a cluster member (pveproxy proxies the request
+   * there: 595 when it is down or does not answer). A name that only matches by case is "another" node
+   * whose TLS check fails (596); an unknown one fails the host name lookup.
+   */
+  private proxyTarget(name: ParamValue | undefined): SimNode | ShellResponse {
+    if (typeof name !== 'string' || name === this.node.name) return this.node;
+    const member = this.node.cluster?.member(name);
+    if (member) {
+      if (member.down === 'refused') return { status: 595, reason: 'Connection refused', headers: baseHeaders() };
+      if (member.down === 'hung') return { status: 595, reason: 'Connection timed out', headers: baseHeaders() };
+      return member;
+    }
+    if (membersOf(this.node).some((m) => m.name.toLowerCase() === name.toLowerCase())) {
+      return { status: 596, reason: 'tls_process_server_certificate: certificate verify failed', headers: baseHeaders() };
+    }
+    throw new ApiError(
+      500,
+      `hostname lookup '${name}' failed - failed to get address info for: ${name}: Name or service not known`,
+    );
   }
 
   private checkPerm(route: RouteDef<SimNode>, params: Record<string, ParamValue>, identity: Identity): void {
     const need = route.perm?.(params);
-    if (need && !hasPriv(identity.privs, need[1])) throw new ApiError(403, `Permission check failed (${need[0]}, ${need[1]})`);
+    if (need) requirePriv(identity.privs, need[0], need[1]);
   }
 
   private async authenticate(
@@ -143,7 +188,7 @@ export class PveApp implements ShellHandler {
     return { userid, authid: userid, via: 'ticket', privs: 'all' };
   }
 
-  private async login(raw: Record<string, string>): Promise<ShellResponse> {
+  private async login(raw: RawParams): Promise<ShellResponse> {
     const params = validateParams(raw, {
       username: { type: 'string' },
       password: { type: 'string' },
@@ -172,6 +217,7 @@ export class PveApp implements ShellHandler {
       return this.error(401, 'authentication failure');
     }
     const { ticket, csrf } = auth.issue(userid);
-    return this.ok({ username: userid, ticket, CSRFPreventionToken: csrf, cap: rootCap(quirks.capMapping(this.node.version)) });
+    const cluster = this.node.cluster ? { clustername: this.node.cluster.name } : {};
+    return this.ok({ username: userid, ticket, CSRFPreventionToken: csrf, cap: rootCap(this.node.version), ...cluster });
   }
 }

@@ -1,5 +1,14 @@
 import type { Identity } from './auth';
-import { nodeParam, storageParam, vmidParam, type ParamSchema, type ParamValue } from './params';
+import {
+  decodeJsonBody,
+  decodeUrlencoded,
+  nodeParam,
+  storageParam,
+  vmidParam,
+  type ParamSchema,
+  type ParamValue,
+  type RawParams,
+} from './params';
 
 /** An error a handler throws; becomes the real status line and body. */
 export class ApiError extends Error {
@@ -30,8 +39,8 @@ export interface RouteDef<S> {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   path: string;
   params?: ParamSchema;
-  /** ACL path and privilege checked after parameter validation. */
-  perm?: (p: Record<string, ParamValue>) => [string, string] | undefined;
+  /** ACL path and privilege (or any of several) checked after parameter validation. */
+  perm?: (p: Record<string, ParamValue>) => [string, string | readonly string[]] | undefined;
   handler: (ctx: RouteContext<S>) => unknown;
 }
 
@@ -45,7 +54,7 @@ const PATH_PARAMS: ParamSchema = {
   vmid: vmidParam,
   storage: storageParam,
   upid: { type: 'string' },
-  snapname: { type: 'string' },
+  snapname: { type: 'string', format: 'pve-snapshot-name' },
   store: { type: 'string' },
 };
 
@@ -90,26 +99,33 @@ function safeDecode(s: string): string {
   }
 }
 
+/** PBS: a form or JSON body, the last value of a repeated key wins (arrays as JSON text). */
 export function parseBody(body: string, contentType: string | undefined): Record<string, string> {
   if (!body) return {};
   if ((contentType ?? '').includes('application/json')) {
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(body);
-    } catch {
-      throw new ApiError(400, 'malformed JSON body');
-    }
-    const out: Record<string, string> = {};
-    if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) {
-      for (const [k, v] of Object.entries(parsed)) {
-        if (v === null || v === undefined) continue;
-        out[k] =
-          typeof v === 'boolean' ? (v ? '1' : '0') : typeof v === 'object' ? JSON.stringify(v) : String(v as string | number);
-      }
-    }
-    return out;
+    const parsed = decodeJsonBody(body);
+    if (!parsed) throw new ApiError(400, 'malformed JSON body');
+    return Object.fromEntries(Object.entries(parsed).map(([k, v]) => [k, Array.isArray(v) ? JSON.stringify(v) : v]));
   }
   return Object.fromEntries(new URLSearchParams(body));
+}
+
+/**
+ * PVE: pve-http-server AnyEvent.pm `extract_params`. POST/PUT bodies are form-encoded or JSON;
+ * query parameters are merged in and win over body ones; repeated keys are arrays.
+ */
+export function extractParams(method: string, query: string, body: string, contentType: string | undefined): RawParams {
+  let params: RawParams = {};
+  if ((method === 'POST' || method === 'PUT') && body) {
+    if ((contentType ?? '').split(';')[0]?.trim() === 'application/json') {
+      const parsed = decodeJsonBody(body);
+      if (!parsed) throw new ApiError(400, 'malformed JSON body');
+      params = parsed;
+    } else {
+      params = decodeUrlencoded(body);
+    }
+  }
+  return { ...params, ...decodeUrlencoded(query) };
 }
 
 export const num = (v: ParamValue | undefined): number | undefined => (v === undefined ? undefined : Number(v));

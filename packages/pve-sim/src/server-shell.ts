@@ -23,6 +23,11 @@ export interface ShellRequest {
 
 export interface ShellHandler {
   handle(req: ShellRequest): Promise<ShellResponse> | ShellResponse;
+  /**
+   * Simulator control paths (outside the product's API): answered before latency and faults other
+   * than 'refuse' (a closed port), so tests can read them while a node hangs or flakes; undefined: not one.
+   */
+  control?(req: ShellRequest): ShellResponse | undefined;
   /** The answer of a flaky fault hit. */
   flaky(req: ShellRequest): ShellResponse;
 }
@@ -194,6 +199,17 @@ export class ServerShell {
     const arrived = performance.now();
     this.requests++;
     const body = await readBody(req);
+    const sreq: ShellRequest = {
+      method: req.method ?? 'GET',
+      url: new URL(req.url ?? '/', 'https://sim.invalid'),
+      headers: req.headers,
+      body,
+    };
+    const control = this.handler.control?.(sreq);
+    if (control) {
+      send(req, res, control);
+      return;
+    }
     if (this.fault?.kind === 'hang') {
       this.hung.add(res);
       res.on('close', () => this.hung.delete(res));
@@ -201,12 +217,6 @@ export class ServerShell {
     }
     const delay = this.latencyMs + (this.fault?.kind === 'slow' ? this.fault.delayMs : 0);
     if (delay > 0) await new Promise((r) => setImmediate(r));
-    const sreq: ShellRequest = {
-      method: req.method ?? 'GET',
-      url: new URL(req.url ?? '/', 'https://sim.invalid'),
-      headers: req.headers,
-      body,
-    };
     const started = performance.now();
     const out =
       this.fault?.kind === 'flaky' && this.rng() < this.fault.rate ? this.handler.flaky(sreq) : await this.handler.handle(sreq);

@@ -23,7 +23,15 @@ export interface TaskWork {
   /** Lines logged when the task starts. */
   log?: string[];
   durationMs: number;
-  /** Runs when the task ends; return extra log lines, throw to fail the task with that message. */
+  /**
+   * Runs as the worker starts (checks and locks taken before the slow part); return log lines,
+   * throw to end the task at once with that message (the caller still gets the UPID, like fork_worker).
+   */
+  prepare?: () => string[] | void;
+  /**
+   * Runs when the task ends; return extra log lines (lines starting `WARN: ` count as warnings: the
+   * task ends `WARNINGS: n`), throw to fail the task with that message.
+   */
   run: () => string[] | void;
 }
 
@@ -60,6 +68,14 @@ export class TaskRunner {
     };
     task.upid = this.format(task, this.tasks.length);
     this.tasks.push(task);
+    if (work.prepare) {
+      const prepared = attempt(work.prepare);
+      if ('error' in prepared) {
+        this.end(task, prepared);
+        return task;
+      }
+      task.log.push(...prepared.lines);
+    }
     const timer = setTimeout(() => {
       this.timers.delete(timer);
       this.finish(task, work);
@@ -86,19 +102,36 @@ export class TaskRunner {
   }
 
   private finish(task: SimTask, work: TaskWork): void {
-    try {
-      const lines = work.run();
-      if (lines) task.log.push(...lines);
+    this.end(task, attempt(work.run));
+  }
+
+  private end(task: SimTask, result: { lines: string[]; error?: string }): void {
+    task.log.push(...result.lines);
+    const warnings = result.lines.filter((l) => l.startsWith('WARN: ')).length;
+    if (result.error !== undefined) {
+      task.log.push(`TASK ERROR: ${result.error}`);
+      task.exitstatus = result.error;
+    } else if (warnings > 0) {
+      task.log.push(`TASK WARNINGS: ${warnings}`);
+      task.exitstatus = `WARNINGS: ${warnings}`;
+    } else {
       task.log.push('TASK OK');
       task.exitstatus = 'OK';
-    } catch (err) {
-      const msg = err instanceof Error ? err.message : String(err);
-      const lines = (err as { lines?: unknown }).lines;
-      if (Array.isArray(lines)) task.log.push(...lines.map(String));
-      task.log.push(`TASK ERROR: ${msg}`);
-      task.exitstatus = msg;
     }
     task.status = 'stopped';
     task.endtime = Math.max(task.starttime, Math.floor(Date.now() / 1000));
+  }
+}
+
+/** Runs a step of a worker: its log lines, or the error it died with (and the lines it attached, `err.lines`). */
+function attempt(step: () => string[] | void): { lines: string[]; error?: string } {
+  try {
+    return { lines: step() ?? [] };
+  } catch (err) {
+    const lines = (err as { lines?: unknown }).lines;
+    return {
+      lines: Array.isArray(lines) ? lines.map(String) : [],
+      error: err instanceof Error ? err.message : String(err),
+    };
   }
 }

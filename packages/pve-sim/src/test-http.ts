@@ -13,7 +13,8 @@ export interface RawRequest {
   method?: string;
   path: string;
   headers?: Record<string, string>;
-  form?: Record<string, string>;
+  /** form body; an array value is sent as repeated keys */
+  form?: Record<string, string | string[]>;
   json?: unknown;
   timeoutMs?: number;
 }
@@ -23,7 +24,9 @@ export function raw(baseUrl: string, r: RawRequest): Promise<RawAnswer> {
   const headers: Record<string, string> = { ...r.headers };
   let body: string | undefined;
   if (r.form) {
-    body = new URLSearchParams(r.form).toString();
+    body = new URLSearchParams(
+      Object.entries(r.form).flatMap(([k, v]) => (Array.isArray(v) ? v : [v]).map((x): [string, string] => [k, x])),
+    ).toString();
     headers['Content-Type'] = 'application/x-www-form-urlencoded';
   } else if (r.json !== undefined) {
     body = JSON.stringify(r.json);
@@ -86,4 +89,18 @@ export async function waitTask(
     await new Promise((r) => setTimeout(r, 20));
   }
   throw new Error(`task ${upid} did not stop`);
+}
+
+/**
+ * Runs `start` (which starts a task) with the node's tasks lasting `ms`, so a test can read the state
+ * while that task runs even on a loaded machine; later tasks get the node's usual duration again.
+ */
+export async function startSlowTask<T>(node: { taskDurationMs: number }, start: () => Promise<T>, ms = 600): Promise<T> {
+  const usual = node.taskDurationMs;
+  node.taskDurationMs = ms;
+  try {
+    return await start();
+  } finally {
+    node.taskDurationMs = usual;
+  }
 }

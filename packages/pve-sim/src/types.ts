@@ -1,7 +1,9 @@
-/** A fleet: standalone PVE nodes (one HTTPS port each) and an optional PBS. Plain JSON. */
+/** A fleet: PVE nodes (one HTTPS port each; standalone or grouped in clusters) and an optional PBS. Plain JSON. */
 export interface FleetSpec {
   nodes: NodeSpec[];
   pbs?: PbsSpec;
+  /** Nodes that form a cluster (each node in one cluster at most; the others are standalone). */
+  clusters?: ClusterSpec[];
   /** Drives flaky faults and generated ids (default 1). */
   seed?: number;
   /** How long a task runs before it changes state (default 1500 ms). */
@@ -10,6 +12,13 @@ export interface FleetSpec {
   authFailDelayMs?: number;
   /** Ticket lifetime in seconds (default 7200). */
   ticketLifetimeSec?: number;
+}
+
+export interface ClusterSpec {
+  /** The cluster name (`/cluster/status`, login `clustername`). */
+  name: string;
+  /** Member node names, in nodeid order (nodeid 1, 2, …). */
+  nodes: string[];
 }
 
 export interface NodeSpec {
@@ -68,6 +77,22 @@ export interface SnapshotSpec {
   description?: string;
   snaptime: number;
   vmstate?: boolean;
+}
+
+/** A snapshot as the guest's config holds it (`[snapname]` sections). */
+export interface SimSnapshot extends SnapshotSpec {
+  /** The snapshot this one was taken from (the config's `parent` at that time). */
+  parent?: string;
+  /** 'prepare' while being taken, 'delete' while being removed (or after a failed removal). */
+  snapstate?: 'prepare' | 'delete';
+  /** Settings copied at snapshot time, put back by a rollback (absent for snapshots of the fleet spec). */
+  config?: { cores: number; memoryBytes: number; tags: string[] };
+}
+
+/** Makes snapshot tasks of one guest fail (test control, see Fleet.setSnapshotFault). */
+export interface SnapshotFault {
+  /** The task's error; default: a storage error like the guest's storage would give. */
+  message?: string;
 }
 
 export type StorageType = 'dir' | 'zfspool' | 'lvmthin' | 'lvm' | 'nfs' | 'cifs' | 'rbd' | 'pbs';
@@ -213,7 +238,11 @@ export interface SimGuest {
   lock?: string;
   agent: boolean;
   ha: boolean;
-  snapshots: SnapshotSpec[];
+  snapshots: SimSnapshot[];
+  /** The snapshot the current state derives from (config `parent`, the 'current' entry's parent). */
+  parent?: string;
+  /** While set, snapshot tasks of this guest fail (create, delete without force, rollback). */
+  snapshotFault?: SnapshotFault;
   /** Deterministic per-guest phase so series differ between guests. */
   phase: number;
   mac: string;

@@ -54,8 +54,10 @@ export const quirks = {
   memAvailable: (v: PveVersionInfo) => atLeast(v, 9),
   /** 'Authentication failed!' for every bad ticket/token (pve-manager 9.1.5+). */
   unifiedAuthFailure: (v: PveVersionInfo) => atLeast(v, 9, 1, 5),
-  /** cap.mapping (PVE 8+). */
-  capMapping: (v: PveVersionInfo) => atLeast(v, 8),
+  /** Repeated form keys joined with NUL instead of an array (libpve-http-server-perl < 5.0.2, PVE 7). */
+  nulJoinedRepeats: (v: PveVersionInfo) => !atLeast(v, 8),
+  /** Snapshot rollback with start=1 also needs VM.PowerMgmt (qemu-server 9.1.10, May 2026: PVE 9.1 hosts). */
+  rollbackStartNeedsPowerMgmt: (v: PveVersionInfo) => atLeast(v, 9, 1),
   /** qemu list without diskread/diskwrite, with memhost (PVE 9). */
   qemuListV9: (v: PveVersionInfo) => atLeast(v, 9),
 };

@@ -168,6 +168,29 @@ describe.each(['password', 'token'] as const)('PveClient with %s auth', (mode) =
     expect(after.at(-1)?.parent).toBe(`s-${mode}`);
   });
 
+  it('rolls back and deletes snapshots; a locked guest fails the task', async () => {
+    const vm = mode === 'password' ? 200 : 104;
+    const snap = `rb-${mode}`;
+    expect(isTaskOk(await c.waitForTask(node, await c.createSnapshot(node, 'qemu', vm, { snapname: snap }), poll))).toBe(true);
+    const rollback = await c.rollbackSnapshot(node, 'qemu', vm, snap, { start: true });
+    expect(parseUpid(rollback)).toMatchObject({ type: 'qmrollback', id: String(vm) });
+    expect(isTaskOk(await c.waitForTask(node, rollback, poll))).toBe(true);
+    expect((await c.guestStatus(node, 'qemu', vm)).status).toBe('running');
+    fleet.setGuestLock(node, vm, 'backup');
+    expect((await c.guestStatus(node, 'qemu', vm)).lock).toBe('backup');
+    expect((await c.qemuList(node)).find((g) => g.vmid === vm)?.lock).toBe('backup');
+    const locked = await c.waitForTask(node, await c.deleteSnapshot(node, 'qemu', vm, snap), poll);
+    expect(locked.exitstatus).toBe('VM is locked (backup)');
+    fleet.setGuestLock(node, vm, null);
+    const del = await c.deleteSnapshot(node, 'qemu', vm, snap);
+    expect(parseUpid(del)?.type).toBe('qmdelsnapshot');
+    expect(isTaskOk(await c.waitForTask(node, del, poll))).toBe(true);
+    expect((await c.snapshots(node, 'qemu', vm)).map((s) => s.name)).toEqual(['current']);
+    const lxc = await c.rollbackSnapshot(node, 'lxc', 105, 'nope');
+    expect(parseUpid(lxc)?.type).toBe('vzrollback');
+    expect((await c.waitForTask(node, lxc, poll)).exitstatus).toBe("snapshot 'nope' does not exist");
+  });
+
   it('reads pending updates and versions, refreshes the list', async () => {
     const pending = await c.aptUpdates(node);
     expect(pending.length).toBeGreaterThan(0);
@@ -181,10 +204,29 @@ describe.each(['password', 'token'] as const)('PveClient with %s auth', (mode) =
     expect((await c.aptUpdates(node)).map((p) => p.Package)).toEqual([pending[0]?.Package]);
   });
 
-  it('has get/post escape hatches', async () => {
+  it('has get/post/put/delete escape hatches', async () => {
     expect(await c.get('/nodes/node1/qemu/103/status/current')).toMatchObject({ vmid: 103 });
     const upid = await c.post<string>('/nodes/node1/qemu/200/status/stop', { timeout: 5 });
     expect(parseUpid(upid)?.type).toBe('qmstop');
+    // DELETE sends its parameters in the query string (a body would be refused with 501).
+    const del = await c.delete<string>('/nodes/node1/lxc/106/snapshot/nope', { force: true });
+    expect((await c.waitForTask(node, del, poll)).exitstatus).toBe("snapshot 'nope' does not exist");
+    // The simulator has no PUT endpoint: the answer names the method that arrived.
+    expect(await rejection(c.put('/nodes/node1/qemu/103/config', { cores: 2 }))).toMatchObject({
+      kind: 'not-found',
+      status: 501,
+      serverMessage: "Method 'PUT /nodes/node1/qemu/103/config' not implemented",
+    });
+  });
+
+  it('sends arrays as repeated keys: a *-list parameter takes them, a scalar one refuses them', async () => {
+    const upid = await c.vzdump(node, { vmid: [105, 106], storage: 'local' });
+    expect(isTaskOk(await c.waitForTask(node, upid, poll))).toBe(true);
+    expect(await rejection(c.post('/nodes/node1/qemu/103/snapshot', { snapname: ['a1', 'b1'] }))).toMatchObject({
+      kind: 'api-error',
+      status: 400,
+      errors: { snapname: "type check ('string') failed - got ARRAY" },
+    });
   });
 });
 
@@ -194,14 +236,15 @@ describe('PveClient permissions and credentials', () => {
     fleet = await startFleet(fixtureFleet(), { taskDurationMs: 50 });
   });
   afterAll(() => fleet.close());
+  /** A client of node1 with its full (portal) or audit-only (monitor) token. */
+  const tokenClient = (which: 'full' | 'readonly'): PveClient => {
+    const n = fleet.nodes[0]!;
+    const [tokenId, secret] = which === 'full' ? [n.tokenId, n.tokenSecret] : [n.readonlyTokenId, n.readonlyTokenSecret];
+    return new PveClient({ baseUrl: n.url, auth: { kind: 'token', tokenId, secret }, fingerprint: n.fingerprint });
+  };
 
   it('forbidden for a token without the privilege, reads still work', async () => {
-    const n = fleet.nodes[0]!;
-    const ro = new PveClient({
-      baseUrl: n.url,
-      auth: { kind: 'token', tokenId: n.readonlyTokenId, secret: n.readonlyTokenSecret },
-      fingerprint: n.fingerprint,
-    });
+    const ro = tokenClient('readonly');
     try {
       expect((await ro.qemuList('node1')).length).toBeGreaterThan(0);
       const err = await rejection(ro.guestAction('node1', 'qemu', 100, 'stop'));
@@ -216,12 +259,7 @@ describe('PveClient permissions and credentials', () => {
   });
 
   it('an audit-only token may not list pending updates (forbidden) but reads the package versions', async () => {
-    const n = fleet.nodes[0]!;
-    const ro = new PveClient({
-      baseUrl: n.url,
-      auth: { kind: 'token', tokenId: n.readonlyTokenId, secret: n.readonlyTokenSecret },
-      fingerprint: n.fingerprint,
-    });
+    const ro = tokenClient('readonly');
     try {
       expect(await rejection(ro.aptUpdates('node1'))).toMatchObject({
         kind: 'forbidden',
@@ -235,6 +273,21 @@ describe('PveClient permissions and credentials', () => {
       for (const v of outdated) expect(pending).toContain(v.Package);
     } finally {
       await ro.close();
+    }
+  });
+
+  it('reads effective permissions: full for the portal token, audit-only for the read-only one', async () => {
+    const full = tokenClient('full');
+    const ro = tokenClient('readonly');
+    try {
+      expect((await full.permissions())['/vms']).toMatchObject({ 'VM.Snapshot': 1, 'VM.PowerMgmt': 1 });
+      const mine = await ro.permissions({ path: '/vms/100' });
+      expect(Object.keys(mine)).toEqual(['/vms/100']);
+      expect(mine['/vms/100']).toHaveProperty(['VM.Audit'], 1);
+      expect(mine['/vms/100']).not.toHaveProperty(['VM.Snapshot']);
+      expect(await full.permissions({ userid: 'root@pam!monitor', path: '/' })).toEqual({ '/': mine['/vms/100'] });
+    } finally {
+      await Promise.all([full.close(), ro.close()]);
     }
   });
 

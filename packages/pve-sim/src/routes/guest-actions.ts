@@ -2,7 +2,7 @@ import type { SimNode } from '../node-state';
 import type { ParamValue } from '../params';
 import { ApiError } from '../router';
 import type { SimGuest } from '../types';
-import { nowSec } from './common';
+import { checkLock, guestKind, nowSec } from './common';
 
 export type GuestAction = 'start' | 'stop' | 'shutdown' | 'reboot' | 'reset' | 'suspend' | 'resume';
 
@@ -53,14 +53,14 @@ export function checkAction(g: SimGuest, action: GuestAction, p: Record<string, 
   return LXC_TASK[action];
 }
 
-function start(node: SimNode, g: SimGuest): void {
+export function startGuest(node: SimNode, g: SimGuest): void {
   g.status = 'running';
   g.paused = false;
   g.startedAt = nowSec();
   g.pid = node.nextPid() + g.vmid;
 }
 
-function stop(g: SimGuest): void {
+export function stopGuest(g: SimGuest): void {
   g.status = 'stopped';
   g.paused = false;
   g.stoppedAt = nowSec();
@@ -68,23 +68,30 @@ function stop(g: SimGuest): void {
   delete g.pid;
 }
 
-/** The worker: runs when the task ends; throwing fails the task with that exit status. */
+/**
+ * The worker's first step (under the config lock, so it fails at once): a locked guest refuses every
+ * action (`VM is locked (backup)`), unless `skiplock` or a start resuming a hibernated VM.
+ */
+export function prepareAction(g: SimGuest, action: GuestAction, p: Record<string, ParamValue>): void {
+  if (p['skiplock'] === true || (action === 'start' && g.lock === 'suspended')) return;
+  checkLock(g);
+}
+
+/** The worker's effect, when the task ends; throwing fails the task with that exit status. */
 export function applyAction(node: SimNode, g: SimGuest, action: GuestAction, p: Record<string, ParamValue>): string[] | void {
-  const kind = g.type === 'qemu' ? 'VM' : 'CT';
-  const skiplock = p['skiplock'] === true;
+  const kind = guestKind(g);
   const resumingFromDisk = action === 'start' && g.lock === 'suspended';
-  if (g.lock && !skiplock && !resumingFromDisk) throw new Error(`${kind} is locked (${g.lock})`);
   const running = g.status === 'running';
   switch (action) {
     case 'start':
       if (g.template) throw new Error(`you can't start a ${g.type === 'qemu' ? 'vm' : 'CT'} if it's a template`);
       if (running) throw new Error(`VM ${g.vmid} already running`);
       if (resumingFromDisk) delete g.lock;
-      start(node, g);
+      startGuest(node, g);
       return;
     case 'stop':
     case 'shutdown':
-      if (running) stop(g);
+      if (running) stopGuest(g);
       return;
     case 'reboot':
     case 'reset':
@@ -96,14 +103,14 @@ export function applyAction(node: SimNode, g: SimGuest, action: GuestAction, p: 
       if (!running) throw new Error(`${kind} ${g.vmid} not running`);
       if (g.type === 'lxc' || p['todisk'] === true) {
         // Hibernation / lxc-checkpoint: the guest stops; a qemu VM keeps a 'suspended' lock.
-        stop(g);
+        stopGuest(g);
         if (g.type === 'qemu') g.lock = 'suspended';
       } else {
         g.paused = true;
       }
       return;
     case 'resume':
-      if (g.type === 'lxc') start(node, g);
+      if (g.type === 'lxc') startGuest(node, g);
       else g.paused = false;
       return;
   }

@@ -1,12 +1,38 @@
 import { aptVersions } from '../apt-catalog';
+import { membersOf } from '../cluster';
 import { guestResource } from '../guest-views';
 import type { SimNode } from '../node-state';
-import { clusterStatus, nodeListItem, nodeResource, nodeStatus, storageResource } from '../node-views';
+import { clusterStatus, nodeListItem, nodeResource, nodeStatus, offlineNodeItem, storageResource } from '../node-views';
 import { str, type RouteDef } from '../router';
 import { nodeRrd, TIMEFRAMES, type Timeframe } from '../rrd';
 import { nowSec, startNodeTask } from './common';
 
 const CF = { type: 'string', optional: true, enum: ['AVERAGE', 'MAX'] } as const;
+
+/**
+ * Cluster.pm `resources` over every member: guests, then nodes, storages (one entry per node) and SDN
+ * zones. A member that is down has its node 'offline', its guests 'unknown' without figures (no fresh
+ * RRD data) and its storages 'unknown'.
+ */
+function clusterResources(members: SimNode[], type: string | undefined, now: number): Record<string, unknown>[] {
+  const out: Record<string, unknown>[] = [];
+  const want = (t: string): boolean => !type || type === t;
+  for (const m of want('vm') ? members : []) {
+    for (const g of m.guests.values()) {
+      out.push(
+        m.online
+          ? guestResource(m, g, now)
+          : { id: `${g.type}/${g.vmid}`, vmid: g.vmid, node: m.name, type: g.type, status: 'unknown' },
+      );
+    }
+  }
+  for (const m of want('node') ? members : []) out.push(m.online ? nodeResource(m, now) : offlineNodeItem(m));
+  for (const m of want('storage') ? members : []) for (const s of m.storages.values()) out.push(storageResource(m, s));
+  for (const m of want('sdn') ? members : []) {
+    if (m.online) out.push({ id: `sdn/${m.name}/localnetwork`, type: 'sdn', sdn: 'localnetwork', node: m.name, status: 'ok' });
+  }
+  return out;
+}
 
 /** /version, /nodes…, /cluster/…, node RRD and APT. */
 export const nodeRoutes: RouteDef<SimNode>[] = [
@@ -18,7 +44,16 @@ export const nodeRoutes: RouteDef<SimNode>[] = [
       return { version: v.version, release: v.release, repoid: v.repoid };
     },
   },
-  { method: 'GET', path: '/nodes', handler: ({ state }) => [nodeListItem(state, nowSec())] },
+  {
+    method: 'GET',
+    path: '/nodes',
+    handler: ({ state }) => {
+      const now = nowSec();
+      return membersOf(state).map((m) =>
+        m.online ? nodeListItem(m, now) : { ...offlineNodeItem(m), ssl_fingerprint: m.fingerprint },
+      );
+    },
+  },
   {
     method: 'GET',
     path: '/nodes/{node}',
@@ -70,18 +105,7 @@ export const nodeRoutes: RouteDef<SimNode>[] = [
     method: 'GET',
     path: '/cluster/resources',
     params: { type: { type: 'string', optional: true, enum: ['vm', 'storage', 'node', 'sdn'] } },
-    handler: ({ state, params }) => {
-      const now = nowSec();
-      const type = str(params['type']);
-      const out: Record<string, unknown>[] = [];
-      if (!type || type === 'vm') for (const g of state.guests.values()) out.push(guestResource(state, g, now));
-      if (!type || type === 'node') out.push(nodeResource(state, now));
-      if (!type || type === 'storage') for (const s of state.storages.values()) out.push(storageResource(state, s));
-      if (!type || type === 'sdn') {
-        out.push({ id: `sdn/${state.name}/localnetwork`, type: 'sdn', sdn: 'localnetwork', node: state.name, status: 'ok' });
-      }
-      return out;
-    },
+    handler: ({ state, params }) => clusterResources(membersOf(state), str(params['type']), nowSec()),
   },
   {
     method: 'GET',

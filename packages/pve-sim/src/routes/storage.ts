@@ -1,12 +1,12 @@
-import { hasPriv, type Identity } from '../auth';
+import { requirePriv, type Identity } from '../auth';
 import { guestDiskUsed } from '../metrics';
 import type { SimNode, StorageState } from '../node-state';
 import { storageListItem } from '../node-views';
 import { keyFingerprint } from '../pbs-state';
-import type { ParamValue } from '../params';
+import { splitList, type ParamValue } from '../params';
 import { ApiError, num, str, type RouteDef } from '../router';
 import type { BackupSpec, SimGuest } from '../types';
-import { nowSec, startNodeTask } from './common';
+import { guestKind, nowSec, startNodeTask } from './common';
 
 function findStorage(node: SimNode, id: string): StorageState {
   const s = node.storages.get(id);
@@ -126,18 +126,10 @@ function vzdump(node: SimNode, p: Record<string, ParamValue>, identity: Identity
     throw new ApiError(400, 'Parameter verification failed.', { errors: { all: "option conflicts with option 'vmid'" } });
   let guests: SimGuest[];
   if (p['all'] === true) {
-    const exclude = new Set(
-      String(p['exclude'] ?? '')
-        .split(/[,;\s]+/)
-        .filter(Boolean)
-        .map(Number),
-    );
+    const exclude = new Set(splitList(String(p['exclude'] ?? '')).map(Number));
     guests = [...node.guests.values()].filter((g) => !g.template && !exclude.has(g.vmid));
   } else if (p['vmid'] !== undefined) {
-    const ids = String(p['vmid'])
-      .split(/[,;\s]+/)
-      .filter(Boolean)
-      .map(Number);
+    const ids = splitList(String(p['vmid'])).map(Number);
     const missing = ids.filter((id) => !node.guests.has(id));
     if (missing.length > 0)
       throw new ApiError(500, `unable to find configuration file for VM ${missing.join(', ')} on node '${node.name}'`);
@@ -145,11 +137,8 @@ function vzdump(node: SimNode, p: Record<string, ParamValue>, identity: Identity
   } else {
     throw new ApiError(400, 'Parameter verification failed.', { errors: { vmid: 'property is missing and it is not optional' } });
   }
-  for (const g of guests) {
-    if (!hasPriv(identity.privs, 'VM.Backup')) throw new ApiError(403, `Permission check failed (/vms/${g.vmid}, VM.Backup)`);
-  }
-  if (!hasPriv(identity.privs, 'Datastore.AllocateSpace'))
-    throw new ApiError(403, `Permission check failed (/storage/${storageId}, Datastore.AllocateSpace)`);
+  for (const g of guests) requirePriv(identity.privs, `/vms/${g.vmid}`, 'VM.Backup');
+  requirePriv(identity.privs, `/storage/${storageId}`, 'Datastore.AllocateSpace');
   const mode = str(p['mode']) ?? 'snapshot';
   const compress = str(p['compress']) ?? 'zstd';
   const lockedBefore = new Map(guests.map((g) => [g.vmid, g.lock]));
@@ -165,10 +154,9 @@ function vzdump(node: SimNode, p: Record<string, ParamValue>, identity: Identity
       const failed: number[] = [];
       for (const g of guests) {
         const prior = lockedBefore.get(g.vmid);
-        const kind = g.type === 'qemu' ? 'VM' : 'CT';
         lines.push(`INFO: Starting Backup of VM ${g.vmid} (${g.type})`);
         if (prior) {
-          lines.push(`ERROR: Backup of VM ${g.vmid} failed - ${kind} is locked (${prior})`);
+          lines.push(`ERROR: Backup of VM ${g.vmid} failed - ${guestKind(g)} is locked (${prior})`);
           failed.push(g.vmid);
           continue;
         }
