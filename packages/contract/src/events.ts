@@ -10,6 +10,8 @@ const GuestRef = { host_id: z.uuid(), vmid: z.number().int(), name: z.string() }
 export const DomainEventDataSchemas = {
   'host.added': z.object(HostRef),
   'host.removed': z.object(HostRef),
+  /** Renamed, credentials rotated or certificate re-pinned. */
+  'host.updated': z.object({ ...HostRef, changed: z.array(z.enum(['name', 'credentials', 'fingerprint'])) }),
   'host.online': z.object(HostRef),
   'host.offline': z.object({ ...HostRef, reason: z.string().nullable() }),
   /** A sync that changed more guests than it is worth telling one by one. */

@@ -61,6 +61,63 @@ export const HostCreateSchema = z
   .meta({ id: 'HostCreate' });
 export type HostCreate = z.infer<typeof HostCreateSchema>;
 
+/** New credentials for a host (rotation): the same two methods as adding one. */
+export const HostCredentialsSchema = z.discriminatedUnion('auth_type', [
+  z.strictObject({ user: HostBaseFields.user, auth_type: z.literal('password'), password: z.string().min(1).max(1024) }),
+  z.strictObject({
+    user: HostBaseFields.user,
+    auth_type: z.literal('token'),
+    token_name: z
+      .string()
+      .trim()
+      .min(1)
+      .max(128)
+      .regex(/^[^\s]+$/, 'must not contain spaces'),
+    token_value: z.string().trim().min(1).max(1024),
+  }),
+]);
+export type HostCredentials = z.infer<typeof HostCredentialsSchema>;
+
+/**
+ * PATCH /hosts/{id}: rename, rotate credentials, or re-pin a renewed certificate (the fingerprint the person saw
+ * at GET /hosts/{id}/certificate; the host must present exactly that one). The host keeps its id, guests and
+ * history; new credentials or a new pin are checked against the host before they are saved.
+ */
+export const HostUpdateSchema = z
+  .strictObject({
+    name: HostBaseFields.name.optional(),
+    credentials: HostCredentialsSchema.optional(),
+    fingerprint: FingerprintSchema.optional(),
+  })
+  .refine((u) => u.name !== undefined || u.credentials !== undefined || u.fingerprint !== undefined, 'nothing to change')
+  .meta({ id: 'HostUpdate' });
+export type HostUpdate = z.infer<typeof HostUpdateSchema>;
+
+/** The certificate a host presents now against the one pinned (a renewed certificate shows as a mismatch). */
+export const HostCertificateSchema = z
+  .object({ pinned: z.string().nullable(), presented: z.string(), matches: z.boolean() })
+  .meta({ id: 'HostCertificate' });
+export type HostCertificate = z.infer<typeof HostCertificateSchema>;
+
+/** What the portal does on a host, each needing Proxmox privileges of the host's user or token. */
+export const HOST_FEATURES = ['inventory', 'guest_actions', 'snapshots', 'updates', 'backups'] as const;
+export type HostFeature = (typeof HOST_FEATURES)[number];
+
+export const HostPrivilegesSchema = z
+  .object({
+    checked_at: z.string(),
+    features: z.array(
+      z.object({
+        feature: z.enum(HOST_FEATURES),
+        ok: z.boolean(),
+        /** Each privilege the feature needs, on which ACL path, and whether the host's user or token has it. */
+        privileges: z.array(z.object({ path: z.string(), privilege: z.string(), granted: z.boolean() })),
+      }),
+    ),
+  })
+  .meta({ id: 'HostPrivileges' });
+export type HostPrivileges = z.infer<typeof HostPrivilegesSchema>;
+
 export const HostStatusSchema = z.enum(['online', 'offline', 'unknown']);
 export type HostStatus = z.infer<typeof HostStatusSchema>;
 

@@ -128,6 +128,8 @@ export const auditEvents = pgTable(
     outcome: text('outcome', { enum: ['success', 'failure'] }).notNull(),
     ip: text('ip'),
     details: jsonb('details').$type<Record<string, unknown>>(),
+    /** The domain event this record was made from (the audit subscriber): at most one record per event. */
+    eventId: bigint('event_id', { mode: 'number' }),
   },
-  (t) => [index('audit_events_org_at_idx').on(t.organisationId, t.at)],
+  (t) => [index('audit_events_org_at_idx').on(t.organisationId, t.at), uniqueIndex('audit_events_event_unique').on(t.eventId)],
 );

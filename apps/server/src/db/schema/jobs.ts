@@ -1,4 +1,4 @@
-import { bigserial, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 /**
  * The outbox of domain events (DESIGN.md §12): a change and the event describing it are written in one
@@ -11,6 +11,13 @@ export const events = pgTable(
     organisationId: uuid('organisation_id').notNull(),
     type: text('type').notNull(),
     data: jsonb('data').$type<Record<string, unknown>>().notNull(),
+    /** Who made the change, when a person or key did (the audit subscriber records it). */
+    actor: jsonb('actor').$type<{
+      type: 'user' | 'api_key' | 'schedule' | 'system';
+      id: string | null;
+      name: string;
+      ip?: string;
+    }>(),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('events_org_id_idx').on(t.organisationId, t.id)],
@@ -22,4 +29,16 @@ export const eventTickets = pgTable('event_tickets', {
   sessionId: uuid('session_id').notNull(),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   usedAt: timestamp('used_at', { withTimezone: true }),
+});
+
+/**
+ * How far each durable subscriber of the outbox (the audit log; later alerts and webhooks) has read: one row per
+ * subscriber, moved forward in the transaction in which it handled the events (events/dispatcher.ts).
+ */
+export const eventCursors = pgTable('event_cursors', {
+  subscriber: text('subscriber').primaryKey(),
+  lastEventId: bigint('last_event_id', { mode: 'number' }).notNull().default(0),
+  /** The newest event when the subscriber first ran: nothing older is ever delivered to it. */
+  startEventId: bigint('start_event_id', { mode: 'number' }).notNull().default(0),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -1,7 +1,7 @@
-import { and, asc, desc, eq, gt, gte, isNull, lt } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, isNull, lt, sql } from 'drizzle-orm';
 import { DomainEventDataSchemas, type DomainEventData, type DomainEventType } from '@proxai/contract';
 import type { Db } from '../../db/client';
-import { events, eventTickets } from '../../db/schema';
+import { eventCursors, events, eventTickets } from '../../db/schema';
 
 export type EventRow = typeof events.$inferSelect;
 
@@ -14,10 +14,14 @@ export async function emitEvent<T extends DomainEventType>(
   organisationId: string,
   type: T,
   data: DomainEventData<T>,
+  /** Who made the change (a person, an API key, a schedule): what the audit subscriber records as the actor. */
+  actor?: EventActor,
 ): Promise<void> {
   const checked = DomainEventDataSchemas[type].parse(data) as Record<string, unknown>;
-  await db.insert(events).values({ organisationId, type, data: checked });
+  await db.insert(events).values({ organisationId, type, data: checked, actor: actor ?? null });
 }
+
+export type EventActor = NonNullable<EventRow['actor']>;
 
 /** Events after `afterId` (all organisations, for the hub), at most `limit`, oldest first. */
 export async function eventsAfter(db: Db, afterId: number, since: Date, limit: number): Promise<EventRow[]> {
@@ -44,9 +48,19 @@ export async function lastEventId(db: Db): Promise<number> {
   return last?.id ?? 0;
 }
 
-/** Events older than `before` are dropped (the stream resumes within this horizon). */
+/**
+ * Events older than `before` are dropped (the stream resumes within this horizon), but never one a durable
+ * subscriber (events/dispatcher.ts) has not read yet.
+ */
 export async function pruneEvents(db: Db, before: Date): Promise<void> {
-  await db.delete(events).where(lt(events.at, before));
+  await db
+    .delete(events)
+    .where(
+      and(
+        lt(events.at, before),
+        sql`${events.id} <= coalesce((select min(${eventCursors.lastEventId}) from ${eventCursors}), ${events.id})`,
+      ),
+    );
 }
 
 export async function insertTicket(db: Db, values: { ticketHash: string; sessionId: string; expiresAt: Date }) {

@@ -210,11 +210,19 @@ describe.each(TEST_DATABASE_KINDS)('hosts on %s', (kind) => {
     expect((await t.app.inject({ method: 'DELETE', url: `/api/hosts/${hosts[1]!.id}`, headers: owner.auth })).statusCode).toBe(
       404,
     );
-    const res = await t.database.db.execute<{ action: string; outcome: string; actor_email: string }>(
-      (await import('drizzle-orm'))
-        .sql`select action, outcome, actor_email from audit_events where organisation_id = ${owner.user.organisationId}`,
-    );
-    const rows = (res as { rows: { action: string; outcome: string; actor_email: string }[] }).rows;
+    // Records of changes that emit events come from the audit subscriber, within a second or so.
+    const { sql } = await import('drizzle-orm');
+    const read = async () =>
+      (
+        (await t.database.db.execute(
+          sql`select action, outcome, actor_email from audit_events where organisation_id = ${owner.user.organisationId}`,
+        )) as { rows: { action: string; outcome: string; actor_email: string }[] }
+      ).rows;
+    let rows = await read();
+    for (let i = 0; i < 50 && !rows.some((r) => r.action === 'host.delete'); i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      rows = await read();
+    }
     const actions = new Set(rows.map((r) => `${r.action}:${r.outcome}`));
     for (const a of ['host.add:success', 'host.add:failure', 'host.sync:success', 'host.sync:failure', 'host.delete:success'])
       expect(actions).toContain(a);

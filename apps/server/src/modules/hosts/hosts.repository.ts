@@ -1,6 +1,6 @@
 import { and, asc, count, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { emitEvent } from '../events/events.repository';
+import { emitEvent, type EventActor } from '../events/events.repository';
 import { guests, hosts, organisations } from '../../db/schema';
 
 export type HostRow = typeof hosts.$inferSelect;
@@ -53,13 +53,14 @@ export async function insertHostWithinLimits(
   db: Db,
   limits: { check: (counts: { hosts: number; guests: number }) => void } | undefined,
   values: NewHostRow,
+  actor?: EventActor,
 ): Promise<HostRow> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`select 1 from ${organisations} where ${organisations.id} = ${values.organisationId} for update`);
     if (limits)
       limits.check({ hosts: await countHosts(tx, values.organisationId), guests: await countGuests(tx, values.organisationId) });
     const row = await insertHost(tx, values);
-    await emitEvent(tx, row.organisationId, 'host.added', { host_id: row.id, name: row.name });
+    await emitEvent(tx, row.organisationId, 'host.added', { host_id: row.id, name: row.name }, actor);
     return row;
   });
 }

@@ -1,11 +1,30 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ErrorSchema, HostCreateSchema, HostListSchema, HostSchema, IdParamsSchema, MessageSchema } from '@proxai/contract';
+import {
+  ErrorSchema,
+  HostCertificateSchema,
+  HostCreateSchema,
+  HostListSchema,
+  HostPrivilegesSchema,
+  HostSchema,
+  HostUpdateSchema,
+  IdParamsSchema,
+  MessageSchema,
+} from '@proxai/contract';
 import { acceptedLanguage, message } from '../../i18n/messages';
 import { currentOrg, currentUser } from '../../plugins/app/auth';
 import { rateLimit } from '../auth/rate-limits';
 import { demoRoutes } from '../demo/demo.routes';
-import { addHost, listHostsOf, removeHost, syncOneHost, type RequestContext } from './hosts.service';
+import {
+  addHost,
+  editHost,
+  hostCertificate,
+  hostPrivileges,
+  listHostsOf,
+  removeHost,
+  syncOneHost,
+  type RequestContext,
+} from './hosts.service';
 import { closeAllClients } from './client-pool';
 
 const errors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema };
@@ -58,6 +77,52 @@ export const hostsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => reply.code(201).send(await addHost(deps, requestContext(request), request.body)),
+  );
+
+  app.patch(
+    '/hosts/:id',
+    {
+      onRequest: [app.authenticate],
+      preHandler: [connectLimit],
+      schema: {
+        tags,
+        summary: 'Rename a host, rotate its credentials or re-pin its renewed certificate (checked on the host first)',
+        params: IdParamsSchema,
+        body: HostUpdateSchema,
+        response: { 200: HostSchema, ...addHostErrors },
+      },
+    },
+    async (request) => editHost(deps, requestContext(request), request.params.id, request.body),
+  );
+
+  app.get(
+    '/hosts/:id/certificate',
+    {
+      onRequest: [app.authenticate],
+      preHandler: [connectLimit],
+      schema: {
+        tags,
+        summary: 'The certificate the host presents now against its pin (to re-pin a renewed one)',
+        params: IdParamsSchema,
+        response: { 200: HostCertificateSchema, ...hostErrors, 429: ErrorSchema },
+      },
+    },
+    async (request) => hostCertificate(deps, requestContext(request), request.params.id),
+  );
+
+  app.get(
+    '/hosts/:id/privileges',
+    {
+      onRequest: [app.authenticate],
+      preHandler: [connectLimit],
+      schema: {
+        tags,
+        summary: "Proxmox privileges each feature needs, and which the host's user or token lacks",
+        params: IdParamsSchema,
+        response: { 200: HostPrivilegesSchema, ...hostErrors, 429: ErrorSchema },
+      },
+    },
+    async (request) => hostPrivileges(deps, requestContext(request), request.params.id),
   );
 
   app.delete(

@@ -1,15 +1,26 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { PLANS, withinLimit, type Host, type HostCreate, type Language } from '@proxai/contract';
+import {
+  PLANS,
+  withinLimit,
+  type Host,
+  type HostCertificate,
+  type HostCreate,
+  type HostPrivileges,
+  type HostUpdate,
+  type Language,
+} from '@proxai/contract';
+import { normalizeFingerprint } from '@proxai/pve-client';
 import type { Config } from '../../config/env';
 import type { Db } from '../../db/client';
 import { AppError, notFound } from '../../errors';
 import { FALLBACK_LANGUAGE, message } from '../../i18n/messages';
 import { requireOrgRole } from '../../plugins/app/auth';
 import { recordAudit } from '../audit/audit.repository';
-import { emitEvent } from '../events/events.repository';
+import { emitEvent, type EventActor } from '../events/events.repository';
 import { getEffectivePlan } from '../licenses/licenses.service';
 import type { AuthUser } from '../sessions/sessions.service';
-import { dropClient } from './client-pool';
+import { dropClient, pooledClient } from './client-pool';
+import { evaluatePrivileges } from './host-privileges';
 import { fleetChanged } from './fleet-cache';
 import { syncHost, syncMessage, type SyncOutcome } from './host-sync';
 import {
@@ -19,14 +30,18 @@ import {
   findHost,
   insertHostWithinLimits,
   listHosts,
+  updateHost,
   type HostRow,
+  type NewHostRow,
 } from './hosts.repository';
 import {
   connectSettings,
   createClient,
   errorContext,
   normalizePveUrl,
+  presentedFingerprint,
   probeHost,
+  targetOf,
   type ConnectionTarget,
   type ConnectSettings,
 } from './pve-connection';
@@ -126,16 +141,15 @@ export async function addHost(
     fingerprint: input.fingerprint ?? null,
     addressTrusted: opts.trustedAddress ?? false,
   };
-  const audit = (outcome: 'success' | 'failure', details: Record<string, unknown>, hostId?: string) =>
+  const auditFailure = (detail: string) =>
     recordAudit(db, {
       action: 'host.add',
-      outcome,
+      outcome: 'failure',
       actorId: ctx.user.id,
       actorEmail: ctx.user.email,
       organisationId: ctx.organisationId,
-      target: hostId ?? null,
       ip: ctx.ip ?? null,
-      details: { name: input.name, pve_url: target.url, pve_node: input.pve_node, auth_type: input.auth_type, ...details },
+      details: { name: input.name, pve_url: target.url, pve_node: input.pve_node, auth_type: input.auth_type, detail },
     });
   try {
     const probe = await probeHost(target, settings, language);
@@ -155,31 +169,36 @@ export async function addHost(
               throw guestLimit(incoming, guests);
           },
         };
-    const row = await insertHostWithinLimits(db, limits, {
-      organisationId: ctx.organisationId,
-      name: input.name,
-      pveUrl: target.url,
-      pveNode: target.node,
-      username: target.user,
-      authType: target.authType,
-      tokenName: target.tokenName,
-      secretEncrypted: box.seal(secret),
-      tlsFingerprint: probe.fingerprint,
-      pveVersion: probe.version.version,
-      status: 'online',
-      addressTrusted: opts.trustedAddress ?? false,
-      // Read in full just below: the pollers take it from the next cycle on.
-      nextPollAt: new Date(Date.now() + deps.config.SYNC_INTERVAL_SECONDS * 1000),
-    });
+    const row = await insertHostWithinLimits(
+      db,
+      limits,
+      {
+        organisationId: ctx.organisationId,
+        name: input.name,
+        pveUrl: target.url,
+        pveNode: target.node,
+        username: target.user,
+        authType: target.authType,
+        tokenName: target.tokenName,
+        secretEncrypted: box.seal(secret),
+        tlsFingerprint: probe.fingerprint,
+        pveVersion: probe.version.version,
+        status: 'online',
+        addressTrusted: opts.trustedAddress ?? false,
+        // Read in full just below: the pollers take it from the next cycle on.
+        nextPollAt: new Date(Date.now() + deps.config.SYNC_INTERVAL_SECONDS * 1000),
+      },
+      actorOf(ctx),
+    );
+    // Its audit record comes from the host.added event (audit.subscriber.ts); a failed add has none, see below.
     await fleetChanged(db, ctx.organisationId);
-    await audit('success', { pve_version: probe.version.version }, row.id);
     const outcome = await syncHost(db, box, row, settings, deps.log);
     if (!outcome.ok) deps.log.warn({ hostId: row.id, detail: outcome.error?.detail }, 'first sync of a new host failed');
     const fresh = await findHost(db, ctx.organisationId, row.id);
     return toHostDto(fresh ?? row);
   } catch (err) {
     const detail = err instanceof AppError ? err.detail : 'unexpected error';
-    await audit('failure', { detail });
+    await auditFailure(detail);
     throw asConnectFailure(err);
   }
 }
@@ -201,21 +220,19 @@ export async function removeHost(deps: HostsDeps, ctx: RequestContext, id: strin
   if (!host) throw notFound('Host');
   await deps.db.transaction(async (tx) => {
     await deleteHost(tx, ctx.organisationId, id);
-    await emitEvent(tx, ctx.organisationId, 'host.removed', { host_id: id, name: host.name });
+    await emitEvent(tx, ctx.organisationId, 'host.removed', { host_id: id, name: host.name }, actorOf(ctx));
   });
   dropClient(id);
   await fleetChanged(deps.db, ctx.organisationId);
-  await recordAudit(deps.db, {
-    action: 'host.delete',
-    outcome: 'success',
-    actorId: ctx.user.id,
-    actorEmail: ctx.user.email,
-    organisationId: ctx.organisationId,
-    target: id,
-    ip: ctx.ip ?? null,
-    details: { name: host.name, pve_url: host.pveUrl },
-  });
 }
+
+/** The person behind a request, as events record it (the audit subscriber's actor). */
+export const actorOf = (ctx: RequestContext): EventActor => ({
+  type: 'user',
+  id: ctx.user.id,
+  name: ctx.user.email,
+  ...(ctx.ip ? { ip: ctx.ip } : {}),
+});
 
 /** Manual sync: answers with what changed, or the host's error as `detail` (the audit keeps the English one). */
 export async function syncOneHost(deps: HostsDeps, ctx: RequestContext, id: string): Promise<{ message: string }> {
@@ -244,4 +261,94 @@ export async function syncOneHost(deps: HostsDeps, ctx: RequestContext, id: stri
   });
   if (!outcome.ok) throw outcome.error ?? new AppError('host_error', 'Sync failed');
   return { message: syncMessage(host.name, outcome, ctx.language) };
+}
+
+/** The certificate the host presents now against its pin: the new fingerprint to show before re-pinning. */
+export async function hostCertificate(deps: HostsDeps, ctx: RequestContext, id: string): Promise<HostCertificate> {
+  requireOrgRole(ctx.user, 'admin', 'check host certificates');
+  const host = await findHost(deps.db, ctx.organisationId, id);
+  if (!host) throw notFound('Host');
+  const target = targetOf(host, secretBoxFor(deps.config, deps.log));
+  const presented = await presentedFingerprint(target, connectSettings(deps.config), ctx.language);
+  const pinned = host.tlsFingerprint ? normalizeFingerprint(host.tlsFingerprint) : null;
+  return { pinned, presented, matches: pinned === presented };
+}
+
+/** Which Proxmox privileges each feature needs and whether the host's user or token has them, read live. */
+export async function hostPrivileges(deps: HostsDeps, ctx: RequestContext, id: string): Promise<HostPrivileges> {
+  const host = await findHost(deps.db, ctx.organisationId, id);
+  if (!host) throw notFound('Host');
+  const settings = connectSettings(deps.config);
+  const target = targetOf(host, secretBoxFor(deps.config, deps.log));
+  const client = pooledClient(host, () => target, settings);
+  try {
+    const permissions = await client.permissions(undefined, { signal: AbortSignal.timeout(settings.timeoutMs) });
+    return evaluatePrivileges(permissions, host.pveNode, new Date());
+  } catch (err) {
+    throw toHostError(err, errorContext(target, settings, { language: ctx.language }));
+  }
+}
+
+/**
+ * Renames a host, rotates its credentials or re-pins its renewed certificate. New credentials or a new pin are
+ * tried on the host first (the pin must be the certificate the host presents now): nothing is saved when they do
+ * not work. The host keeps its id, so its guests, tasks and history stay.
+ */
+export async function editHost(deps: HostsDeps, ctx: RequestContext, id: string, input: HostUpdate): Promise<Host> {
+  requireOrgRole(ctx.user, 'admin', 'edit hosts');
+  const { db, config } = deps;
+  const host = await findHost(db, ctx.organisationId, id);
+  if (!host) throw notFound('Host');
+  const box = secretBoxFor(config, deps.log);
+  const values: Partial<NewHostRow> = {};
+  if (input.name !== undefined) values.name = input.name;
+  if (input.credentials || input.fingerprint) {
+    const current = targetOf(host, box);
+    const c = input.credentials;
+    const target: ConnectionTarget = {
+      ...current,
+      ...(c
+        ? {
+            user: c.user,
+            authType: c.auth_type,
+            tokenName: c.auth_type === 'token' ? c.token_name : null,
+            secret: c.auth_type === 'password' ? c.password : c.token_value,
+          }
+        : {}),
+      fingerprint: input.fingerprint ?? current.fingerprint,
+    };
+    const probe = await probeHost(target, connectSettings(config), ctx.language ?? FALLBACK_LANGUAGE).catch((err: unknown) => {
+      throw asConnectFailure(err);
+    });
+    Object.assign(values, {
+      username: target.user,
+      authType: target.authType,
+      tokenName: target.tokenName,
+      secretEncrypted: box.seal(target.secret),
+      tlsFingerprint: probe.fingerprint,
+      pveVersion: probe.version.version,
+      status: 'online' as const,
+      lastError: null,
+      nextPollAt: new Date(),
+    });
+  }
+  await db.transaction(async (tx) => {
+    await updateHost(tx, id, values);
+    const changed = [
+      ...(input.name !== undefined ? (['name'] as const) : []),
+      ...(input.credentials ? (['credentials'] as const) : []),
+      ...(input.fingerprint ? (['fingerprint'] as const) : []),
+    ];
+    await emitEvent(
+      tx,
+      ctx.organisationId,
+      'host.updated',
+      { host_id: id, name: values.name ?? host.name, changed },
+      actorOf(ctx),
+    );
+  });
+  dropClient(id);
+  await fleetChanged(db, ctx.organisationId);
+  const fresh = await findHost(db, ctx.organisationId, id);
+  return toHostDto(fresh ?? host);
 }

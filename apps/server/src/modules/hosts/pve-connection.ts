@@ -115,6 +115,19 @@ export function targetOf(host: HostRow, box: SecretBox): ConnectionTarget {
   };
 }
 
+/** The SHA-256 fingerprint of the certificate the host presents now (no credentials sent). */
+export async function presentedFingerprint(
+  t: ConnectionTarget,
+  s: ConnectSettings,
+  language: Language = FALLBACK_LANGUAGE,
+): Promise<string> {
+  try {
+    return await fetchFingerprint(t.url, { timeoutMs: s.timeoutMs, ...outboundOptions(t, s) });
+  } catch (err) {
+    throw toHostError(err, errorContext(t, s, { language }));
+  }
+}
+
 export interface ProbeResult {
   fingerprint: string | null;
   version: Version;

@@ -4,6 +4,8 @@ import { jobCatalogue, taskResumers } from '../../jobs/catalogue';
 import { startJobRuntime, type JobRuntime } from '../../jobs/job-runtime';
 import { startTaskRecovery, taskTiming } from '../../jobs/task-runner';
 import { startPollDispatcher } from '../../modules/hosts/pollers';
+import { auditSubscriber } from '../../modules/audit/audit.subscriber';
+import { startDispatcher } from '../../modules/events/dispatcher';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -16,6 +18,7 @@ async function jobsPlugin(app: FastifyInstance): Promise<void> {
   let runtime: JobRuntime | undefined;
   let recovery: { stop(): Promise<void> } | undefined;
   let pollers: { stop(): Promise<void> } | undefined;
+  let subscribers: { stop(): Promise<void> } | undefined;
   app.decorate('jobs', {
     send: (name: string, data: unknown) => {
       if (!runtime) throw new Error('the job runtime is not started');
@@ -28,9 +31,11 @@ async function jobsPlugin(app: FastifyInstance): Promise<void> {
     recovery = startTaskRecovery(app.db, taskTiming(app.config.TASK_HEARTBEAT_SECONDS), taskResumers(deps), app.log);
     const started = runtime;
     pollers = startPollDispatcher(deps, (name, data) => started.send(name, data));
+    subscribers = await startDispatcher(app.db, [auditSubscriber], app.log);
   });
   app.addHook('onClose', async () => {
     await pollers?.stop();
+    await subscribers?.stop();
     await recovery?.stop();
     await runtime?.stop();
     runtime = undefined;
