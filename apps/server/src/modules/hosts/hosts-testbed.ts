@@ -27,8 +27,8 @@ export async function startHostsTestbed(options: {
   plan?: PlanType;
   /** Changes to the simulated nodes before any host is added. */
   beforeAdd?: (fleet: Fleet) => void | Promise<void>;
-  /** The POST /api/hosts body for each node; no host is added without it. */
-  addBody?: (node: SimNodeInfo, index: number) => Record<string, unknown>;
+  /** The POST /api/hosts body for each node (undefined: that node is not added); no host is added without it. */
+  addBody?: (node: SimNodeInfo, index: number) => Record<string, unknown> | undefined;
 }): Promise<HostsTestbed> {
   const fleet = await startFleet(options.spec, { taskDurationMs: options.taskDurationMs });
   for (const n of fleet.nodes) trackSecret(n.password, n.tokenSecret, n.readonlyTokenSecret);
@@ -50,12 +50,9 @@ export async function startHostsTestbed(options: {
     const hostIds: string[] = [];
     if (options.addBody) {
       for (const [i, n] of fleet.nodes.entries()) {
-        const res = await t.app.inject({
-          method: 'POST',
-          url: '/api/hosts',
-          headers: owner.auth,
-          payload: options.addBody(n, i),
-        });
+        const payload = options.addBody(n, i);
+        if (!payload) continue;
+        const res = await t.app.inject({ method: 'POST', url: '/api/hosts', headers: owner.auth, payload });
         if (res.statusCode !== 201) throw new Error(`adding ${n.name}: ${res.statusCode} ${res.body}`);
         hostIds.push(res.json<{ id: string }>().id);
       }
