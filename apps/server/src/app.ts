@@ -22,6 +22,7 @@ import { healthRoutes } from './modules/health/health.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { hostsRoutes } from './modules/hosts/hosts.routes';
 import { guestsRoutes } from './modules/guests/guests.routes';
+import { snapshotsRoutes } from './modules/snapshots/snapshots.routes';
 import { tasksRoutes } from './modules/tasks/tasks.routes';
 import { eventsRoutes } from './modules/events/events.routes';
 import { proxaiRoutes } from './modules/proxai/proxai.routes';
@@ -140,6 +141,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(authRoutes);
       await api.register(hostsRoutes);
       await api.register(guestsRoutes);
+      await api.register(snapshotsRoutes);
       await api.register(tasksRoutes);
       await api.register(eventsRoutes);
       await api.register(proxaiRoutes);

@@ -1,8 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config/env';
 import type { Db } from '../db/client';
+import { bulkActionJob, runBulkActionTask } from '../modules/guests/bulk-action.job';
 import { guestActionJob, runGuestActionTask } from '../modules/guests/guest-action.job';
 import { hostPollJob } from '../modules/hosts/pollers';
+import { resumeSnapshotTask, snapshotJobs } from '../modules/snapshots/snapshot-jobs';
 import type { JobDefinition } from './job-runtime';
 import type { Resumer } from './task-runner';
 
@@ -14,10 +16,14 @@ interface Deps {
 }
 
 export function jobCatalogue(deps: Deps): JobDefinition[] {
-  return [guestActionJob(deps), hostPollJob(deps)] as JobDefinition[];
+  return [guestActionJob(deps), hostPollJob(deps), bulkActionJob(deps), ...snapshotJobs(deps)] as JobDefinition[];
 }
 
 /** How each kind of task ('guest.start' → 'guest') resumes after the process running it died. */
 export function taskResumers(deps: Deps): Record<string, Resumer> {
-  return { guest: (taskId) => runGuestActionTask(deps, taskId) };
+  return {
+    guest: (taskId) => runGuestActionTask(deps, taskId),
+    bulk: (taskId) => runBulkActionTask(deps, taskId),
+    snapshot: (taskId, kind) => resumeSnapshotTask(deps, taskId, kind),
+  };
 }

@@ -42,8 +42,8 @@ export async function withClaimedTask(
   return true;
 }
 
-/** Resumes one kind of task after its process died (the job handler, called again with the task id). */
-export type Resumer = (taskId: string) => Promise<void>;
+/** Resumes one kind of task after its process died (the job handler, called again with the task id; `kind` tells apart the kinds of one prefix). */
+export type Resumer = (taskId: string, kind: string) => Promise<unknown>;
 
 /**
  * Finds running tasks whose holder stopped beating (a `kill -9`, a crash, a lost replica) and resumes them in this
@@ -65,7 +65,8 @@ export function startTaskRecovery(
       const resume = resumers[task.kind.split('.')[0] ?? ''];
       if (!resume) continue;
       log.info({ taskId: task.id, kind: task.kind, runner: task.runner }, 'resuming a task whose process stopped');
-      const p = resume(task.id)
+      const p = resume(task.id, task.kind)
+        .then(() => undefined)
         .catch((err: unknown) => log.error({ err, taskId: task.id }, 'resuming a task failed'))
         .finally(() => running.delete(p));
       running.add(p);

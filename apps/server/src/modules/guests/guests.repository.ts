@@ -1,4 +1,4 @@
-import { and, count, eq, isNull, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { guests, hosts } from '../../db/schema';
 
@@ -35,6 +35,15 @@ export async function findGuest(db: Db, organisationId: string, id: string): Pro
     .from(guests)
     .where(and(eq(guests.id, id), eq(guests.organisationId, organisationId), isNull(guests.goneAt)));
   return row;
+}
+
+/** The organisation's guests among `ids` that are still on their host (gone ones are left out). */
+export async function findPresentGuests(db: Db, organisationId: string, ids: readonly string[]): Promise<GuestRow[]> {
+  if (ids.length === 0) return [];
+  return db
+    .select()
+    .from(guests)
+    .where(and(eq(guests.organisationId, organisationId), inArray(guests.id, [...ids]), isNull(guests.goneAt)));
 }
 
 export async function findGuestById(db: Db, id: string): Promise<GuestRow | undefined> {

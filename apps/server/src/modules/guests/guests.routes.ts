@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  BulkActionRequestSchema,
   ErrorSchema,
   IdParamsSchema,
   StatsSchema,
@@ -12,11 +13,12 @@ import { z } from 'zod';
 import { acceptedLanguage } from '../../i18n/messages';
 import { currentOrg, currentUser } from '../../plugins/app/auth';
 import type { RequestContext } from '../hosts/hosts.service';
-import { getStatsJson, listVmsJson, queueVmAction } from './guests.service';
+import { getStatsJson, listVmsJson, queueBulkAction, queueVmAction } from './guests.service';
 
 const errors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema };
 
-function requestContext(request: FastifyRequest): RequestContext {
+/** Who asks, for which organisation, in which language (the snapshot routes use it too). */
+export function requestContext(request: FastifyRequest): RequestContext {
   const user = currentUser(request);
   return {
     user,
@@ -68,6 +70,21 @@ export const guestsRoutes: FastifyPluginAsyncZod = async (app) => {
             request.body.vmid,
           ),
         ),
+  );
+
+  app.post(
+    '/vms/bulk-action',
+    {
+      onRequest: [app.authenticate],
+      schema: {
+        tags,
+        summary: 'Start, stop or restart many guests: 202 with the parent task (one child per guest, at most 4 at once per host)',
+        body: BulkActionRequestSchema,
+        response: { 202: TaskAcceptedSchema, ...errors },
+      },
+    },
+    async (request, reply) =>
+      reply.code(202).send(await queueBulkAction({ ...deps, jobs: app.jobs }, requestContext(request), request.body)),
   );
 
   app.get(

@@ -1,4 +1,12 @@
-import { withinLimit, type Language, type PlanUsage, type Stats, type VmAction } from '@proxai/contract';
+import {
+  withinLimit,
+  type BulkActionRequest,
+  type Language,
+  type PlanUsage,
+  type Stats,
+  type TaskAccepted,
+  type VmAction,
+} from '@proxai/contract';
 import { AppError, notFound } from '../../errors';
 import { FALLBACK_LANGUAGE, message } from '../../i18n/messages';
 import { requireOrgRole } from '../../plugins/app/auth';
@@ -7,8 +15,9 @@ import { findHost, readFleetVersion } from '../hosts/hosts.repository';
 import type { HostsDeps, RequestContext } from '../hosts/hosts.service';
 import { getEffectivePlan, type EffectivePlan } from '../licenses/licenses.service';
 import { insertTask } from '../tasks/tasks.repository';
+import { BULK_ACTION_JOB_NAME } from './bulk-action.job';
 import { GUEST_ACTION_JOB_NAME } from './guest-action.job';
-import { findGuest, guestStats, listVmsJsonText } from './guests.repository';
+import { findGuest, findPresentGuests, guestStats, listVmsJsonText } from './guests.repository';
 
 const vmsCache = createOrgCache<string>();
 const statsCache = createOrgCache<string>();
@@ -76,8 +85,10 @@ function checkState(action: VmAction, state: string, guest: string, language: La
  * follows its UPID; the client follows the task (GET /api/tasks/{id}). What PVE would refuse outright (starting
  * a running guest) is refused here with 409, without a task.
  */
+type JobsDeps = HostsDeps & { jobs: { send(name: string, data: unknown): Promise<string | null> } };
+
 export async function queueVmAction(
-  deps: HostsDeps & { jobs: { send(name: string, data: unknown): Promise<string | null> } },
+  deps: JobsDeps,
   ctx: RequestContext,
   id: string,
   action: VmAction,
@@ -107,4 +118,30 @@ export async function queueVmAction(
   );
   await deps.jobs.send(GUEST_ACTION_JOB_NAME, { task_id: task.id });
   return { task_id: task.id, message: message(language, `guest.sent.${action}`) };
+}
+
+/**
+ * Queues one action on many guests: a parent task `bulk.<action>` (params `{action, guest_ids}`, the same a
+ * schedule writes) run by the bulk.guest-action job, one child task per guest. Every id must be a guest of the
+ * organisation still on its host, else 404 naming how many were not found and nothing is started.
+ */
+export async function queueBulkAction(deps: JobsDeps, ctx: RequestContext, input: BulkActionRequest): Promise<TaskAccepted> {
+  requireOrgRole(ctx.user, 'operator', 'start, stop or restart guests');
+  const language = ctx.language ?? FALLBACK_LANGUAGE;
+  const found = await findPresentGuests(deps.db, ctx.organisationId, input.ids);
+  const missing = input.ids.length - found.length;
+  if (missing > 0)
+    throw new AppError('not_found', message(language, 'bulk.notFound', { count: missing, total: input.ids.length }));
+  const task = await insertTask(
+    deps.db,
+    {
+      organisationId: ctx.organisationId,
+      kind: `bulk.${input.action}`,
+      params: { action: input.action, guest_ids: input.ids },
+      createdBy: { type: 'user', id: ctx.user.id, name: ctx.user.email },
+    },
+    `${input.action} ${input.ids.length} guests, asked by ${ctx.user.email}`,
+  );
+  await deps.jobs.send(BULK_ACTION_JOB_NAME, { task_id: task.id });
+  return { task_id: task.id };
 }

@@ -7,15 +7,39 @@ import { toTaskDto } from './task-dto';
 
 export type TaskRow = typeof tasks.$inferSelect;
 export type NewTaskRow = typeof tasks.$inferInsert;
+/** A parent task's children by outcome. */
+export type TaskSummary = NonNullable<TaskRow['summary']>;
 
 export async function insertTask(db: Db, values: NewTaskRow, firstLine: string): Promise<TaskRow> {
   return db.transaction(async (tx) => {
     const [row] = await tx.insert(tasks).values(values).returning();
     if (!row) throw new Error('task insert returned nothing');
-    await tx.insert(taskLogs).values({ taskId: row.id, line: firstLine });
-    await emitEvent(tx, row.organisationId, 'task.created', { task: toTaskDto(row) });
+    await announceTask(tx, row, firstLine);
     return row;
   });
+}
+
+async function announceTask(tx: Db, row: TaskRow, firstLine: string): Promise<void> {
+  await tx.insert(taskLogs).values({ taskId: row.id, line: firstLine });
+  await emitEvent(tx, row.organisationId, 'task.created', { task: toTaskDto(row) });
+}
+
+/**
+ * A schedule's occurrence task, unless that occurrence (schedule_id, scheduled_for) already has one: answers the
+ * row when this call made it, nothing when another replica did. Pass the caller's transaction to record more with it.
+ */
+export async function insertOccurrenceTask(
+  db: Db,
+  values: NewTaskRow & { scheduleId: string; scheduledFor: Date },
+  firstLine: string,
+): Promise<TaskRow | undefined> {
+  const [row] = await db
+    .insert(tasks)
+    .values(values)
+    .onConflictDoNothing({ target: [tasks.scheduleId, tasks.scheduledFor] })
+    .returning();
+  if (row) await announceTask(db, row, firstLine);
+  return row;
 }
 
 export async function findTask(db: Db, organisationId: string, id: string): Promise<TaskRow | undefined> {
@@ -149,11 +173,12 @@ export async function endTask(
   status: Extract<TaskStatus, 'succeeded' | 'failed' | 'cancelled' | 'skipped'>,
   error: string | null,
   now: Date,
+  summary?: TaskSummary,
 ): Promise<boolean> {
   return db.transaction(async (tx) => {
     const [row] = await tx
       .update(tasks)
-      .set({ status, error, endedAt: now, ...(status === 'succeeded' ? { progress: 100 } : {}) })
+      .set({ status, error, endedAt: now, ...(status === 'succeeded' ? { progress: 100 } : {}), ...(summary ? { summary } : {}) })
       .where(and(eq(tasks.id, id), inArray(tasks.status, ['queued', 'running'])))
       .returning();
     if (row) await emitEvent(tx, row.organisationId, 'task.ended', { task: toTaskDto(row) });
@@ -166,4 +191,17 @@ export async function requestCancel(db: Db, id: string, now: Date): Promise<void
     .update(tasks)
     .set({ cancelRequestedAt: now })
     .where(and(eq(tasks.id, id), inArray(tasks.status, ['queued', 'running'])));
+}
+
+/** Ends a parent's children that have not started (a cancelled parent): answers how many. */
+export async function cancelQueuedChildren(db: Db, parentId: string, error: string, now: Date): Promise<number> {
+  return db.transaction(async (tx) => {
+    const rows = await tx
+      .update(tasks)
+      .set({ status: 'cancelled', error, endedAt: now, cancelRequestedAt: now })
+      .where(and(eq(tasks.parentId, parentId), eq(tasks.status, 'queued')))
+      .returning();
+    for (const row of rows) await emitEvent(tx, row.organisationId, 'task.ended', { task: toTaskDto(row) });
+    return rows.length;
+  });
 }

@@ -43,7 +43,8 @@ export const tasksRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: [app.authenticate],
       schema: {
         tags,
-        summary: 'Cancel a task that has not started yet (409 once it runs on the host)',
+        summary:
+          'Cancel a task that has not started yet (409 once it runs on the host); a running parent task starts no more children',
         params: IdParamsSchema,
         response: { 200: TaskSchema, ...errors, 409: ErrorSchema },
       },

@@ -4,7 +4,17 @@ import type { Db } from '../../db/client';
 import { AppError, notFound } from '../../errors';
 import { requireOrgRole } from '../../plugins/app/auth';
 import type { AuthUser } from '../sessions/sessions.service';
-import { endTask, findTask, listChildren, listTasks, requestCancel, taskLog, type TaskRow } from './tasks.repository';
+import {
+  appendTaskLog,
+  cancelQueuedChildren,
+  endTask,
+  findTask,
+  listChildren,
+  listTasks,
+  requestCancel,
+  taskLog,
+  type TaskRow,
+} from './tasks.repository';
 
 /** The position after a row, opaque to clients: base64url of `created_at|id`. */
 const cursorOf = (t: TaskRow) => Buffer.from(`${t.createdAt.toISOString()}|${t.id}`).toString('base64url');
@@ -49,14 +59,25 @@ export async function getTaskDetail(db: Db, organisationId: string, id: string):
   };
 }
 
+/** A parent task (a bulk action, a snapshot policy) names the guests its children work on. */
+const isParentTask = (task: TaskRow) => Array.isArray(task.params.guest_ids);
+
 /**
  * A queued task is cancelled at once (its job finds it cancelled and does nothing). A running guest action is
- * already on the host: Proxmox finishes it, so the answer says it can no longer be cancelled.
+ * already on the host: Proxmox finishes it, so the answer says it can no longer be cancelled. A running parent
+ * task stops starting children: those not started are cancelled now, running ones finish, then it ends.
  */
 export async function cancelTask(db: Db, user: AuthUser, organisationId: string, id: string): Promise<Task> {
   requireOrgRole(user, 'operator', 'cancel tasks');
   const task = await findTask(db, organisationId, id);
   if (!task) throw notFound('Task');
+  if (task.status === 'running' && isParentTask(task)) {
+    const now = new Date();
+    await requestCancel(db, id, now);
+    const cancelled = await cancelQueuedChildren(db, id, `Cancelled by ${user.email}`, now);
+    await appendTaskLog(db, id, `Cancel asked by ${user.email}: ${cancelled} not started will not be; running ones finish`);
+    return toTaskDto((await findTask(db, organisationId, id)) ?? task);
+  }
   if (task.status !== 'queued') {
     throw new AppError(
       'invalid_state',

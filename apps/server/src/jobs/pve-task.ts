@@ -1,0 +1,183 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { z } from 'zod';
+import type { PveClient } from '@proxai/pve-client';
+import type { Config } from '../config/env';
+import type { Db } from '../db/client';
+import type { AppError } from '../errors';
+import { findGuestById, type GuestRow } from '../modules/guests/guests.repository';
+import { findHostById, type HostRow } from '../modules/hosts/hosts.repository';
+import { connectSettings, createClient, errorContext, targetOf } from '../modules/hosts/pve-connection';
+import { toHostError } from '../modules/hosts/pve-errors';
+import { secretBoxFor } from '../modules/hosts/secret-box';
+import { recordAudit } from '../modules/audit/audit.repository';
+import { addUpid, appendTaskLog, endTask, setTaskProgress, type TaskRow } from '../modules/tasks/tasks.repository';
+import { defineJob } from './job-runtime';
+
+/**
+ * What the jobs that drive Proxmox tasks share (guest actions, snapshots, bulk actions): the task's guest and
+ * host with a client, sending a PVE task once and recording its UPID so that a resumed task follows it instead
+ * of sending it again.
+ */
+
+export interface JobDeps {
+  db: Db;
+  config: Config;
+  log: FastifyBaseLogger;
+}
+
+/** Progress once the call that starts a PVE task is about to be sent: from here a resumed task cannot know whether PVE got it. */
+export const SENDING = 20;
+
+/** The error of a task that died between sending its PVE task and recording the UPID. */
+export const INTERRUPTED = 'interrupted: the portal stopped while sending the action to Proxmox; check the guest and try again';
+
+/** True when the task died while sending (see SENDING): PVE may or may not have started it, so it is not sent again. */
+export const interruptedWhileSending = (task: TaskRow): boolean => !task.upids.at(-1) && task.progress >= SENDING;
+
+/**
+ * One PVE client per host for the length of a parent task: its children share it, so a password host logs in
+ * once rather than once per guest. The parent closes them at its end.
+ */
+export class HostClients {
+  private readonly clients = new Map<string, PveClient>();
+
+  constructor(private readonly deps: JobDeps) {}
+
+  get(host: HostRow): PveClient {
+    let client = this.clients.get(host.id);
+    if (!client) {
+      client = createClient(targetOf(host, secretBoxFor(this.deps.config, this.deps.log)), connectSettings(this.deps.config));
+      this.clients.set(host.id, client);
+    }
+    return client;
+  }
+
+  async close(): Promise<void> {
+    const all = [...this.clients.values()];
+    this.clients.clear();
+    await Promise.all(all.map((c) => c.close().catch(() => undefined)));
+  }
+}
+
+export interface TaskTarget {
+  guest: GuestRow;
+  host: HostRow;
+  client: PveClient;
+  /** What a PVE call threw, as a catalogue error whose detail is English (tasks and audit are stored texts). */
+  hostError(err: unknown): AppError;
+  /** Closes the client unless it is shared (HostClients). */
+  close(): Promise<void>;
+}
+
+/** The task's guest and host with a client for the host (the shared one when `clients` is given); undefined when either was removed. */
+export async function openTaskTarget(deps: JobDeps, task: TaskRow, clients?: HostClients): Promise<TaskTarget | undefined> {
+  const guest = task.guestId ? await findGuestById(deps.db, task.guestId) : undefined;
+  const host = task.hostId ? await findHostById(deps.db, task.hostId) : undefined;
+  if (!guest || !host) return undefined;
+  const settings = connectSettings(deps.config);
+  const target = targetOf(host, secretBoxFor(deps.config, deps.log));
+  const client = clients ? clients.get(host) : createClient(target, settings);
+  return {
+    guest,
+    host,
+    client,
+    hostError: (err) => toHostError(err, errorContext(target, settings)),
+    close: async () => {
+      if (!clients) await client.close().catch(() => undefined);
+    },
+  };
+}
+
+/** Sends a call that starts a PVE task, records its UPID on the task (a resumed task follows it) and logs it. */
+export async function startPveTask(db: Db, taskId: string, node: string, send: () => Promise<string>): Promise<string> {
+  const upid = await send();
+  await addUpid(db, taskId, upid);
+  await appendTaskLog(db, taskId, `Proxmox task ${upid} started on ${node}`);
+  return upid;
+}
+
+/**
+ * Sends the task's PVE call once. A resumed task with a recorded UPID (`recorded`) follows it instead, and logs
+ * so; otherwise the progress moves to SENDING, the call is sent and its UPID recorded (startPveTask), then to 30.
+ * Callers first end a task that died while sending (interruptedWhileSending). `sent`: the call was sent now.
+ */
+export async function sendOnce(
+  db: Db,
+  task: TaskRow,
+  node: string,
+  send: () => Promise<string>,
+  recorded = task.upids.at(-1),
+): Promise<{ upid: string; sent: boolean }> {
+  if (recorded) {
+    await appendTaskLog(db, task.id, `Resumed after an interruption: following ${recorded}`);
+    return { upid: recorded, sent: false };
+  }
+  await setTaskProgress(db, task.id, SENDING);
+  const upid = await startPveTask(db, task.id, node, send);
+  await setTaskProgress(db, task.id, 30);
+  return { upid, sent: true };
+}
+
+/**
+ * A catalogue entry whose payload is one task's id, run by `run`. A crash leaves the job active: the task
+ * recovery resumes the task first, and when pg-boss hands the job out again (retries) the task runner makes that
+ * run a resume or nothing (withClaimedTask).
+ */
+export const defineTaskJob = (
+  name: string,
+  run: (taskId: string) => Promise<unknown>,
+  opts: { expireInSeconds: number; concurrency: number },
+) =>
+  defineJob({
+    name,
+    payload: z.object({ task_id: z.uuid() }),
+    handler: async (data) => {
+      await run(data.task_id);
+    },
+    retryLimit: 3,
+    retryDelaySeconds: 1,
+    expireInSeconds: opts.expireInSeconds,
+    singletonKey: (data) => data.task_id,
+    concurrency: opts.concurrency,
+  });
+
+/** How a guest is named in task logs and errors: 'VM 101 (web)', 'CT 102 (db)'. */
+export const guestLabel = (guest: Pick<GuestRow, 'type' | 'vmid' | 'name'>): string =>
+  `${guest.type === 'qemu' ? 'VM' : 'CT'} ${guest.vmid} (${guest.name})`;
+
+export interface TaskEnding {
+  /** Ends the task succeeded, logs `line` and records the audit event. */
+  succeed: (line: string, details?: Record<string, unknown>) => Promise<void>;
+  /** Ends the task failed (audited) or skipped (only logged) with `detail`. */
+  fail: (detail: string, status?: 'failed' | 'skipped') => Promise<void>;
+}
+
+/**
+ * How a task that changes a guest ends: once (a task already ended, e.g. cancelled, is left as it is), with its
+ * last log line and an audit event `action` carrying `details` and the task id.
+ */
+export function taskEnding(db: Db, task: TaskRow, action: string, details: Record<string, unknown>): TaskEnding {
+  const actor = task.createdBy;
+  const audit = (outcome: 'success' | 'failure', more: Record<string, unknown>) =>
+    recordAudit(db, {
+      action,
+      outcome,
+      actorId: actor.type === 'user' ? actor.id : null,
+      actorEmail: actor.type === 'user' ? actor.name : null,
+      organisationId: task.organisationId,
+      target: task.guestId,
+      details: { ...details, task_id: task.id, ...more },
+    });
+  return {
+    succeed: async (line, more = {}) => {
+      if (!(await endTask(db, task.id, 'succeeded', null, new Date()))) return;
+      await appendTaskLog(db, task.id, line);
+      await audit('success', more);
+    },
+    fail: async (detail, status = 'failed') => {
+      if (!(await endTask(db, task.id, status, detail, new Date()))) return;
+      await appendTaskLog(db, task.id, `${status === 'failed' ? 'Failed' : 'Skipped'}: ${detail}`);
+      if (status === 'failed') await audit('failure', { detail });
+    },
+  };
+}

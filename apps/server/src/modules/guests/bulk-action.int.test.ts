@@ -1,0 +1,224 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Task, TaskDetail } from '@proxai/contract';
+import type { Fleet } from '@proxai/pve-sim';
+import type { TestApp } from '../../testing/app';
+import { TEST_DATABASE_KINDS } from '../../testing/database';
+import { buildUser } from '../../testing/factories';
+import type { HostsTestbed } from '../hosts/hosts-testbed';
+import { passwordBody, tokenBody } from '../hosts/hosts.testing';
+import { PER_HOST_CONCURRENCY } from '../../jobs/child-tasks';
+import { insertTask } from '../tasks/tasks.repository';
+import { updateGuest } from './guests.repository';
+import { useReadyTestbed, waitForTask, type VmDto } from './guests.testing';
+
+/** Most children of one host whose run (started_at → ended_at) overlapped at one instant. */
+function peakOverlap(children: Task[]): number {
+  const edges = children.flatMap((c) => [
+    { at: Date.parse(c.started_at!), d: 1 },
+    { at: Date.parse(c.ended_at!), d: -1 },
+  ]);
+  // An end and a start at the same instant do not overlap.
+  edges.sort((a, b) => a.at - b.at || a.d - b.d);
+  let now = 0;
+  let peak = 0;
+  for (const e of edges) peak = Math.max(peak, (now += e.d));
+  return peak;
+}
+
+/**
+ * Bulk guest actions (POST /api/vms/bulk-action) against two simulated nodes: one parent task, one child per
+ * guest run like a single action, at most four at once per host, failures reported per guest, cancel.
+ */
+describe.each(TEST_DATABASE_KINDS)('bulk guest actions on %s', (kind) => {
+  const bed = useReadyTestbed(kind, {
+    nodes: 2,
+    guests: 28,
+    seed: 8,
+    taskDurationMs: 250,
+    env: { TASK_HEARTBEAT_SECONDS: '1' },
+    addBody: (n, i) => (i ? tokenBody(n) : passwordBody(n)),
+  });
+  let t: TestApp;
+  let fleet: Fleet;
+  let owner: HostsTestbed['owner'];
+  let hostIds: string[];
+  beforeAll(() => {
+    ({ t, fleet, owner, hostIds } = bed);
+  });
+
+  const get = <T>(url: string, headers: Record<string, string> = owner.auth) =>
+    t.app.inject({ method: 'GET', url, headers }).then((r) => r.json<T>());
+  const vms = () => get<VmDto[]>('/api/vms');
+  const bulk = (payload: unknown, headers: Record<string, string> = owner.auth) =>
+    t.app.inject({ method: 'POST', url: '/api/vms/bulk-action', payload: payload as object, headers });
+  const waitDone = (id: string) => waitForTask(t.app, owner.auth, id);
+  const nodeOf = (v: VmDto) => fleet.nodes[hostIds.indexOf(v.host_id)]!.name;
+  const simGuest = (v: VmDto) => fleet.node(nodeOf(v)).guest(v.vmid);
+
+  it('stops 20 guests on two hosts: 2 locked ones fail with their error, the other 18 stop, four at a time per host', async () => {
+    const running = (await vms()).filter((v) => v.state === 'running');
+    const picked = [
+      ...running.filter((v) => v.host_id === hostIds[0]).slice(0, 10),
+      ...running.filter((v) => v.host_id === hostIds[1]).slice(0, 10),
+    ];
+    expect(picked).toHaveLength(20);
+    const locked = [picked[3]!, picked[14]!];
+    for (const v of locked) fleet.setGuestLock(nodeOf(v), v.vmid, 'backup');
+
+    const res = await bulk({ action: 'stop', ids: picked.map((v) => v.id) });
+    expect(res.statusCode, res.body).toBe(202);
+    const { task_id: taskId } = res.json<{ task_id: string }>();
+    const parent = await waitDone(taskId);
+    expect(parent).toMatchObject({
+      kind: 'bulk.stop',
+      status: 'failed',
+      error: '2 of 20 guests failed',
+      summary: { succeeded: 18, failed: 2, skipped: 0 },
+      progress: 100,
+      params: { action: 'stop', guest_ids: picked.map((v) => v.id) },
+      target: { host_id: null, guest_id: null },
+      created_by: { type: 'user', id: owner.user.id, name: owner.user.email },
+    });
+    expect(parent.children).toHaveLength(20);
+    for (const child of parent.children) {
+      expect(child).toMatchObject({ parent_id: taskId, kind: 'guest.stop' });
+      const isLocked = locked.some((v) => v.id === child.target.guest_id);
+      if (isLocked) {
+        expect(child).toMatchObject({ status: 'failed', error: expect.stringMatching(/locked \(backup\)/) as string });
+      } else {
+        expect(child).toMatchObject({ status: 'succeeded', progress: 100, error: null });
+        expect(child.upids).toHaveLength(1);
+      }
+    }
+    // Each failure is named on the parent with its reason.
+    for (const v of locked) {
+      expect(parent.log.map((l) => l.line)).toContainEqual(
+        expect.stringMatching(new RegExp(`^(VM|CT) ${v.vmid} \\(.+\\): failed, .*locked \\(backup\\)`)),
+      );
+    }
+    for (const v of picked) expect(simGuest(v).status).toBe(locked.includes(v) ? 'running' : 'stopped');
+    const states = new Map((await vms()).map((v) => [v.id, v.state]));
+    for (const v of picked) expect(states.get(v.id)).toBe(locked.includes(v) ? 'running' : 'stopped');
+    // At most four at once on a host, and more than one: the hosts' guests ran side by side.
+    for (const hostId of hostIds) {
+      const peak = peakOverlap(parent.children.filter((c) => c.target.host_id === hostId && c.started_at));
+      expect(peak).toBeLessThanOrEqual(PER_HOST_CONCURRENCY);
+      expect(peak).toBeGreaterThan(1);
+    }
+    for (const v of locked) fleet.setGuestLock(nodeOf(v), v.vmid, null);
+  });
+
+  it('a guest already in the asked state is skipped, not failed', async () => {
+    const list = await vms();
+    const stopped = list.find((v) => v.state === 'stopped')!;
+    const running = list.find((v) => v.state === 'running')!;
+    const res = await bulk({ action: 'start', ids: [stopped.id, running.id] });
+    expect(res.statusCode, res.body).toBe(202);
+    const parent = await waitDone(res.json<{ task_id: string }>().task_id);
+    expect(parent).toMatchObject({ status: 'succeeded', error: null, summary: { succeeded: 1, failed: 0, skipped: 1 } });
+    expect(parent.children.find((c) => c.target.guest_id === running.id)).toMatchObject({
+      status: 'skipped',
+      error: expect.stringMatching(/is already running$/) as string,
+    });
+    expect(simGuest(stopped).status).toBe('running');
+  });
+
+  it('cancelling the parent cancels the children not started; running ones finish', async () => {
+    const stopped = (await vms()).filter((v) => v.state === 'stopped' && v.host_id === hostIds[0]).slice(0, 9);
+    expect(stopped.length).toBe(9);
+    const res = await bulk({ action: 'start', ids: stopped.map((v) => v.id) });
+    expect(res.statusCode, res.body).toBe(202);
+    const { task_id: taskId } = res.json<{ task_id: string }>();
+    // Once the first children run, the rest wait their turn.
+    const deadline = Date.now() + 10_000;
+    while (!(await get<TaskDetail>(`/api/tasks/${taskId}`)).children.some((c) => c.status === 'running')) {
+      expect(Date.now()).toBeLessThan(deadline);
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    const cancel = await t.app.inject({ method: 'POST', url: `/api/tasks/${taskId}/cancel`, headers: owner.auth });
+    expect(cancel.statusCode, cancel.body).toBe(200);
+    const parent = await waitDone(taskId);
+    const cancelled = parent.children.filter((c) => c.status === 'cancelled');
+    const started = parent.children.filter((c) => c.status !== 'cancelled');
+    expect(cancelled.length).toBeGreaterThan(0);
+    expect(started.length).toBeGreaterThan(0);
+    expect(started.length).toBeLessThanOrEqual(2 * PER_HOST_CONCURRENCY);
+    expect(started.every((c) => c.status === 'succeeded')).toBe(true);
+    expect(parent).toMatchObject({
+      status: 'cancelled',
+      error: `Cancelled: ${cancelled.length} of 9 guests were not started`,
+      summary: { succeeded: started.length, failed: 0, skipped: 0 },
+    });
+    expect(parent.log.map((l) => l.line)).toContainEqual(
+      expect.stringMatching(new RegExp(`^Cancel asked by ${owner.user.email}`)),
+    );
+    // The cancelled ones were never sent to the host.
+    for (const c of cancelled) {
+      expect(c.upids).toEqual([]);
+      expect(simGuest(stopped.find((v) => v.id === c.target.guest_id)!).status).toBe('stopped');
+    }
+  });
+
+  it('a parent whose process died is resumed from its row alone (as a schedule makes it)', async () => {
+    const stopped = (await vms()).filter((v) => v.state === 'stopped').slice(0, 3);
+    expect(stopped.length).toBe(3);
+    const stale = new Date(Date.now() - 60_000);
+    const orphan = await insertTask(
+      t.database.db,
+      {
+        organisationId: owner.user.organisationId!,
+        kind: 'bulk.start',
+        params: { action: 'start', guest_ids: stopped.map((v) => v.id) },
+        createdBy: { type: 'schedule', id: null, name: 'Morning start' },
+        status: 'running',
+        runner: 'a-dead-process',
+        startedAt: stale,
+        heartbeatAt: stale,
+      },
+      'made by the test',
+    );
+    const parent = await waitDone(orphan.id);
+    expect(parent).toMatchObject({ status: 'succeeded', summary: { succeeded: 3, failed: 0, skipped: 0 } });
+    expect(parent.children.map((c) => c.created_by)).toEqual(
+      stopped.map(() => ({ type: 'schedule', id: null, name: 'Morning start' })),
+    );
+    for (const v of stopped) expect(simGuest(v).status).toBe('running');
+  });
+
+  it('refuses unknown, removed or foreign guests (404 naming how many) and invalid bodies (400); readonly is 403', async () => {
+    const list = await vms();
+    // Nothing reaches the hosts (their background poll aside): no PVE task is started.
+    const before = fleet.nodes.map((n) => fleet.node(n.name).tasks.length);
+    const unknown = await bulk({ action: 'stop', ids: [list[0]!.id, crypto.randomUUID(), crypto.randomUUID()] });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toMatchObject({
+      code: 'not_found',
+      detail: '2 of the 3 guests were not found (unknown, removed, or in another organisation); nothing was started',
+    });
+    const gone = list[1]!;
+    await updateGuest(t.database.db, gone.id, { goneAt: new Date() });
+    const removed = await bulk({ action: 'stop', ids: [gone.id] }, { ...owner.auth, 'accept-language': 'fr' });
+    expect(removed.statusCode).toBe(404);
+    expect(removed.json<{ detail: string }>().detail).toMatch(/^1 des 1 invités est introuvable/);
+    await updateGuest(t.database.db, gone.id, { goneAt: null });
+
+    const stranger = await buildUser(t.database.db, { orgRole: 'owner' });
+    expect((await bulk({ action: 'stop', ids: [list[0]!.id] }, stranger.auth)).statusCode).toBe(404);
+    const reader = await buildUser(t.database.db, { orgRole: 'readonly', organisationId: owner.user.organisationId });
+    expect((await bulk({ action: 'stop', ids: [list[0]!.id] }, reader.auth)).statusCode).toBe(403);
+
+    for (const payload of [
+      { action: 'stop', ids: [] },
+      { action: 'halt', ids: [list[0]!.id] },
+      { action: 'stop', ids: [list[0]!.id, list[0]!.id] },
+      { action: 'stop', ids: ['not-a-uuid'] },
+      { action: 'stop', ids: Array.from({ length: 501 }, () => crypto.randomUUID()) },
+      { action: 'stop' },
+    ]) {
+      const res = await bulk(payload);
+      expect(res.statusCode, JSON.stringify(payload).slice(0, 80)).toBe(400);
+      expect(res.json()).toMatchObject({ code: 'validation_failed', detail: expect.any(String) as string });
+    }
+    expect(fleet.nodes.map((n) => fleet.node(n.name).tasks.length)).toEqual(before);
+  });
+});
