@@ -83,7 +83,7 @@ describe.each(TEST_DATABASE_KINDS)('guests on %s', (kind) => {
       vms: simAll.length,
       running_vms: simAll.filter((x) => x.status === 'running').length,
       stopped_vms: simAll.filter((x) => x.status === 'stopped').length,
-      plan_usage: { plan: 'pro', max_hosts: 10, max_vms: -1, over_hosts: false, over_vms: false },
+      plan_usage: { plan: 'pro', max_hosts: 10, max_vms: -1, over_hosts: false, over_vms: false, trial_ends_at: null },
     });
   });
 
