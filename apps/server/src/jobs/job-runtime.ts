@@ -34,6 +34,12 @@ export interface JobDefinition<S extends z.ZodType = z.ZodType> {
   policy?: 'standard' | 'short' | 'singleton' | 'stately';
   /** Parallel runs of this job in one process. */
   concurrency?: number;
+  /**
+   * Jobs one worker takes per fetch and runs side by side (default 1). For many short jobs (a poll per host every
+   * cycle): pg-boss 10 waits a polling interval between a worker's fetches, so one job per fetch caps a worker at
+   * one job per interval. In a batch, a job whose handler fails is logged and completed, not retried.
+   */
+  batchSize?: number;
 }
 
 export const defineJob = <S extends z.ZodType>(definition: JobDefinition<S>): JobDefinition<S> => definition;
@@ -103,22 +109,33 @@ export async function startJobRuntime(
       expireInSeconds: job.expireInSeconds,
       ...(job.policy ? { policy: job.policy } : {}),
     });
-    // pg-boss 10 runs one job at a time per worker: `concurrency` workers run side by side.
+    const runOne = async (raw: PgBoss.JobWithMetadata<unknown>) => {
+      const parsed = job.payload.safeParse(raw.data);
+      if (!parsed.success) {
+        // A payload that no longer parses will never run: it is dropped (completed unrun), not retried.
+        log.error({ job: job.name, id: raw.id, issues: parsed.error.issues }, 'job payload rejected');
+        return;
+      }
+      await job.handler(parsed.data, { jobId: raw.id, retryCount: raw.retryCount });
+    };
+    const batchSize = job.batchSize ?? 1;
+    // pg-boss 10 runs one fetch at a time per worker: `concurrency` workers run side by side.
     const ids: string[] = [];
     workers.set(job.name, ids);
     for (let i = 0; i < (job.concurrency ?? 1); i++) {
       const id = await boss.work(
         job.name,
-        { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2, batchSize: 1, includeMetadata: true },
-        async ([raw]) => {
-          if (!raw) return;
-          const parsed = job.payload.safeParse(raw.data);
-          if (!parsed.success) {
-            // A payload that no longer parses will never run: it is dropped (completed unrun), not retried.
-            log.error({ job: job.name, id: raw.id, issues: parsed.error.issues }, 'job payload rejected');
+        { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2, batchSize, includeMetadata: true },
+        async (batch) => {
+          if (batchSize === 1) {
+            if (batch[0]) await runOne(batch[0]);
             return;
           }
-          await job.handler(parsed.data, { jobId: raw.id, retryCount: raw.retryCount });
+          await Promise.all(
+            batch.map((raw) =>
+              runOne(raw).catch((err: unknown) => log.error({ err, job: job.name, id: raw.id }, 'job failed in a batch')),
+            ),
+          );
         },
       );
       ids.push(id);

@@ -54,6 +54,8 @@ export const hosts = pgTable(
     /** The poller (pollers.ts): when this host is next due, how many polls failed in a row, the slower reads' times. */
     nextPollAt: timestamp('next_poll_at', { withTimezone: true }).notNull().defaultNow(),
     pollFailures: integer('poll_failures').notNull().default(0),
+    /** Set while a poll of the host is handed out or running: no second one starts beside it. */
+    pollLeasedUntil: timestamp('poll_leased_until', { withTimezone: true }),
     inventoryAt: timestamp('inventory_at', { withTimezone: true }),
     versionsAt: timestamp('versions_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

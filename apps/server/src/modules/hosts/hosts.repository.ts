@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { emitEvent, type EventActor } from '../events/events.repository';
 import { guests, hosts, organisations } from '../../db/schema';
@@ -180,22 +180,37 @@ export async function liveGuestsOfHosts(db: Db, hostIds: string[]): Promise<Gues
 }
 
 /**
- * Hands out up to `limit` hosts whose poll is due (next_poll_at ≤ now), moving each one's next_poll_at to
- * `leaseUntil` in the same statement: with several replicas, a host is handed to one of them per cycle
- * (FOR UPDATE SKIP LOCKED), and a poll lost with its replica is handed out again once the lease ends.
+ * Hands out up to `limit` hosts whose poll is due (next_poll_at ≤ now) and not already handed out, leasing each
+ * until `leaseUntil` in the same statement: with several replicas, a host is handed to one of them per cycle
+ * (FOR UPDATE SKIP LOCKED), never twice at once, and a poll lost with its replica is handed out again once its
+ * lease ends.
  */
 export async function claimDueHosts(db: Db, now: Date, leaseUntil: Date, limit: number): Promise<HostRow[]> {
   const due = db
     .select({ id: hosts.id })
     .from(hosts)
-    .where(lte(hosts.nextPollAt, now))
+    .where(and(lte(hosts.nextPollAt, now), or(isNull(hosts.pollLeasedUntil), lte(hosts.pollLeasedUntil, now))))
     .orderBy(asc(hosts.nextPollAt))
     .limit(limit)
     .for('update', { skipLocked: true });
-  return db.update(hosts).set({ nextPollAt: leaseUntil }).where(inArray(hosts.id, due)).returning();
+  return db.update(hosts).set({ pollLeasedUntil: leaseUntil }).where(inArray(hosts.id, due)).returning();
 }
 
-/** The host is polled at the next dispatch (after an action on it, or when it was added). */
+/**
+ * A poll ended: its lease is released and the host is next due at `next`, unless a refresh was asked while it ran
+ * (next_poll_at moved after the poll started), which then stands.
+ */
+export async function releasePoll(db: Db, hostId: string, started: Date, next: Date): Promise<void> {
+  await db
+    .update(hosts)
+    .set({
+      pollLeasedUntil: null,
+      nextPollAt: sql`case when ${hosts.nextPollAt} > ${started.toISOString()}::timestamptz then ${hosts.nextPollAt} else ${next.toISOString()}::timestamptz end`,
+    })
+    .where(eq(hosts.id, hostId));
+}
+
+/** The host is polled at the next dispatch (after an action on it), or right after the poll of it now running. */
 export async function requestHostPoll(db: Db, hostId: string, at = new Date()): Promise<void> {
   await db.update(hosts).set({ nextPollAt: at }).where(eq(hosts.id, hostId));
 }

@@ -57,6 +57,8 @@ async function metricsPlugin(app: FastifyInstance): Promise<void> {
     const mem = process.memoryUsage();
     lines.push('# TYPE process_resident_memory_bytes gauge', `process_resident_memory_bytes ${mem.rss}`);
     lines.push('# TYPE nodejs_heap_used_bytes gauge', `nodejs_heap_used_bytes ${mem.heapUsed}`);
+    const cpu = process.cpuUsage();
+    lines.push('# TYPE process_cpu_seconds_total counter', `process_cpu_seconds_total ${(cpu.user + cpu.system) / 1e6}`);
     lines.push('# TYPE process_uptime_seconds gauge', `process_uptime_seconds ${(Date.now() - startedAt) / 1000}`);
     return reply.type('text/plain; version=0.0.4; charset=utf-8').send(`${lines.join('\n')}\n`);
   });

@@ -1,0 +1,1 @@
+ALTER TABLE "hosts" ADD COLUMN "poll_leased_until" timestamp with time zone;
