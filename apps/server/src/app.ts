@@ -24,6 +24,7 @@ import { hostsRoutes } from './modules/hosts/hosts.routes';
 import { guestsRoutes } from './modules/guests/guests.routes';
 import { snapshotsRoutes } from './modules/snapshots/snapshots.routes';
 import { tasksRoutes } from './modules/tasks/tasks.routes';
+import { schedulesRoutes } from './modules/schedules/schedules.routes';
 import { eventsRoutes } from './modules/events/events.routes';
 import { proxaiRoutes } from './modules/proxai/proxai.routes';
 import { licensesRoutes } from './modules/licenses/licenses.routes';
@@ -143,6 +144,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(guestsRoutes);
       await api.register(snapshotsRoutes);
       await api.register(tasksRoutes);
+      await api.register(schedulesRoutes);
       await api.register(eventsRoutes);
       await api.register(proxaiRoutes);
       await api.register(licensesRoutes);

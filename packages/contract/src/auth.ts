@@ -18,6 +18,12 @@ export const AuthUserSchema = z
   .meta({ id: 'AuthUser' });
 export type AuthUser = z.infer<typeof AuthUserSchema>;
 
+/** PATCH /auth/me: the person's own settings; a time zone is an IANA name ('Europe/Paris'), null forgets it. */
+export const ProfilePatchSchema = z
+  .object({ timezone: z.string().trim().min(1).max(64).nullable() })
+  .meta({ id: 'ProfilePatch' });
+export type ProfilePatch = z.infer<typeof ProfilePatchSchema>;
+
 export const MagicLinkRequestSchema = z.object({
   email: EmailSchema,
   language: LanguageSchema.default('fr'),

@@ -95,6 +95,8 @@ const EnvSchema = z.object({
   PVE_TIMEOUT_MS: z.coerce.number().int().min(500).max(120_000).default(8000),
   /** How often a running task's process says it is alive; four missed beats and another process resumes it. */
   TASK_HEARTBEAT_SECONDS: z.coerce.number().int().min(1).max(60).default(5),
+  /** How often each replica's scheduler looks for due schedule occurrences (modules/schedules/scheduler.ts). */
+  SCHEDULER_TICK_SECONDS: z.coerce.number().int().min(1).max(60).default(5),
   /** Which addresses the server may connect to on a user's behalf (net/outbound-policy.ts). */
   HOST_ADDRESS_POLICY: z.enum(ADDRESS_POLICIES).default('private'),
   /** Largest answer read from a Proxmox host; past it the stream is cut (default 16 MiB). */

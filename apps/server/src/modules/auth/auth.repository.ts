@@ -81,6 +81,10 @@ export async function touchLastLogin(db: Db, id: string, now: Date) {
   await db.update(users).set({ lastLoginAt: now }).where(eq(users.id, id));
 }
 
+export async function setUserTimezone(db: Db, id: string, timezone: string | null) {
+  await db.update(users).set({ timezone }).where(eq(users.id, id));
+}
+
 // Login codes -------------------------------------------------------------------------------------------
 
 /** A new code replaces every code still pending for the address. */

@@ -17,11 +17,12 @@ import {
   OAuthSessionRequestSchema,
   OAuthSessionResponseSchema,
   OidcCallbackQuerySchema,
+  ProfilePatchSchema,
   VerifyOtpRequestSchema,
   type Language,
 } from '@proxai/contract';
 import type { Config } from '../../config/env';
-import { headerLanguage } from '../../i18n/messages';
+import { acceptedLanguage, headerLanguage } from '../../i18n/messages';
 import { currentUser, SESSION_COOKIE } from '../../plugins/app/auth';
 import { recordAudit } from '../audit/audit.repository';
 import { AppError } from '../../errors';
@@ -36,6 +37,7 @@ import {
   requestSignIn,
   startSession,
   toUserDto,
+  updateProfile,
   verifyOtp,
   type RequestMeta,
 } from './auth.service';
@@ -298,6 +300,26 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: [app.authenticate],
     },
     async (request) => toUserDto(currentUser(request)),
+  );
+
+  app.patch(
+    '/auth/me',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: "Change the signed-in user's own settings (time zone)",
+        security: [{ bearer: [] }],
+        body: ProfilePatchSchema,
+        response: { 200: AuthUserSchema, ...errors },
+      },
+      onRequest: [app.authenticate],
+    },
+    async (request) => {
+      const user = currentUser(request);
+      const updated = await updateProfile(app.db, user, request.body, acceptedLanguage(request.headers['accept-language']));
+      app.sessionCache.evictUser(user.id);
+      return toUserDto(updated);
+    },
   );
 
   app.post(

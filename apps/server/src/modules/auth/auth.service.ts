@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import type { AuthUser as AuthUserDto, Language } from '@proxai/contract';
+import type { AuthUser as AuthUserDto, Language, ProfilePatch } from '@proxai/contract';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
+import { message } from '../../i18n/messages';
 import type { Mailer } from '../../plugins/app/mailer';
 import { recordAudit } from '../audit/audit.repository';
+import { isKnownTimeZone } from '../schedules/schedule-logic';
 import { createSession, type AuthUser } from '../sessions/sessions.service';
 import {
   clearLoginFailures,
@@ -23,6 +25,7 @@ import {
   retireOtherLoginCodes,
   deleteLoginCode,
   touchLastLogin,
+  setUserTimezone,
   type UserRow,
 } from './auth.repository';
 import { hashesEqual, hashOtpCode, newOpaqueToken, newOtpCode, sha256Hex } from './codes';
@@ -47,8 +50,17 @@ export function toUserDto(user: UserRow | AuthUser): AuthUserDto {
     role: user.role,
     organisation_id: user.organisationId,
     org_role: user.orgRole,
-    timezone: 'timezone' in user ? (user.timezone ?? null) : null,
+    timezone: user.timezone,
   };
+}
+
+/** Changes the person's own settings: the time zone must be one the server knows (schedules are shown in it). */
+export async function updateProfile(db: Db, user: AuthUser, patch: ProfilePatch, language: Language): Promise<AuthUser> {
+  if (patch.timezone !== null && !isKnownTimeZone(patch.timezone)) {
+    throw new AppError('bad_request', message(language, 'automation.timezoneUnknown', { timezone: patch.timezone }));
+  }
+  await setUserTimezone(db, user.id, patch.timezone);
+  return { ...user, timezone: patch.timezone };
 }
 
 /** An organisation named after the address's domain, or its local part for public mail providers. */

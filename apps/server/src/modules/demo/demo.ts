@@ -32,6 +32,7 @@ export async function startDemo(app: FastifyInstance): Promise<() => Promise<voi
       organisationId: demoUser.organisationId,
       orgRole: 'owner',
       language: demoUser.language,
+      timezone: demoUser.timezone,
       sessionId: 'demo',
     };
     const deps = { db, config: app.config, log };

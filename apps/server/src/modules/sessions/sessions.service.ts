@@ -25,6 +25,8 @@ export interface AuthUser {
   organisationId: string | null;
   orgRole: 'owner' | 'admin' | 'operator' | 'readonly';
   language: string;
+  /** IANA time zone chosen in the profile; null until chosen. */
+  timezone: string | null;
   sessionId: string;
 }
 
@@ -95,6 +97,7 @@ function toAuthUser({ user, session }: { user: UserRow; session: { id: string } 
     organisationId: user.organisationId,
     orgRole: user.orgRole,
     language: user.language,
+    timezone: user.timezone,
     sessionId: session.id,
   };
 }

@@ -4,6 +4,7 @@ import { jobCatalogue, taskResumers } from '../../jobs/catalogue';
 import { startJobRuntime, type JobRuntime } from '../../jobs/job-runtime';
 import { startTaskRecovery, taskTiming } from '../../jobs/task-runner';
 import { startPollDispatcher } from '../../modules/hosts/pollers';
+import { startScheduler } from '../../modules/schedules/scheduler';
 import { auditSubscriber } from '../../modules/audit/audit.subscriber';
 import { startDispatcher } from '../../modules/events/dispatcher';
 
@@ -18,6 +19,7 @@ async function jobsPlugin(app: FastifyInstance): Promise<void> {
   let runtime: JobRuntime | undefined;
   let recovery: { stop(): Promise<void> } | undefined;
   let pollers: { stop(): Promise<void> } | undefined;
+  let scheduler: { stop(): Promise<void> } | undefined;
   let subscribers: { stop(): Promise<void> } | undefined;
   app.decorate('jobs', {
     send: (name: string, data: unknown) => {
@@ -31,9 +33,14 @@ async function jobsPlugin(app: FastifyInstance): Promise<void> {
     recovery = startTaskRecovery(app.db, taskTiming(app.config.TASK_HEARTBEAT_SECONDS), taskResumers(deps), app.log);
     const started = runtime;
     pollers = startPollDispatcher(deps, (name, data) => started.send(name, data));
+    scheduler = startScheduler(
+      { ...deps, dispatch: (name, data) => started.send(name, data) },
+      { tickMs: app.config.SCHEDULER_TICK_SECONDS * 1000 },
+    );
     subscribers = await startDispatcher(app.db, [auditSubscriber], app.log);
   });
   app.addHook('onClose', async () => {
+    await scheduler?.stop();
     await pollers?.stop();
     await subscribers?.stop();
     await recovery?.stop();

@@ -1,0 +1,207 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { GuestActionParamsSchema, SnapshotPolicyParamsSchema, type ScheduleKind, type Weekday } from '@proxai/contract';
+import type { Db } from '../../db/client';
+import type { TaskActor } from '../../db/schema';
+import type { EventActor } from '../events/events.repository';
+import { BULK_ACTION_JOB_NAME } from '../guests/bulk-action.job';
+import { SNAPSHOT_POLICY_JOB_NAME } from '../snapshots/snapshot-policy.job';
+import { endTask, type NewTaskRow, type TaskRow } from '../tasks/tasks.repository';
+import { dueOccurrence, ESTIMATE_HISTORY_RUNS, estimateMinutes } from './schedule-logic';
+import {
+  advanceLastOccurrence,
+  enabledSchedules,
+  findWindow,
+  recordOccurrence,
+  selectGuests,
+  succeededRunDurations,
+  type ScheduleRow,
+  type SelectedGuest,
+  type WindowRow,
+} from './schedules.repository';
+import { minutesLeft, type WindowSpec } from './window-logic';
+
+/**
+ * The scheduler (DESIGN.md §12): on every replica, a tick every few seconds finds each enabled schedule's due
+ * occurrence (schedule-logic.ts dueOccurrence), decides to run or skip it, and records it as one task. The task
+ * is unique per (schedule, occurrence), so whichever replica inserts it first handles it and the others do
+ * nothing: each occurrence runs exactly once across replicas. A run's task is a parent task the kind's job fills
+ * with one child per guest (bulk-action.job.ts, snapshot-policy.job.ts).
+ */
+
+/** Queues a job by catalogue name (app.jobs.send); tests may pass their own. */
+export type Dispatch = (name: string, data: unknown) => Promise<unknown>;
+
+export interface SchedulerDeps {
+  db: Db;
+  log: FastifyBaseLogger;
+  dispatch: Dispatch;
+}
+
+export const windowSpec = (w: WindowRow): WindowSpec => ({
+  days: w.days as Weekday[],
+  start: w.start,
+  durationMinutes: w.durationMinutes,
+  timezone: w.timezone,
+});
+
+export const scheduleActor = (s: ScheduleRow): TaskActor => ({ type: 'schedule', id: s.id, name: s.name });
+
+/** A schedule's estimate for `guests` guests, from its history. */
+export async function scheduleEstimate(db: Db, s: Pick<ScheduleRow, 'id' | 'kind'>, guests: number): Promise<number> {
+  return estimateMinutes(s.kind as ScheduleKind, guests, await succeededRunDurations(db, s.id, ESTIMATE_HISTORY_RUNS));
+}
+
+/** The parent task a run of `s` makes, its job, and how the task log starts. */
+function runOf(s: ScheduleRow, guestIds: string[]): { kind: string; params: Record<string, unknown>; job: string; what: string } {
+  if (s.kind === 'snapshot') {
+    const policy = SnapshotPolicyParamsSchema.parse(s.params);
+    return {
+      kind: 'snapshot.policy',
+      params: { ...policy, guest_ids: guestIds, schedule_name: s.name },
+      job: SNAPSHOT_POLICY_JOB_NAME,
+      what: `snapshot ${guestIds.length} guests`,
+    };
+  }
+  const { action } = GuestActionParamsSchema.parse(s.params);
+  return {
+    kind: `bulk.${action}`,
+    params: { action, guest_ids: guestIds },
+    job: BULK_ACTION_JOB_NAME,
+    what: `${action} ${guestIds.length} guests`,
+  };
+}
+
+/** Why the occurrence cannot start at `at` in its window, in English (stored in the task), or undefined. */
+async function windowRefusal(db: Db, s: ScheduleRow, guests: number, at: Date): Promise<string | undefined> {
+  if (!s.windowId) return undefined;
+  const w = await findWindow(db, s.organisationId, s.windowId);
+  if (!w) return undefined;
+  const left = minutesLeft(windowSpec(w), at);
+  if (left <= 0) {
+    return `Outside its maintenance window "${w.name}" (${w.days.join(', ')} at ${w.start} for ${w.durationMinutes} minutes, ${w.timezone})`;
+  }
+  const needed = await scheduleEstimate(db, s, guests);
+  if (needed > left) return `It needs about ${needed} minutes, but its maintenance window "${w.name}" closes in ${left}`;
+  return undefined;
+}
+
+export interface FireOptions {
+  scheduledFor: Date;
+  actor: TaskActor;
+  /** Who the events name: the actor, with the request's address for a run-now. */
+  eventActor?: EventActor;
+  /** Check the window at this instant; a run-now ignores the window. */
+  windowAt?: Date;
+  /** A cron occurrence moves last_occurrence_at; a run-now does not. */
+  advance: boolean;
+  /** The guests, when the caller already selected them. */
+  guests?: SelectedGuest[];
+  now: Date;
+}
+
+/**
+ * Records one occurrence of `s` (run or skipped, with the reason) and queues the run's job. Answers the task
+ * when this call recorded it; nothing when another replica had already recorded this occurrence.
+ */
+export async function fireOccurrence(deps: SchedulerDeps, s: ScheduleRow, o: FireOptions): Promise<TaskRow | undefined> {
+  const { db } = deps;
+  const guests = o.guests ?? (await selectGuests(db, s.organisationId, s.selector));
+  const guestIds = guests.map((g) => g.id);
+  const run = runOf(s, guestIds);
+  const reason =
+    guests.length === 0
+      ? 'No guest matches its selector'
+      : o.windowAt
+        ? await windowRefusal(db, s, guests.length, o.windowAt)
+        : undefined;
+  const hostIds = new Set(guests.map((g) => g.hostId));
+  const task: NewTaskRow & { scheduleId: string; scheduledFor: Date } = {
+    organisationId: s.organisationId,
+    kind: run.kind,
+    params: run.params,
+    // A run on one host is shown with it.
+    hostId: hostIds.size === 1 ? [...hostIds][0] : null,
+    scheduleId: s.id,
+    scheduledFor: o.scheduledFor,
+    createdBy: o.actor,
+    ...(reason ? { status: 'skipped' as const, error: reason, endedAt: o.now } : {}),
+  };
+  const by = o.actor.type === 'schedule' ? `occurrence of ${o.scheduledFor.toISOString()}` : `run now by ${o.actor.name}`;
+  const firstLine = reason ? `Schedule "${s.name}" skipped (${by}): ${reason}` : `Schedule "${s.name}": ${run.what} (${by})`;
+  const row = await recordOccurrence(db, s, { task, firstLine, advance: o.advance, actor: o.eventActor ?? o.actor });
+  if (!row) {
+    if (o.advance) await advanceLastOccurrence(db, s.id, o.scheduledFor);
+    return undefined;
+  }
+  if (row.status === 'queued') {
+    try {
+      await deps.dispatch(run.job, { task_id: row.id });
+    } catch (err) {
+      deps.log.error({ err, schedule_id: s.id, task_id: row.id }, 'schedule run could not be queued');
+      await endTask(db, row.id, 'failed', 'The run could not be queued', new Date());
+    }
+  }
+  return row;
+}
+
+/** How old an occurrence may be and still count as on time (not missed while the portal was down). */
+export const graceMs = (tickMs: number) => Math.max(60_000, 3 * tickMs);
+
+/** One pass: every enabled schedule's due occurrence is run, skipped, or (missed without catch_up) passed over. */
+export async function schedulerTick(deps: SchedulerDeps, now: Date, tickMs: number): Promise<void> {
+  for (const s of await enabledSchedules(deps.db)) {
+    try {
+      const due = dueOccurrence(s, now, graceMs(tickMs));
+      if (!due) continue;
+      if (due.missed && !s.catchUp) {
+        deps.log.info({ schedule_id: s.id, scheduled_for: due.at }, 'missed schedule occurrence not run (no catch-up)');
+        await advanceLastOccurrence(deps.db, s.id, due.at);
+        continue;
+      }
+      // On time, the window is judged at the occurrence's time (every replica decides alike); caught up, at now.
+      await fireOccurrence(deps, s, {
+        scheduledFor: due.at,
+        actor: scheduleActor(s),
+        windowAt: due.missed ? now : due.at,
+        advance: true,
+        now,
+      });
+    } catch (err) {
+      deps.log.error({ err, schedule_id: s.id }, 'schedule occurrence failed');
+    }
+  }
+}
+
+/** Starts this replica's scheduler: a tick at once (catching up), then every `tickMs`. */
+export function startScheduler(
+  deps: SchedulerDeps,
+  options: { tickMs: number; now?: () => Date },
+): { stop(): Promise<void>; tick(): Promise<void> } {
+  const now = options.now ?? (() => new Date());
+  let running: Promise<void> | undefined;
+  let stopped = false;
+  const tick = () => {
+    running ??= (async () => {
+      try {
+        if (!stopped) await schedulerTick(deps, now(), options.tickMs);
+      } catch (err) {
+        if (!stopped) deps.log.error({ err }, 'scheduler tick failed');
+      } finally {
+        running = undefined;
+      }
+    })();
+    return running;
+  };
+  const first = setTimeout(() => void tick(), 0);
+  const timer = setInterval(() => void tick(), options.tickMs);
+  timer.unref();
+  return {
+    tick,
+    async stop() {
+      stopped = true;
+      clearTimeout(first);
+      clearInterval(timer);
+      await running;
+    },
+  };
+}

@@ -1,0 +1,153 @@
+import type { z } from 'zod';
+import { ScheduleInputSchema, type Schedule, type SchedulePatch, type TaskAccepted } from '@proxai/contract';
+import type { Db } from '../../db/client';
+import { AppError, notFound } from '../../errors';
+import { message } from '../../i18n/messages';
+import { requireOrgRole } from '../../plugins/app/auth';
+import { actorOf } from '../hosts/hosts.service';
+import {
+  checkCron,
+  checkFitsWindow,
+  checkSelectorIds,
+  checkTimeZone,
+  invalidAfterPatch,
+  type AutomationContext,
+} from './schedule-checks';
+import { pageOf, parseCursor, toScheduleDto, type AutomationListQuery } from './schedule-dto';
+import { fireOccurrence, type SchedulerDeps } from './scheduler';
+import {
+  deleteSchedule,
+  findSchedule,
+  findWindow,
+  insertSchedule,
+  listSchedules,
+  selectGuests,
+  updateSchedule,
+  type NewScheduleRow,
+} from './schedules.repository';
+
+/**
+ * Schedules: every member reads them; owners and admins change them (organisation configuration); operators
+ * also run one now (a manual run ignores the window).
+ */
+
+/** A schedule as the input schema leaves it (defaults applied). */
+type ScheduleValues = z.output<typeof ScheduleInputSchema>;
+
+const CHANGE = 'change schedules';
+
+export async function listSchedulesOf(db: Db, ctx: AutomationContext, query: AutomationListQuery) {
+  const limit = Number(query.limit ?? 50);
+  const rows = await listSchedules(db, ctx.organisationId, limit + 1, query.cursor ? parseCursor(query.cursor) : undefined);
+  const now = new Date();
+  return pageOf(rows, limit, (row) => toScheduleDto(row, now));
+}
+
+export async function getSchedule(db: Db, ctx: AutomationContext, id: string): Promise<Schedule> {
+  const row = await findSchedule(db, ctx.organisationId, id);
+  if (!row) throw notFound('Schedule');
+  return toScheduleDto(row, new Date());
+}
+
+/**
+ * What the schema cannot check: the time zone, the cron, the selector's ids, the window (the organisation's, long
+ * enough for the job). A PATCH checks the selector's ids and the fit only when it changes them (guests may have
+ * gone since, a rename must still work).
+ */
+async function checkSchedule(
+  db: Db,
+  ctx: AutomationContext,
+  values: ScheduleValues,
+  options: { id?: string; selectorChanged: boolean; windowChanged: boolean },
+): Promise<void> {
+  checkTimeZone(ctx.language, values.timezone);
+  checkCron(ctx.language, values.cron, values.timezone);
+  if (options.selectorChanged) await checkSelectorIds(db, ctx.language, ctx.organisationId, values.selector);
+  if (!values.window_id) return;
+  const window = await findWindow(db, ctx.organisationId, values.window_id);
+  if (!window) throw new AppError('bad_request', message(ctx.language, 'schedule.windowUnknown'));
+  if (options.selectorChanged || options.windowChanged) {
+    await checkFitsWindow(
+      db,
+      ctx.language,
+      ctx.organisationId,
+      { id: options.id, kind: values.kind, selector: values.selector },
+      window,
+    );
+  }
+}
+
+const rowValues = (v: ScheduleValues) => ({
+  name: v.name,
+  kind: v.kind,
+  cron: v.cron.trim().replace(/\s+/g, ' '),
+  timezone: v.timezone,
+  windowId: v.window_id,
+  selector: v.selector,
+  params: v.params,
+  enabled: v.enabled,
+  catchUp: v.catch_up,
+});
+
+export async function createSchedule(db: Db, ctx: AutomationContext, input: ScheduleValues): Promise<Schedule> {
+  requireOrgRole(ctx.user, 'admin', CHANGE);
+  await checkSchedule(db, ctx, input, { selectorChanged: true, windowChanged: true });
+  const values: NewScheduleRow = {
+    ...rowValues(input),
+    organisationId: ctx.organisationId,
+    createdBy: { type: 'user', id: ctx.user.id, name: ctx.user.email },
+  };
+  return toScheduleDto(await insertSchedule(db, values, actorOf(ctx)), new Date());
+}
+
+/** Merges the patch into the schedule (params key by key), then checks the whole; the kind never changes. */
+export async function patchSchedule(db: Db, ctx: AutomationContext, id: string, patch: SchedulePatch): Promise<Schedule> {
+  requireOrgRole(ctx.user, 'admin', CHANGE);
+  const row = await findSchedule(db, ctx.organisationId, id);
+  if (!row) throw notFound('Schedule');
+  const current = toScheduleDto(row, new Date());
+  const defined = Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined));
+  const merged = ScheduleInputSchema.safeParse({
+    ...current,
+    ...defined,
+    kind: row.kind,
+    params: { ...row.params, ...patch.params },
+  });
+  if (!merged.success) throw invalidAfterPatch(ctx.language, merged.error);
+  await checkSchedule(db, ctx, merged.data, {
+    id,
+    selectorChanged: patch.selector !== undefined,
+    windowChanged: patch.window_id !== undefined && patch.window_id !== row.windowId,
+  });
+  const updated = await updateSchedule(db, ctx.organisationId, id, rowValues(merged.data), actorOf(ctx));
+  if (!updated) throw notFound('Schedule');
+  return toScheduleDto(updated, new Date());
+}
+
+export async function removeSchedule(db: Db, ctx: AutomationContext, id: string): Promise<void> {
+  requireOrgRole(ctx.user, 'admin', CHANGE);
+  if (!(await deleteSchedule(db, ctx.organisationId, id, actorOf(ctx)))) throw notFound('Schedule');
+}
+
+/**
+ * Runs a schedule now, outside its cron and window: an occurrence at this instant, made by the user. It does not
+ * count as one of the cron's occurrences (last_run_at stays).
+ */
+export async function runScheduleNow(deps: SchedulerDeps, ctx: AutomationContext, id: string): Promise<TaskAccepted> {
+  requireOrgRole(ctx.user, 'operator', 'run schedules');
+  const schedule = await findSchedule(deps.db, ctx.organisationId, id);
+  if (!schedule) throw notFound('Schedule');
+  const guests = await selectGuests(deps.db, ctx.organisationId, schedule.selector);
+  if (guests.length === 0) throw new AppError('invalid_state', message(ctx.language, 'schedule.noGuests'));
+  const now = new Date();
+  const task = await fireOccurrence(deps, schedule, {
+    scheduledFor: now,
+    actor: { type: 'user', id: ctx.user.id, name: ctx.user.email },
+    eventActor: actorOf(ctx),
+    advance: false,
+    guests,
+    now,
+  });
+  if (!task) throw new AppError('conflict', 'This schedule was started at this very instant already');
+  return { task_id: task.id };
+}
