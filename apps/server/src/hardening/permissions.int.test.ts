@@ -19,7 +19,7 @@ interface Case {
   /** The route pattern as registered, e.g. `POST /api/hosts/:id/sync`. */
   route: string;
   name: string;
-  method: 'GET' | 'POST' | 'DELETE';
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
   url: (w: World) => string;
   body?: (w: World, actor: Actor) => unknown;
   headers?: Record<string, string>;
@@ -37,6 +37,11 @@ interface World {
   licenceA: string;
   /** A queued task of organisation A (no job runs it). */
   taskA: string;
+  windowA: string;
+  scheduleA: string;
+  /** Made by the owner's create calls, deleted by its delete calls. */
+  windowsToDelete: string[];
+  schedulesToDelete: string[];
   fleet: Fleet;
 }
 
@@ -248,6 +253,162 @@ const CASES: Case[] = [
     expect: [200, 200, 200, 200, 200, 200],
   },
   {
+    route: 'PATCH /api/hosts/:id',
+    name: 'rename a host',
+    method: 'PATCH',
+    url: (w) => `/api/hosts/${w.hostA}`,
+    body: () => ({ name: `Renamed A ${unique()}` }),
+    expect: [401, 404, 403, 403, 200, 403],
+  },
+  {
+    route: 'GET /api/hosts/:id/certificate',
+    name: "a host's presented certificate",
+    method: 'GET',
+    url: (w) => `/api/hosts/${w.hostA}/certificate`,
+    expect: [401, 404, 403, 403, 200, 403],
+  },
+  {
+    route: 'GET /api/hosts/:id/privileges',
+    name: "a host's missing privileges",
+    method: 'GET',
+    url: (w) => `/api/hosts/${w.hostA}/privileges`,
+    expect: [401, 404, 200, 200, 200, 403],
+  },
+  {
+    route: 'POST /api/vms/bulk-action',
+    name: 'restart guests in bulk',
+    method: 'POST',
+    url: () => '/api/vms/bulk-action',
+    body: (w) => ({ action: 'restart', ids: [w.runningGuestA] }),
+    expect: [401, 404, 403, 202, 202, 403],
+  },
+  {
+    route: 'GET /api/vms/:id/snapshots',
+    name: "a guest's snapshots",
+    method: 'GET',
+    url: (w) => `/api/vms/${w.runningGuestA}/snapshots`,
+    expect: [401, 404, 200, 200, 200, 403],
+  },
+  {
+    route: 'POST /api/vms/:id/snapshots',
+    name: 'take a snapshot',
+    method: 'POST',
+    url: (w) => `/api/vms/${w.runningGuestA}/snapshots`,
+    body: (_w, actor) => ({ name: `perm-${actor}` }),
+    expect: [401, 404, 403, 202, 202, 403],
+  },
+  {
+    route: 'POST /api/vms/:id/snapshots/:name/rollback',
+    name: 'roll back to a snapshot (none by that name: the task fails)',
+    method: 'POST',
+    url: (w) => `/api/vms/${w.runningGuestA}/snapshots/perm-missing/rollback`,
+    expect: [401, 404, 403, 202, 202, 403],
+  },
+  {
+    route: 'DELETE /api/vms/:id/snapshots/:name',
+    name: 'delete a snapshot',
+    method: 'DELETE',
+    url: (w) => `/api/vms/${w.runningGuestA}/snapshots/perm-missing`,
+    expect: [401, 404, 403, 202, 202, 403],
+  },
+  {
+    route: 'GET /api/windows',
+    name: 'list windows',
+    method: 'GET',
+    url: () => '/api/windows',
+    expect: [401, 200, 200, 200, 200, 403],
+  },
+  {
+    route: 'POST /api/windows',
+    name: 'create a window',
+    method: 'POST',
+    url: () => '/api/windows',
+    body: () => ({ name: `perm-${unique()}`, days: ['mon'], start: '01:00', duration_minutes: 60, timezone: 'UTC' }),
+    expect: [401, 201, 403, 403, 201, 403],
+  },
+  {
+    route: 'PATCH /api/windows/:id',
+    name: 'change a window',
+    method: 'PATCH',
+    url: (w) => `/api/windows/${w.windowA}`,
+    body: () => ({ name: `renamed-${unique()}` }),
+    expect: [401, 404, 403, 403, 200, 403],
+  },
+  {
+    route: 'DELETE /api/windows/:id',
+    name: 'delete a window',
+    method: 'DELETE',
+    url: (w) => `/api/windows/${w.windowsToDelete[0] ?? w.windowA}`,
+    expect: [401, 404, 403, 403, 200, 403],
+  },
+  {
+    route: 'GET /api/schedules',
+    name: 'list schedules',
+    method: 'GET',
+    url: () => '/api/schedules',
+    expect: [401, 200, 200, 200, 200, 403],
+  },
+  {
+    route: 'GET /api/schedules/plan',
+    name: 'the week planner',
+    method: 'GET',
+    url: () => '/api/schedules/plan?from=2031-01-01T00:00:00Z&to=2031-01-02T00:00:00Z',
+    expect: [401, 200, 200, 200, 200, 403],
+  },
+  {
+    route: 'GET /api/schedules/:id',
+    name: 'read a schedule',
+    method: 'GET',
+    url: (w) => `/api/schedules/${w.scheduleA}`,
+    expect: [401, 404, 200, 200, 200, 403],
+  },
+  {
+    route: 'POST /api/schedules',
+    name: 'create a schedule',
+    method: 'POST',
+    url: () => '/api/schedules',
+    body: () => ({
+      name: `perm-${unique()}`,
+      kind: 'guest_action',
+      cron: '0 3 * * *',
+      timezone: 'UTC',
+      selector: { all: true },
+      params: { action: 'stop' },
+      enabled: false,
+    }),
+    expect: [401, 201, 403, 403, 201, 403],
+  },
+  {
+    route: 'PATCH /api/schedules/:id',
+    name: 'change a schedule',
+    method: 'PATCH',
+    url: (w) => `/api/schedules/${w.scheduleA}`,
+    body: () => ({ name: `renamed-${unique()}` }),
+    expect: [401, 404, 403, 403, 200, 403],
+  },
+  {
+    route: 'POST /api/schedules/:id/run',
+    name: 'run a schedule now',
+    method: 'POST',
+    url: (w) => `/api/schedules/${w.scheduleA}/run`,
+    expect: [401, 404, 403, 202, 202, 403],
+  },
+  {
+    route: 'DELETE /api/schedules/:id',
+    name: 'delete a schedule',
+    method: 'DELETE',
+    url: (w) => `/api/schedules/${w.schedulesToDelete[0] ?? w.scheduleA}`,
+    expect: [401, 404, 403, 403, 200, 403],
+  },
+  {
+    route: 'PATCH /api/auth/me',
+    name: 'choose a time zone',
+    method: 'PATCH',
+    url: () => '/api/auth/me',
+    body: () => ({ timezone: 'Europe/Paris' }),
+    expect: [401, 200, 200, 200, 200, 200],
+  },
+  {
     route: 'DELETE /api/hosts/:id',
     name: 'delete a host',
     method: 'DELETE',
@@ -296,6 +457,8 @@ describe('permission matrix: every route × every kind of caller', () => {
     }
     users.owner = { id: owner.user.id, token: owner.token };
     const other = await buildUser(db, { orgRole: 'owner' });
+    // With a plan that has every feature, so what it gets for A's ids shows ownership, not its plan.
+    await giveLicence(db, other.user.organisationId!, 'enterprise');
     users.other = { id: other.user.id, token: other.token };
     const admin = await buildUser(db, { role: 'admin', organisationId: null });
     users.platformAdmin = { id: admin.user.id, token: admin.token };
@@ -347,7 +510,41 @@ describe('permission matrix: every route × every kind of caller', () => {
         'queued for the permission matrix',
       )
     ).id;
-    orgAMarkers.push(orgA.id, orgA.name, world.hostA, world.licenceA, world.taskA, ...vms.map((v) => v.id), owner.user.email);
+    const created = async <T extends { id: string }>(url: string, payload: object) => {
+      const res = await t.app.inject({ method: 'POST', url, headers: owner.auth, payload });
+      if (res.statusCode !== 201) throw new Error(res.body);
+      return res.json<T>().id;
+    };
+    const windowBody = () => ({
+      name: `Window ${unique()}`,
+      days: ['sun'],
+      start: '02:00',
+      duration_minutes: 120,
+      timezone: 'UTC',
+    });
+    world.windowA = await created('/api/windows', windowBody());
+    world.windowsToDelete = [await created('/api/windows', windowBody())];
+    const scheduleBody = () => ({
+      name: `Schedule ${unique()}`,
+      kind: 'guest_action',
+      cron: '0 4 * * *',
+      timezone: 'UTC',
+      selector: { guest_ids: [world.runningGuestA] },
+      params: { action: 'start' },
+    });
+    world.scheduleA = await created('/api/schedules', scheduleBody());
+    world.schedulesToDelete = [await created('/api/schedules', scheduleBody())];
+    orgAMarkers.push(
+      orgA.id,
+      orgA.name,
+      world.hostA,
+      world.licenceA,
+      world.taskA,
+      world.windowA,
+      world.scheduleA,
+      ...vms.map((v) => v.id),
+      owner.user.email,
+    );
   });
   afterAll(async () => {
     await t?.close();

@@ -4,6 +4,7 @@ import type { Fleet } from '@proxai/pve-sim';
 import type { TestApp } from '../../testing/app';
 import { TEST_DATABASE_KINDS } from '../../testing/database';
 import { buildUser } from '../../testing/factories';
+import { giveLicence } from '../hosts/hosts.testing';
 import type { HostsTestbed } from '../hosts/hosts-testbed';
 import { passwordBody, tokenBody } from '../hosts/hosts.testing';
 import { PER_HOST_CONCURRENCY } from '../../jobs/child-tasks';
@@ -203,6 +204,7 @@ describe.each(TEST_DATABASE_KINDS)('bulk guest actions on %s', (kind) => {
     await updateGuest(t.database.db, gone.id, { goneAt: null });
 
     const stranger = await buildUser(t.database.db, { orgRole: 'owner' });
+    await giveLicence(t.database.db, stranger.user.organisationId!, 'pro');
     expect((await bulk({ action: 'stop', ids: [list[0]!.id] }, stranger.auth)).statusCode).toBe(404);
     const reader = await buildUser(t.database.db, { orgRole: 'readonly', organisationId: owner.user.organisationId });
     expect((await bulk({ action: 'stop', ids: [list[0]!.id] }, reader.auth)).statusCode).toBe(403);

@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { planGate } from '../licenses/licenses.service';
 import {
   BulkActionRequestSchema,
   ErrorSchema,
@@ -76,6 +77,8 @@ export const guestsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/vms/bulk-action',
     {
       onRequest: [app.authenticate],
+      // Actions on many guests at once are guided actions: the Essential plan and above (SPEC.md §6).
+      preHandler: [planGate(app.db, 'guided_actions')],
       schema: {
         tags,
         summary: 'Start, stop or restart many guests: 202 with the parent task (one child per guest, at most 4 at once per host)',

@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import { randomUUID, type KeyObject } from 'node:crypto';
 import {
   PLAN_TYPES,
@@ -11,7 +12,7 @@ import {
 } from '@proxai/contract';
 import type { Db } from '../../db/client';
 import { AppError, notFound } from '../../errors';
-import { requirePlatformAdmin } from '../../plugins/app/auth';
+import { currentOrg, currentUser, requirePlatformAdmin } from '../../plugins/app/auth';
 import { recordAudit } from '../audit/audit.repository';
 import { fleetChanged } from '../hosts/fleet-cache';
 import type { AuthUser } from '../sessions/sessions.service';
@@ -57,6 +58,11 @@ export async function getEffectivePlan(db: Db, organisationId: string, now = new
 export const planWith = (feature: PlanFeature): PlanType =>
   PLAN_TYPES.find((p) => PLANS[p].features.includes(feature)) ?? 'enterprise';
 
+/** Whether the organisation's plan has `feature` now. */
+export async function hasFeature(db: Db, organisationId: string, feature: PlanFeature, now = new Date()): Promise<boolean> {
+  return PLANS[(await getEffectivePlan(db, organisationId, now)).plan].features.includes(feature);
+}
+
 /**
  * Refuses a call outside the organisation's plan: 403 `plan_required` with the cheapest `plan` that opens it, so
  * the UI can say which one (SPEC.md §6 entitlements).
@@ -73,6 +79,11 @@ export async function requireFeature(db: Db, organisationId: string, feature: Pl
     },
   );
 }
+
+/** A preHandler refusing the route to an organisation whose plan lacks `feature` (after authentication). */
+export const planGate = (db: Db, feature: PlanFeature) => async (request: FastifyRequest) => {
+  await requireFeature(db, currentOrg(currentUser(request)), feature);
+};
 
 const PLAN_NAMES: Record<PlanType, string> = { free: 'Free', essential: 'Essential', pro: 'Pro', enterprise: 'Enterprise' };
 

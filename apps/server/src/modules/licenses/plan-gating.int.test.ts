@@ -2,8 +2,8 @@ import { describe, expect, it, beforeAll, afterAll } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { organisations } from '../../db/schema';
 import { AppError } from '../../errors';
-import { openTestDatabase } from '../../testing/database';
-import { buildOrganisation } from '../../testing/factories';
+import { createTestApp, type TestApp } from '../../testing/app';
+import { buildOrganisation, buildUser } from '../../testing/factories';
 import { insertUserWithOrganisation, TRIAL_DAYS } from '../auth/auth.repository';
 import { giveLicence } from '../hosts/hosts.testing';
 import { getEffectivePlan, planWith, requireFeature } from './licenses.service';
@@ -11,12 +11,14 @@ import { getEffectivePlan, planWith, requireFeature } from './licenses.service';
 const DAY = 86_400_000;
 
 describe('plans: the trial, the demo and features outside the plan', () => {
-  let database: Awaited<ReturnType<typeof openTestDatabase>>;
+  let t: TestApp;
+  let database: TestApp['database'];
   beforeAll(async () => {
-    database = await openTestDatabase('pglite');
+    t = await createTestApp({ env: { RATE_LIMIT_ENABLED: 'false' } });
+    database = t.database;
   });
   afterAll(async () => {
-    await database?.close();
+    await t?.close();
   });
 
   it('a new organisation runs on Pro for 14 days, then on Free', async () => {
@@ -54,5 +56,25 @@ describe('plans: the trial, the demo and features outside the plan', () => {
     const org = await buildOrganisation(database.db);
     await database.db.update(organisations).set({ demo: true }).where(eq(organisations.id, org.id));
     expect((await getEffectivePlan(database.db, org.id)).plan).toBe('pro');
+  });
+
+  it('answers 403 plan_required with the plan that opens it, on every automation route, below Essential', async () => {
+    const owner = await buildUser(database.db, { orgRole: 'owner' });
+    const guestId = crypto.randomUUID();
+    const calls = [
+      { method: 'GET', url: '/api/schedules' },
+      { method: 'GET', url: '/api/windows' },
+      { method: 'GET', url: '/api/schedules/plan?from=2031-01-01T00:00:00Z&to=2031-01-02T00:00:00Z' },
+      { method: 'POST', url: '/api/vms/bulk-action', payload: { action: 'stop', ids: [guestId] } },
+      { method: 'GET', url: `/api/vms/${guestId}/snapshots` },
+    ] as const;
+    for (const call of calls) {
+      const res = await t.app.inject({ ...call, headers: owner.auth });
+      expect(res.statusCode, `${call.method} ${call.url}`).toBe(403);
+      expect(res.json()).toMatchObject({ code: 'plan_required', plan: 'essential' });
+    }
+    // With Essential, the same calls pass the gate.
+    await giveLicence(database.db, owner.user.organisationId!, 'essential');
+    expect((await t.app.inject({ method: 'GET', url: '/api/schedules', headers: owner.auth })).statusCode).toBe(200);
   });
 });

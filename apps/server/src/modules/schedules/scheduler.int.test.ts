@@ -5,6 +5,7 @@ import { schedules } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../testing/app';
 import { openTestDatabase, TEST_DATABASE_KINDS } from '../../testing/database';
 import { buildUser } from '../../testing/factories';
+import { giveLicence } from '../hosts/hosts.testing';
 import { schedulerTick, type SchedulerDeps } from './scheduler';
 import { addRunHistory, eventsOf, scheduleBody, seedHost, tasksOfSchedule, windowBody } from './schedules.testing';
 
@@ -29,6 +30,7 @@ describe.each(TEST_DATABASE_KINDS)('the scheduler on %s', (kind) => {
     t = await createTestApp({ reuseDatabase: database, env: { RATE_LIMIT_ENABLED: 'false', SCHEDULER_TICK_SECONDS: '60' } });
     owner = await buildUser(database.db, { orgRole: 'owner' });
     org = owner.user.organisationId!;
+    await giveLicence(database.db, org, 'pro');
     await seedHost(database.db, org, [
       [101, ['night'], null],
       [102, ['night'], null],

@@ -1,3 +1,4 @@
+import { hasFeature } from '../licenses/licenses.service';
 import type { FastifyBaseLogger } from 'fastify';
 import { GuestActionParamsSchema, SnapshotPolicyParamsSchema, type ScheduleKind, type Weekday } from '@proxai/contract';
 import type { Db } from '../../db/client';
@@ -111,9 +112,11 @@ export async function fireOccurrence(deps: SchedulerDeps, s: ScheduleRow, o: Fir
   const reason =
     guests.length === 0
       ? 'No guest matches its selector'
-      : o.windowAt
-        ? await windowRefusal(db, s, guests.length, o.windowAt)
-        : undefined;
+      : !(await hasFeature(db, s.organisationId, 'nightly_automation'))
+        ? "The organisation's plan no longer includes automation (Essential or higher)"
+        : o.windowAt
+          ? await windowRefusal(db, s, guests.length, o.windowAt)
+          : undefined;
   const hostIds = new Set(guests.map((g) => g.hostId));
   const task: NewTaskRow & { scheduleId: string; scheduledFor: Date } = {
     organisationId: s.organisationId,

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { MaintenanceWindow, Schedule, SchedulePlan, TaskDetail } from '@proxai/contract';
 import { TEST_DATABASE_KINDS } from '../../testing/database';
 import { buildUser } from '../../testing/factories';
+import { giveLicence } from '../hosts/hosts.testing';
 import { eventsOf, scheduleBody, schedulesAppPerFile, seedHost, windowBody } from './schedules.testing';
 
 /**
@@ -15,7 +16,10 @@ describe.each(TEST_DATABASE_KINDS)('schedules: roles, run-now and the planner on
     const as = async (orgRole: 'readonly' | 'operator' | 'admin') =>
       (await buildUser(bed.t.database.db, { organisationId: bed.org, orgRole })).auth;
     const [readonly, operator, admin] = [await as('readonly'), await as('operator'), await as('admin')];
-    const stranger = (await buildUser(bed.t.database.db, { orgRole: 'owner' })).auth;
+    const strangerUser = await buildUser(bed.t.database.db, { orgRole: 'owner' });
+    // Another organisation that has automation too: what it gets for A's ids is 404, not plan_required.
+    await giveLicence(bed.t.database.db, strangerUser.user.organisationId!, 'pro');
+    const stranger = strangerUser.auth;
     const platformAdmin = (await buildUser(bed.t.database.db, { role: 'admin', organisationId: null })).auth;
     const w = await bed.api.created<MaintenanceWindow>('/api/windows', windowBody());
     const s = await bed.api.created<Schedule>('/api/schedules', scheduleBody({ selector: { guest_ids: [bed.guestsA[0]] } }));

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { MaintenanceWindow, Schedule } from '@proxai/contract';
 import { TEST_DATABASE_KINDS } from '../../testing/database';
 import { buildUser } from '../../testing/factories';
+import { giveLicence } from '../hosts/hosts.testing';
 import { addRunHistory, eventsOf, scheduleBody, seedHost, schedulesAppPerFile, windowBody } from './schedules.testing';
 
 /**
@@ -146,6 +147,7 @@ describe.each(TEST_DATABASE_KINDS)('windows and schedules on %s', (kind) => {
       /keep at least one snapshot/,
     );
     const stranger = await buildUser(bed.t.database.db, { orgRole: 'owner' });
+    await giveLicence(bed.t.database.db, stranger.user.organisationId!, 'pro');
     const foreignWindow = (
       await bed.api.send('POST', '/api/windows', windowBody(), stranger.auth).then((r) => r.json<MaintenanceWindow>())
     ).id;

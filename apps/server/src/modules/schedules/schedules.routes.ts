@@ -17,6 +17,7 @@ import {
   WindowSchema,
 } from '@proxai/contract';
 import { FALLBACK_LANGUAGE } from '../../i18n/messages';
+import { planGate } from '../licenses/licenses.service';
 import { requestContext } from '../guests/guests.routes';
 import { planOf } from './plan.service';
 import type { AutomationContext } from './schedule-checks';
@@ -36,6 +37,8 @@ const context = (request: FastifyRequest): AutomationContext => ({ language: FAL
 export const schedulesRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app;
   const tags = ['automation'];
+  // Automation is in the Essential plan and above (SPEC.md §6): 403 plan_required below it.
+  app.addHook('preHandler', planGate(db, 'nightly_automation'));
 
   app.get(
     '/windows',

@@ -8,6 +8,7 @@ import type { Db } from '../../db/client';
 import { events, guests, hosts, tasks } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../testing/app';
 import { buildUser } from '../../testing/factories';
+import { giveLicence } from '../hosts/hosts.testing';
 
 const unique = () => randomBytes(3).toString('hex');
 
@@ -125,6 +126,7 @@ export async function startSchedulesApp(kind: 'pglite' | 'postgres') {
   const t = await createTestApp({ database: kind, env: { RATE_LIMIT_ENABLED: 'false', SCHEDULER_TICK_SECONDS: '60' } });
   const owner = await buildUser(t.database.db, { orgRole: 'owner' });
   const org = owner.user.organisationId!;
+  await giveLicence(t.database.db, org, 'pro');
   const { hostId: hostA, guestIds: guestsA } = await seedHost(t.database.db, org, [
     [101, ['prod', 'web'], 'blue'],
     [102, ['prod'], null],

@@ -4,6 +4,7 @@ import type { Fleet } from '@proxai/pve-sim';
 import type { TestApp } from '../../testing/app';
 import { TEST_DATABASE_KINDS } from '../../testing/database';
 import { buildUser } from '../../testing/factories';
+import { giveLicence } from '../hosts/hosts.testing';
 import { updateGuest } from '../guests/guests.repository';
 import { useReadyTestbed, waitForTask, type VmDto } from '../guests/guests.testing';
 import type { HostsTestbed } from '../hosts/hosts-testbed';
@@ -182,6 +183,7 @@ describe.each(TEST_DATABASE_KINDS)('snapshots on %s', (kind) => {
     expect((await rollback(qemu.id, 'before-upgrade', reader.auth)).statusCode).toBe(403);
     expect((await remove(qemu.id, 'before-upgrade', reader.auth)).statusCode).toBe(403);
     const stranger = await buildUser(t.database.db, { orgRole: 'owner' });
+    await giveLicence(t.database.db, stranger.user.organisationId!, 'pro');
     expect((await list(qemu.id, stranger.auth)).statusCode).toBe(404);
     expect((await create(qemu.id, { name: 'by-stranger' }, stranger.auth)).statusCode).toBe(404);
     expect((await remove(qemu.id, 'before-upgrade', stranger.auth)).statusCode).toBe(404);

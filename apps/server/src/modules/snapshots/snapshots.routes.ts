@@ -8,6 +8,7 @@ import {
   TaskAcceptedSchema,
 } from '@proxai/contract';
 import { requestContext } from '../guests/guests.routes';
+import { planGate } from '../licenses/licenses.service';
 import { listGuestSnapshots, queueSnapshotTask } from './snapshots.service';
 
 const errors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema };
@@ -19,6 +20,8 @@ export const snapshotsRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = { db: app.db, config: app.config, log: app.log };
   const jobDeps = { ...deps, jobs: app.jobs };
   const tags = ['snapshots'];
+  // Manual snapshots are in the Essential plan and above (SPEC.md §6).
+  app.addHook('preHandler', planGate(app.db, 'manual_snapshots'));
 
   app.get(
     '/vms/:id/snapshots',
