@@ -1,5 +1,7 @@
 import { generateFleet } from '@proxai/pve-sim';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { hosts } from '../../db/schema';
 import { buildUser } from '../../testing/factories';
 import { startHostsTestbed, type HostsTestbed } from './hosts-testbed';
 import { tokenBody } from './hosts.testing';
@@ -106,6 +108,24 @@ describe('editing a host: rename, rotate credentials, re-pin a renewed certifica
     expect(features.get('inventory')).toBe(true);
     expect(features.get('guest_actions')).toBe(false);
     expect(features.get('snapshots')).toBe(false);
+  });
+
+  it('a host whose stored credentials this portal cannot decrypt goes offline saying why; new credentials mend it', async () => {
+    const node = bed.fleet.nodes[0]!;
+    // Sealed with another portal's key.
+    await bed.t.database.db
+      .update(hosts)
+      .set({ secretEncrypted: 'AAAAAAAAAAAAAAAA.AAAAAAAAAAAAAAAAAAAAAA.AAAA' })
+      .where(eq(hosts.id, hostId));
+    const sync = await bed.t.app.inject({ method: 'POST', url: `/api/hosts/${hostId}/sync`, headers: bed.owner.auth });
+    expect(sync.statusCode, sync.body).toBe(409);
+    expect(sync.json<{ detail: string }>().detail).toMatch(/PROXAI_SECRET_KEY/);
+    expect((await patch({ name: 'still renamable' })).statusCode).toBe(200);
+    const mended = await patch({ credentials: { user: node.username, auth_type: 'password', password: node.password } });
+    expect(mended.statusCode, mended.body).toBe(200);
+    expect(
+      (await bed.t.app.inject({ method: 'POST', url: `/api/hosts/${hostId}/sync`, headers: bed.owner.auth })).statusCode,
+    ).toBe(200);
   });
 
   it('refuses an empty change, and editing by someone below admin', async () => {

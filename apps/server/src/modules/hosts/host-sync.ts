@@ -2,7 +2,7 @@ import type { Language } from '@proxai/contract';
 import { isPveError, type ClusterResource, type GuestResource, type PveClient } from '@proxai/pve-client';
 import type { Db } from '../../db/client';
 import { emitEvent } from '../events/events.repository';
-import { type AppError } from '../../errors';
+import { AppError } from '../../errors';
 import { FALLBACK_LANGUAGE, message } from '../../i18n/messages';
 import { fleetChanged } from './fleet-cache';
 import { parseFacts, type HostFacts } from './host-facts';
@@ -166,6 +166,10 @@ function diff(before: GuestRow[], after: NewGuestRow[]) {
   return { added, changed, removed };
 }
 
+/** Stored (English) when a host's credentials cannot be decrypted with this portal's key. */
+export const UNREADABLE_CREDENTIALS =
+  "This portal cannot decrypt the host's stored credentials: every replica must use the same PROXAI_SECRET_KEY (or share DATA_DIR). If the key was lost, enter the credentials again (edit the host)";
+
 /** What a poll reads besides the fleet state (`/cluster/resources`, read every time). */
 export interface PollPlan {
   /** Cluster membership, node status (version) and backup lists: every 5 minutes. */
@@ -255,11 +259,30 @@ export async function syncHost(
   box: SecretBox,
   host: HostRow,
   settings: ConnectSettings,
-  log?: { warn: (obj: object, msg: string) => void },
+  log?: { warn: (obj: object, msg: string) => void; error: (obj: object, msg: string) => void },
   language: Language = FALLBACK_LANGUAGE,
   plan: PollPlan = FULL_POLL,
 ): Promise<SyncOutcome> {
-  const target = targetOf(host, box);
+  let target: ReturnType<typeof targetOf>;
+  try {
+    target = targetOf(host, box);
+  } catch (err) {
+    // Sealed with another key: a replica started without the shared PROXAI_SECRET_KEY, or the key was lost.
+    log?.error({ err, hostId: host.id }, "cannot decrypt the host's stored credentials");
+    const lastError = UNREADABLE_CREDENTIALS;
+    await db.transaction(async (tx) => {
+      await updateHost(tx, host.id, {
+        status: 'offline',
+        lastError,
+        lastSyncAt: new Date(),
+        pollFailures: host.pollFailures + 1,
+      });
+      if (host.status !== 'offline' || host.lastError !== lastError)
+        await emitEvent(tx, host.organisationId, 'host.offline', { host_id: host.id, name: host.name, reason: lastError });
+    });
+    const error = new AppError('invalid_state', lastError);
+    return { hostId: host.id, ok: false, added: 0, removed: 0, changed: 0, total: 0, error, lastError };
+  }
   const ctx = errorContext(target, settings);
   const signal = AbortSignal.timeout(settings.timeoutMs);
   const req = { signal };

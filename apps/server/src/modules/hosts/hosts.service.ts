@@ -22,7 +22,7 @@ import type { AuthUser } from '../sessions/sessions.service';
 import { dropClient, pooledClient } from './client-pool';
 import { evaluatePrivileges } from './host-privileges';
 import { fleetChanged } from './fleet-cache';
-import { syncHost, syncMessage, type SyncOutcome } from './host-sync';
+import { syncHost, syncMessage, UNREADABLE_CREDENTIALS, type SyncOutcome } from './host-sync';
 import {
   countGuests,
   countHosts,
@@ -303,7 +303,14 @@ export async function editHost(deps: HostsDeps, ctx: RequestContext, id: string,
   const values: Partial<NewHostRow> = {};
   if (input.name !== undefined) values.name = input.name;
   if (input.credentials || input.fingerprint) {
-    const current = targetOf(host, box);
+    // New credentials replace stored ones that can no longer be read (a lost PROXAI_SECRET_KEY).
+    let current: ConnectionTarget;
+    try {
+      current = targetOf(host, box);
+    } catch {
+      if (!input.credentials) throw new AppError('invalid_state', UNREADABLE_CREDENTIALS);
+      current = { ...targetOf({ ...host, secretEncrypted: box.seal('') }, box) };
+    }
     const c = input.credentials;
     const target: ConnectionTarget = {
       ...current,
