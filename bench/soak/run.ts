@@ -3,6 +3,7 @@
 // Usage: npm run build && npx tsx bench/soak/run.ts [--users 200] [--seconds 60]
 import { generateFleet, startFleet } from '@proxai/pve-sim';
 import { startPortal } from '../../e2e/support/portal';
+import { followTask, issueLicence, json, signInByCode, tokenHostBody } from '../support/api';
 import { percentile, portalRssMb } from '../support/stats';
 
 const arg = (name: string, fallback: number) => {
@@ -17,39 +18,6 @@ const DATABASE_URL = process.argv.includes('--database-url')
   : undefined;
 const ADMIN = { email: 'soak-admin@example.test', password: 'soak-admin-password-1' };
 const OWNER_EMAIL = 'soak-owner@example.test';
-
-async function json<T>(url: string, init: RequestInit & { token?: string } = {}): Promise<{ status: number; body: T }> {
-  const headers: Record<string, string> = {
-    'content-type': 'application/json',
-    ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
-  };
-  const res = await fetch(url, { ...init, headers });
-  const text = await res.text();
-  return { status: res.status, body: (text ? JSON.parse(text) : undefined) as T };
-}
-
-/** Reads a task until it has ended; answers its end state. */
-async function followTask(base: string, token: string, taskId: string): Promise<string> {
-  for (;;) {
-    const { body } = await json<{ status: string }>(`${base}/api/tasks/${taskId}`, { token });
-    if (['succeeded', 'failed', 'cancelled', 'skipped'].includes(body.status)) return body.status;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
-
-async function signInByCode(base: string, email: string): Promise<string> {
-  const sent = await json(`${base}/api/auth/magic-link`, { method: 'POST', body: JSON.stringify({ email, language: 'en' }) });
-  if (sent.status !== 200) throw new Error(`magic-link ${sent.status}`);
-  const outbox = await json<{ to: string; text: string }[]>(`${base}/api/dev/outbox?to=${encodeURIComponent(email)}`);
-  const code = /\b(\d{6})\b/.exec(outbox.body.at(-1)?.text ?? '')?.[1];
-  if (!code) throw new Error('no code in the outbox');
-  const verified = await json<{ access_token: string }>(`${base}/api/auth/verify-otp`, {
-    method: 'POST',
-    body: JSON.stringify({ email, otp_code: code }),
-  });
-  if (verified.status !== 200) throw new Error(`verify-otp ${verified.status}`);
-  return verified.body.access_token;
-}
 
 async function main() {
   console.log(`soak: ${USERS} users for ${SECONDS} s against 10 simulated hosts`);
@@ -71,30 +39,9 @@ async function main() {
     // The organisation: its owner, a Pro licence (10 hosts), the ten hosts.
     const ownerToken = await signInByCode(base, OWNER_EMAIL);
     const me = await json<{ organisation_id: string }>(`${base}/api/auth/me`, { token: ownerToken });
-    const admin = await json<{ access_token: string }>(`${base}/api/auth/admin-login`, {
-      method: 'POST',
-      body: JSON.stringify(ADMIN),
-    });
-    const licence = await json(`${base}/api/admin/licenses/generate`, {
-      method: 'POST',
-      token: admin.body.access_token,
-      body: JSON.stringify({ organisation_id: me.body.organisation_id, plan_type: 'pro', duration_days: 30 }),
-    });
-    if (licence.status !== 201) throw new Error(`licence ${licence.status}`);
+    await issueLicence(base, ADMIN, me.body.organisation_id, 'pro');
     for (const n of fleet.nodes) {
-      const res = await json(`${base}/api/hosts`, {
-        method: 'POST',
-        token: ownerToken,
-        body: JSON.stringify({
-          name: n.name,
-          pve_url: n.url,
-          pve_node: n.name,
-          user: n.username,
-          auth_type: 'token',
-          token_name: n.tokenId.split('!')[1],
-          token_value: n.tokenSecret,
-        }),
-      });
+      const res = await json(`${base}/api/hosts`, { method: 'POST', token: ownerToken, body: tokenHostBody(n) });
       if (res.status !== 201) throw new Error(`add host ${res.status} ${JSON.stringify(res.body)}`);
     }
     const guests = (await json<{ id: string; vmid: number; state: string }[]>(`${base}/api/vms`, { token: ownerToken })).body;

@@ -1,0 +1,197 @@
+// Pollers: the load the portal puts on its Proxmox hosts, and how fresh the state it shows is.
+// 100 simulated hosts × 50 guests answering after 50 ms, two portal replicas on one PostgreSQL, for 3 minutes:
+// Proxmox requests per host per minute (target ≤ 6), state age p95 (target ≤ 30 s), the replicas' CPU.
+// The baseline, measured in the same run: what one full read of a host costs, at the old global sweep's pace
+// (every host read in full every 30 s).
+// Usage: npm run build && npx tsx bench/pollers/run.ts [--hosts 100] [--guests 50] [--latency-ms 50] [--minutes 3]
+//        [--database-url postgres://postgres@127.0.0.1:5432/test]   (a fresh database is made beside it)
+import { randomBytes } from 'node:crypto';
+import { generateFleet, startFleet } from '@proxai/pve-sim';
+import pg from 'pg';
+import { startPortal, type Portal } from '../../e2e/support/portal';
+import { issueLicence, json, signInByCode, tokenHostBody } from '../support/api';
+import { percentile, portalRssMb } from '../support/stats';
+
+const arg = (name: string, fallback: string) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 ? process.argv[i + 1]! : fallback;
+};
+const HOSTS = Number(arg('hosts', '100'));
+const GUESTS_PER_HOST = Number(arg('guests', '50'));
+const LATENCY_MS = Number(arg('latency-ms', '50'));
+const MINUTES = Number(arg('minutes', '3'));
+const SERVER_URL = arg('database-url', 'postgres://postgres@127.0.0.1:5432/test');
+const ADMIN = { email: 'pollers-admin@example.test', password: 'pollers-admin-password-1' };
+const OWNER_EMAIL = 'pollers-owner@example.test';
+/** The old interval scheduler's default: every host read in full every 30 s. */
+const OLD_SWEEP_SECONDS = 30;
+
+/** A fresh database on the same server, so each run starts empty. */
+async function freshDatabase(serverUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `bench_pollers_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const c = new pg.Client({ connectionString: serverUrl });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+async function cpuSeconds(portal: Portal): Promise<number> {
+  const text = await (await fetch(`${portal.url}/metrics`)).text();
+  return Number(/^process_cpu_seconds_total ([\d.e+-]+)/m.exec(text)?.[1] ?? NaN);
+}
+
+async function main() {
+  console.log(`pollers: ${HOSTS} hosts × ${GUESTS_PER_HOST} guests, ${LATENCY_MS} ms latency, 2 replicas, ${MINUTES} min`);
+  const fleet = await startFleet(
+    generateFleet({ nodes: HOSTS, guests: HOSTS * GUESTS_PER_HOST, seed: 11, latencyMs: LATENCY_MS, pbs: false }),
+    { taskDurationMs: 200 },
+  );
+  const database = await freshDatabase(SERVER_URL);
+  const env = {
+    // Replicas share the key that seals host credentials (else each generates its own and cannot read the other's).
+    PROXAI_SECRET_KEY: randomBytes(32).toString('base64'),
+    RATE_LIMIT_ENABLED: 'false',
+    HOST_ADDRESS_POLICY: 'any', // the simulated hosts listen on 127.0.0.1
+    DATABASE_URL: database.url,
+    LOG_LEVEL: 'warn',
+    PROXAI_ADMIN_EMAIL: ADMIN.email,
+    PROXAI_ADMIN_PASSWORD: ADMIN.password,
+  };
+  const a = await startPortal({ env });
+  const b = await startPortal({ env });
+  try {
+    const token = await signInByCode(a.url, OWNER_EMAIL);
+    const me = await json<{ organisation_id: string }>(`${a.url}/api/auth/me`, { token });
+    await issueLicence(a.url, ADMIN, me.body.organisation_id, 'enterprise');
+    const added = Date.now();
+    const queue = [...fleet.nodes];
+    await Promise.all(
+      Array.from({ length: 8 }, async () => {
+        for (let n = queue.shift(); n; n = queue.shift()) {
+          const res = await json(`${a.url}/api/hosts`, { method: 'POST', token, body: tokenHostBody(n) });
+          if (res.status !== 201) throw new Error(`add host ${res.status} ${JSON.stringify(res.body)}`);
+        }
+      }),
+    );
+    console.log(`added ${HOSTS} hosts in ${((Date.now() - added) / 1000).toFixed(1)} s`);
+    const hosts = (await json<{ id: string; name: string }[]>(`${a.url}/api/hosts`, { token })).body;
+
+    // Baseline: one full read of one host (what the old sweep did to every host every 30 s).
+    const probe = fleet.nodes[0]!;
+    fleet.resetRequestStats(probe.name);
+    const synced = await json(`${a.url}/api/hosts/${hosts.find((h) => h.name === probe.name)!.id}/sync`, {
+      method: 'POST',
+      token,
+    });
+    if (synced.status !== 200) throw new Error(`sync ${synced.status}`);
+    const fullRead = fleet.requestStats(probe.name).total;
+
+    // Steady state: one cycle to settle, then measure.
+    await new Promise((r) => setTimeout(r, 25_000));
+    fleet.resetRequestStats();
+    const cpuBefore = [await cpuSeconds(a), await cpuSeconds(b)];
+    const started = Date.now();
+    const ages: number[] = [];
+    const changeDelays: number[] = [];
+    const deadline = started + MINUTES * 60_000;
+    // State age: how old each host's last successful poll is, sampled through replica B every 2 s.
+    const sampleAges = async () => {
+      while (Date.now() < deadline) {
+        const list = (await json<{ last_sync_at: string | null }[]>(`${b.url}/api/hosts`, { token })).body;
+        const now = Date.now();
+        for (const h of list) if (h.last_sync_at) ages.push((now - Date.parse(h.last_sync_at)) / 1000);
+        await new Promise((r) => setTimeout(r, 2000));
+      }
+    };
+    // A change made on a host outside the portal: how long until replica B shows it.
+    const sampleChanges = async () => {
+      let i = 0;
+      while (Date.now() + 40_000 < deadline) {
+        const node = fleet.nodes[(i * 37) % fleet.nodes.length]!;
+        const sim = fleet.node(node.name);
+        const guest = [...sim.guests.values()].filter((g) => !g.template)[i % 10]!;
+        i++;
+        const next = guest.status === 'running' ? 'stopped' : 'running';
+        guest.status = next;
+        const t0 = Date.now();
+        for (;;) {
+          const vms = (await json<{ vmid: number; node: string; state: string }[]>(`${b.url}/api/vms`, { token })).body;
+          if (vms.find((v) => v.vmid === guest.vmid && v.node === node.name)?.state === next) break;
+          if (Date.now() - t0 > 60_000) break;
+          await new Promise((r) => setTimeout(r, 500));
+        }
+        changeDelays.push((Date.now() - t0) / 1000);
+        await new Promise((r) => setTimeout(r, 3000));
+      }
+    };
+    await Promise.all([sampleAges(), sampleChanges(), new Promise((r) => setTimeout(r, deadline - Date.now()))]);
+    const minutes = (Date.now() - started) / 60_000;
+    const cpuAfter = [await cpuSeconds(a), await cpuSeconds(b)];
+    const perHost = fleet.nodes.map((n) => fleet.requestStats(n.name).total / minutes).sort((x, y) => x - y);
+    if (process.argv.includes('--verbose'))
+      for (const n of fleet.nodes.slice(0, 5)) console.log(n.name, JSON.stringify(fleet.requestStats(n.name).by_path));
+    const mean = perHost.reduce((s, x) => s + x, 0) / perHost.length;
+    const baseline = fullRead * (60 / OLD_SWEEP_SECONDS);
+    ages.sort((x, y) => x - y);
+    changeDelays.sort((x, y) => x - y);
+    const cpu = cpuAfter.map((c, i) => ((c - cpuBefore[i]!) / (minutes * 60)) * 100);
+    console.log(`Proxmox requests per host per minute: mean ${mean.toFixed(2)}, max ${perHost.at(-1)!.toFixed(2)} (target ≤ 6)`);
+    console.log(
+      `baseline: one full read = ${fullRead} requests; the old 30 s sweep = ${baseline.toFixed(1)} per host per minute; ratio ${(mean / baseline).toFixed(2)}`,
+    );
+    console.log(
+      `state age (now − last poll): p50 ${percentile(ages, 50).toFixed(1)} s, p95 ${percentile(ages, 95).toFixed(1)} s, max ${ages.at(-1)?.toFixed(1)} s (target p95 ≤ 30 s; add Proxmox's own ~10 s)`,
+    );
+    console.log(
+      `a change on a host shown by the other replica after: p50 ${percentile(changeDelays, 50).toFixed(1)} s, p95 ${percentile(changeDelays, 95).toFixed(1)} s (${changeDelays.length} changes)`,
+    );
+    // Where a poll's time goes: waiting in the queue, then running; and how the hosts stand.
+    const diag = new pg.Client({ connectionString: database.url });
+    await diag.connect();
+    const jobs = await diag.query(
+      `select count(*)::int as n,
+              percentile_cont(0.5) within group (order by extract(epoch from started_on - created_on)) as wait_p50,
+              percentile_cont(0.95) within group (order by extract(epoch from started_on - created_on)) as wait_p95,
+              percentile_cont(0.5) within group (order by extract(epoch from completed_on - started_on)) as run_p50,
+              percentile_cont(0.95) within group (order by extract(epoch from completed_on - started_on)) as run_p95
+       from pgboss.job where name = 'host-poll' and created_on >= $1 and completed_on is not null`,
+      [new Date(started)],
+    );
+    const states = await diag.query(
+      `select status, count(*)::int as n, avg(poll_failures)::float as failures from hosts group by status`,
+    );
+    await diag.end();
+    const j = jobs.rows[0] as { n: number; wait_p50: number; wait_p95: number; run_p50: number; run_p95: number };
+    console.log(
+      `host polls: ${j.n} in ${minutes.toFixed(1)} min; queue wait p50 ${Number(j.wait_p50).toFixed(2)} s, p95 ${Number(j.wait_p95).toFixed(2)} s; run p50 ${Number(j.run_p50).toFixed(2)} s, p95 ${Number(j.run_p95).toFixed(2)} s`,
+    );
+    console.log(
+      `hosts: ${states.rows.map((r: { status: string; n: number; failures: number }) => `${r.n} ${r.status} (failures ${r.failures.toFixed(1)})`).join(', ')}`,
+    );
+    console.log(
+      `replica CPU: ${cpu.map((c) => `${c.toFixed(1)} %`).join(', ')} of one core; RSS ${(await portalRssMb(a.url)).toFixed(0)} MB, ${(await portalRssMb(b.url)).toFixed(0)} MB`,
+    );
+  } finally {
+    await a.stop().catch((err: unknown) => console.error(err));
+    await b.stop().catch((err: unknown) => console.error(err));
+    await fleet.close();
+    if (!process.argv.includes('--keep-database')) await database.drop();
+    else console.log(`database kept: ${database.url}`);
+  }
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});

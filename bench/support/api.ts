@@ -1,0 +1,67 @@
+// Calls to a running portal shared by the benchmarks: JSON requests, signing in by mailed code, following a task.
+
+export async function json<T>(url: string, init: RequestInit & { token?: string } = {}): Promise<{ status: number; body: T }> {
+  const headers: Record<string, string> = {
+    ...(init.body !== undefined ? { 'content-type': 'application/json' } : {}),
+    ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
+  };
+  const res = await fetch(url, { ...init, headers });
+  const text = await res.text();
+  return { status: res.status, body: (text ? JSON.parse(text) : undefined) as T };
+}
+
+/** Reads a task until it has ended; answers its end state. */
+export async function followTask(base: string, token: string, taskId: string): Promise<string> {
+  for (;;) {
+    const { body } = await json<{ status: string }>(`${base}/api/tasks/${taskId}`, { token });
+    if (['succeeded', 'failed', 'cancelled', 'skipped'].includes(body.status)) return body.status;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+/** Signs `email` in with the code the dev outbox received (the portal runs without SMTP). */
+export async function signInByCode(base: string, email: string): Promise<string> {
+  const sent = await json(`${base}/api/auth/magic-link`, { method: 'POST', body: JSON.stringify({ email, language: 'en' }) });
+  if (sent.status !== 200) throw new Error(`magic-link ${sent.status}`);
+  const outbox = await json<{ to: string; text: string }[]>(`${base}/api/dev/outbox?to=${encodeURIComponent(email)}`);
+  const code = /\b(\d{6})\b/.exec(outbox.body.at(-1)?.text ?? '')?.[1];
+  if (!code) throw new Error('no code in the outbox');
+  const verified = await json<{ access_token: string }>(`${base}/api/auth/verify-otp`, {
+    method: 'POST',
+    body: JSON.stringify({ email, otp_code: code }),
+  });
+  if (verified.status !== 200) throw new Error(`verify-otp ${verified.status}`);
+  return verified.body.access_token;
+}
+
+/** The licence a platform administrator issues to the organisation, as in production. */
+export async function issueLicence(
+  base: string,
+  admin: { email: string; password: string },
+  organisationId: string,
+  planType: 'pro' | 'enterprise',
+): Promise<void> {
+  const signedIn = await json<{ access_token: string }>(`${base}/api/auth/admin-login`, {
+    method: 'POST',
+    body: JSON.stringify(admin),
+  });
+  if (signedIn.status !== 200) throw new Error(`admin-login ${signedIn.status}`);
+  const licence = await json(`${base}/api/admin/licenses/generate`, {
+    method: 'POST',
+    token: signedIn.body.access_token,
+    body: JSON.stringify({ organisation_id: organisationId, plan_type: planType, duration_days: 30 }),
+  });
+  if (licence.status !== 201) throw new Error(`licence ${licence.status}`);
+}
+
+/** The body that adds simulated node `n` with its API token. */
+export const tokenHostBody = (n: { name: string; url: string; username: string; tokenId: string; tokenSecret: string }) =>
+  JSON.stringify({
+    name: n.name,
+    pve_url: n.url,
+    pve_node: n.name,
+    user: n.username,
+    auth_type: 'token',
+    token_name: n.tokenId.split('!')[1],
+    token_value: n.tokenSecret,
+  });
