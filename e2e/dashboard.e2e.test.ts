@@ -1,60 +1,30 @@
-import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { generateFleet, startFleet, type Fleet } from '@proxai/pve-sim';
-import { launchBrowser, newPage } from './support/browser';
-import { startPortal, type Portal } from './support/portal';
+import type { Page } from 'playwright-core';
+import type { Fleet } from '@proxai/pve-sim';
+import { addHostOverHttp } from './support/hosts';
+import type { Portal } from './support/portal';
+import { ARTIFACTS, startScene, type Scene } from './support/scene';
+import type { Session } from './support/session';
 
-const ARTIFACTS = new URL('./artifacts/', import.meta.url).pathname;
 const EMAIL = 'dana@example.org';
 
-/** Signs in through the e-mail code flow over HTTP and returns what the web app stores. */
-async function signIn(portal: Portal): Promise<{ token: string; user: unknown }> {
-  const post = (path: string, body: unknown) =>
-    fetch(`${portal.url}/api${path}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    });
-  const sent = await post('/auth/magic-link', { email: EMAIL, language: 'en' });
-  if (!sent.ok) throw new Error(`magic-link: ${sent.status} ${await sent.text()}`);
-  const mails = (await (await fetch(`${portal.url}/api/dev/outbox?to=${encodeURIComponent(EMAIL)}`)).json()) as {
-    text: string;
-  }[];
-  const code = /:\s*(\d{6})\s*$/m.exec(mails.at(-1)?.text ?? '')?.[1];
-  if (!code) throw new Error('no code in the mail');
-  const verified = await post('/auth/verify-otp', { email: EMAIL, otp_code: code });
-  const body = (await verified.json()) as { access_token: string; user: unknown };
-  return { token: body.access_token, user: body.user };
-}
-
 describe('dashboard in Chromium', () => {
+  let scene: Scene;
   let portal: Portal;
-  let browser: Browser;
   let fleet: Fleet;
   let page: Page;
+  let session: Session;
 
   beforeAll(async () => {
-    fs.mkdirSync(ARTIFACTS, { recursive: true });
     // One node within the Free plan (1 host, 10 guests); tasks take a visible moment.
-    fleet = await startFleet(generateFleet({ nodes: 1, guests: 6, seed: 11, pbs: false }), { taskDurationMs: 400 });
-    portal = await startPortal({ env: { HOST_ADDRESS_POLICY: 'any' } }); // simulated hosts on 127.0.0.1
-    browser = await launchBrowser();
-    ({ page } = await newPage(browser, portal.url, { locale: 'en-US' }));
-    const session = await signIn(portal);
-    portal.track(session.token, 'wrong password', ...fleet.nodes.flatMap((n) => [n.password, n.tokenSecret]));
-    await page.goto('/');
-    await page.evaluate(
-      `localStorage.setItem('proxai_token', ${JSON.stringify(session.token)}); localStorage.setItem('proxai_user', ${JSON.stringify(JSON.stringify(session.user))}); localStorage.setItem('proxai_language', 'en');`,
-    );
+    scene = await startScene({ email: EMAIL, seed: 11, taskDurationMs: 400, secrets: ['wrong password'] });
+    ({ portal, fleet, page, session } = scene);
   }, 90_000);
   afterAll(async () => {
-    await browser?.close();
-    await portal?.stop();
-    await fleet?.close();
+    await scene?.close();
   });
 
-  it('adds a simulated host, shows its guests and stats, stops a guest, deletes the host', async () => {
+  it('adds a simulated host, shows its guests and stats, stops and starts a guest live, deletes the host', async () => {
     const n = fleet.nodes[0]!;
     const guests = [...fleet.node(n.name).guests.values()].filter((g) => !g.template);
     await page.goto('/dashboard');
@@ -96,6 +66,33 @@ describe('dashboard in Chromium', () => {
     expect(await row.getByTestId('vm-start').isDisabled()).toBe(false);
     await page.locator('[data-testid="stat-running-value"]', { hasText: String(running - 1) }).waitFor();
 
+    // Start it again, slowly enough to watch: the task panel shows the task running with its progress, the row a
+    // progress bar (from the event stream), then its new state, all without reloading the page.
+    await page.evaluate('window.__sameDocument = true');
+    fleet.node(n.name).taskDurationMs = 4_000;
+    await row.getByTestId('vm-start').click();
+    await page.getByTestId('tasks-button').click();
+    const startTask = page.locator('[data-testid="task-item"][data-status="running"]', {
+      hasText: `Start VM ${target.name} (${target.vmid})`,
+    });
+    await startTask.waitFor();
+    await startTask.getByRole('progressbar').waitFor();
+    await row.getByTestId('guest-progress').waitFor({ state: 'attached' });
+    await page.screenshot({ path: `${ARTIFACTS}dashboard-task-running.png` });
+    await page.keyboard.press('Escape');
+    await page
+      .locator(`[data-testid="guest-row"][data-vmid="${target.vmid}"][data-state="running"]`)
+      .waitFor({ timeout: 20_000 });
+    await row.getByTestId('guest-progress').waitFor({ state: 'detached' });
+    await page.getByTestId('tasks-button').click();
+    await page
+      .locator('[data-testid="task-item"][data-status="succeeded"]', { hasText: `Start VM ${target.name} (${target.vmid})` })
+      .waitFor();
+    await page.keyboard.press('Escape');
+    expect(fleet.node(n.name).guest(target.vmid).status).toBe('running');
+    expect(await page.evaluate('window.__sameDocument')).toBe(true);
+    fleet.node(n.name).taskDurationMs = 400;
+
     let confirmText = '';
     page.once('dialog', (dialog) => {
       confirmText = dialog.message();
@@ -110,6 +107,58 @@ describe('dashboard in Chromium', () => {
     await page.getByTestId('vms-empty').waitFor();
     await page.screenshot({ path: `${ARTIFACTS}dashboard-empty.png`, fullPage: true });
   }, 60_000);
+
+  it('stops every guest the filter shows after one confirmation, then takes, rolls back and deletes a snapshot', async () => {
+    const n = fleet.nodes[0]!;
+    await addHostOverHttp(portal, session, n);
+    const running = [...fleet.node(n.name).guests.values()].filter((g) => !g.template && g.status === 'running');
+    await page.goto('/dashboard');
+    await page.getByTestId('guest-row').first().waitFor();
+    await page.getByTestId('vm-state-filter').selectOption('running');
+    await page.getByTestId('guest-select-all').check();
+    expect(await page.getByTestId('bulk-count').textContent()).toBe(`${running.length} selected`);
+    await page.getByTestId('bulk-stop').click();
+    const confirm = page.getByRole('dialog', { name: `Stop ${running.length} guests?` });
+    await confirm.waitFor();
+    await page.screenshot({ path: `${ARTIFACTS}dashboard-bulk-confirm.png` });
+    await confirm.getByRole('button', { name: `Stop ${running.length} guests` }).click();
+    await page.getByText(`Bulk stop started for the selected guests (${running.length})`).waitFor();
+    await page.getByTestId('bulk-bar').waitFor({ state: 'detached' });
+    await page.getByText(/^Bulk stop finished: \d+ succeeded/).waitFor({ timeout: 30_000 });
+    // The parent task ended once every guest had; the list follows without a reload.
+    for (const g of running.filter((r) => !r.lock)) expect(fleet.node(n.name).guest(g.vmid).status).toBe('stopped');
+    await page.getByTestId('vms-no-match').waitFor();
+
+    // Snapshots of a VM, in the dark theme.
+    await page.getByTestId('theme-toggle').click();
+    await page.getByTestId('vm-state-filter').selectOption('all');
+    const vm = [...fleet.node(n.name).guests.values()].find((g) => !g.template && g.type === 'qemu' && !g.lock)!;
+    const row = page.locator(`[data-testid="guest-row"][data-vmid="${vm.vmid}"]`);
+    await row.getByTestId('vm-snapshots').click();
+    const dialog = page.getByTestId('snapshots-dialog');
+    await dialog.waitFor();
+    await dialog.getByTestId('snapshot-name').fill('e2e-before');
+    await dialog.getByTestId('snapshot-description').fill('taken by the browser test');
+    await dialog.getByTestId('snapshot-create').click();
+    await page.getByText('Snapshot e2e-before taken').waitFor({ timeout: 20_000 });
+    const item = dialog.locator('[data-testid="snapshot-item"][data-name="e2e-before"]');
+    await item.waitFor();
+    expect(await item.textContent()).toContain('taken by the browser test');
+    await page.screenshot({ path: `${ARTIFACTS}dashboard-snapshots-dark.png` });
+
+    await item.getByTestId('snapshot-rollback').click();
+    const rollback = page.getByRole('dialog', { name: `Roll back ${vm.name} to e2e-before?` });
+    expect(await rollback.textContent()).toContain(`The current state of ${vm.name} will be lost`);
+    await rollback.getByRole('button', { name: 'Roll back' }).click();
+    await page.getByText(`${vm.name} rolled back to e2e-before`).waitFor({ timeout: 20_000 });
+
+    await item.getByTestId('snapshot-delete').click();
+    await page.getByRole('dialog', { name: 'Delete snapshot e2e-before?' }).getByRole('button', { name: 'Delete' }).click();
+    await page.getByText('Snapshot e2e-before deleted').waitFor({ timeout: 20_000 });
+    await item.waitFor({ state: 'detached' });
+    await page.keyboard.press('Escape');
+    await page.getByTestId('theme-toggle').click();
+  }, 90_000);
 
   it('asks for its first data once, while the page code is still downloading', async () => {
     const reads: { path: string; at: number }[] = [];

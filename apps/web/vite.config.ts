@@ -27,6 +27,11 @@ export default defineConfig(({ command }) => ({
     routePreloads(import.meta.dirname, {
       '/': { modules: ['src/features/marketing/pages/landing-page.tsx'], namespaces: ['marketing'] },
       '/dashboard': dashboard,
+      // Its reads wait for the person's zone and the page's tab: only the code and strings are started early.
+      '/automation': {
+        modules: ['src/app/protected-layout.tsx', 'src/features/automation/automation-page.tsx'],
+        namespaces: ['automation', 'account'],
+      },
     }),
   ],
   resolve: {

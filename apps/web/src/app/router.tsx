@@ -95,6 +95,17 @@ export const routes: RouteObject[] = [
             },
           },
           {
+            path: '/automation',
+            // Its own chunk (schedules, windows, planner, croner), and its strings loaded beside it.
+            lazy: async () => {
+              const [module] = await Promise.all([
+                import('@/features/automation/automation-page'),
+                i18nReady.then(() => i18n.loadNamespaces(['automation', 'account'])),
+              ]);
+              return { Component: module.AutomationPage };
+            },
+          },
+          {
             path: '/licenses',
             ...page(async () => ({ Component: (await import('@/features/licenses/licenses-page')).LicensesPage })),
           },

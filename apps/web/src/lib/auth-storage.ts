@@ -8,6 +8,8 @@ export interface StoredUser {
   role: 'admin' | 'user';
   organisation_id: string | null;
   org_role?: string;
+  /** IANA time zone chosen in the profile (schedules show their runs in it); null or absent: the browser's. */
+  timezone?: string | null;
 }
 
 export function getToken(): string | null {

@@ -123,6 +123,9 @@ export const EVENT_TYPES = [
   'task.created',
   'task.progress',
   'task.ended',
+  'schedule.fired',
+  'schedule.skipped',
+  'schedule.changed',
 ] as const;
 
 let shared: EventStream | undefined;

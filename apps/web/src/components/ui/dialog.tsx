@@ -10,18 +10,23 @@ export interface DialogProps {
   description?: ReactNode;
   closeLabel: string;
   children: ReactNode;
+  /** Width: 'md' for short forms and questions, 'lg' and 'xl' for lists and long forms, '2xl' for a video. */
+  size?: keyof typeof SIZES;
   className?: string;
 }
 
+const SIZES = { md: 'max-w-lg', lg: 'max-w-2xl', xl: 'max-w-3xl', '2xl': 'max-w-4xl' } as const;
+
 /** Accessible modal (focus trap, Escape, labelled by its title) on Radix Dialog. */
-export function Dialog({ open, onOpenChange, title, description, closeLabel, children, className }: DialogProps) {
+export function Dialog({ open, onOpenChange, title, description, closeLabel, children, size = 'md', className }: DialogProps) {
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       <RadixDialog.Portal>
         <RadixDialog.Overlay className="fixed inset-0 z-40 bg-slate-950/60 backdrop-blur-sm" />
         <RadixDialog.Content
           className={cn(
-            'fixed left-1/2 top-1/2 z-50 max-h-[90vh] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl border border-slate-200 bg-white p-6 shadow-xl dark:border-slate-800 dark:bg-slate-900',
+            'fixed left-1/2 top-1/2 z-50 max-h-[90vh] w-[calc(100%-2rem)] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl border border-slate-200 bg-white p-6 shadow-xl dark:border-slate-800 dark:bg-slate-900',
+            SIZES[size],
             className,
           )}
         >

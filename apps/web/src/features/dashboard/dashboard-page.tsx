@@ -1,4 +1,4 @@
-import { KeyRound } from 'lucide-react';
+import { CalendarClock, KeyRound } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -47,6 +47,10 @@ export function DashboardPage() {
             </h1>
           </div>
           <div className="flex flex-wrap items-center gap-2">
+            <Link to="/automation" className={buttonClasses('ghost', 'sm')} data-testid="automation-link">
+              <CalendarClock className="h-4 w-4" aria-hidden="true" />
+              {t('automation')}
+            </Link>
             <Link to="/licenses" className={buttonClasses('ghost', 'sm')}>
               <KeyRound className="h-4 w-4" aria-hidden="true" />
               {t('licenses')}

@@ -1,13 +1,10 @@
-import { ArrowLeft, KeyRound, Plus } from 'lucide-react';
+import { KeyRound, Plus } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { toast } from '@/lib/toast';
 import type { Licence } from '@proxai/contract';
-import { AccountMenu } from '@/components/account-menu';
-import { LanguageSelect } from '@/components/language-select';
-import { ThemeToggle } from '@/components/theme-toggle';
-import { Button, buttonClasses } from '@/components/ui/button';
+import { PageTitle, SubPageHeader } from '@/components/sub-page-header';
+import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { getStoredUser } from '@/lib/auth-storage';
 import { GenerateLicenceDialog } from './generate-licence-dialog';
@@ -47,29 +44,11 @@ export function LicensesPage() {
 
   return (
     <div className="min-h-screen bg-slate-50 text-slate-900 dark:bg-slate-950 dark:text-slate-100">
-      <header className="border-b border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
-        <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-3 px-4 py-3">
-          <Link to="/dashboard" className={buttonClasses('ghost', 'sm')} data-testid="back-to-dashboard">
-            <ArrowLeft className="h-4 w-4 rtl:rotate-180" aria-hidden="true" />
-            {t('backToDashboard')}
-          </Link>
-          <div className="flex flex-wrap items-center gap-2">
-            <LanguageSelect />
-            <ThemeToggle />
-            <AccountMenu />
-          </div>
-        </div>
-      </header>
+      <SubPageHeader backLabel={t('backToDashboard')} />
 
       <main id="main" className="mx-auto max-w-6xl space-y-6 px-4 py-8">
         <div className="flex flex-wrap items-end justify-between gap-4">
-          <div>
-            <h1 className="flex items-center gap-2 text-2xl font-bold">
-              <KeyRound className="h-6 w-6 text-brand-600" aria-hidden="true" />
-              {t('title')}
-            </h1>
-            <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">{t('subtitle')}</p>
-          </div>
+          <PageTitle icon={KeyRound} title={t('title')} subtitle={t('subtitle')} />
           {isAdmin && (
             <Button onClick={() => setGenerateOpen(true)} disabled={!organisationId} data-testid="open-generate-licence">
               <Plus className="h-4 w-4" aria-hidden="true" />

@@ -5,8 +5,8 @@ import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n, i18nReady } from '@/lib/i18n';
-import { buildPage } from './testing/build-task';
-import { json, stubApi } from './testing/stub-api';
+import { buildPage } from '@/testing/build-task';
+import { json, stubApi } from '@/testing/stub-api';
 import { TasksEntry } from './tasks-entry';
 
 const SRC = path.resolve(import.meta.dirname, '../..');

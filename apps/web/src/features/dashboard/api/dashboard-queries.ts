@@ -3,6 +3,7 @@ import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { api } from '@/lib/api-client';
 import { eventStream } from '@/lib/event-stream';
+import { whenIdle } from '@/lib/idle';
 
 /** Every dashboard query lives under this key, so one invalidation reloads stats, hosts and guests together. */
 export const DASHBOARD_KEY = ['dashboard'] as const;
@@ -41,16 +42,6 @@ const STREAMED_REFRESH_MS = 5 * 60_000;
 /** Events that change what the dashboard shows; a burst (a bulk action, a sync) reloads once. */
 const FLEET_EVENT = /^(host|guest)\.|^task\.ended$/;
 const RELOAD_DEBOUNCE_MS = 250;
-
-/** Waits for the browser to be idle (the first rows come first), then runs `fn`; answers a cancel function. */
-function whenIdle(fn: () => void): () => void {
-  if (typeof requestIdleCallback === 'function') {
-    const id = requestIdleCallback(fn, { timeout: 2000 });
-    return () => cancelIdleCallback(id);
-  }
-  const id = setTimeout(fn, 1000);
-  return () => clearTimeout(id);
-}
 
 /**
  * Reloads the dashboard when the organisation's event stream says its fleet changed (live updates across

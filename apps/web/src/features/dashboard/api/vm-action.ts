@@ -10,19 +10,23 @@ const DONE: ReadonlySet<TaskStatus> = new Set(['succeeded', 'failed', 'cancelled
 /** How often a running task is read again. */
 const TASK_POLL_MS = 400;
 
+/** Reads a task until it has ended (any end state) and answers it, with its children and their summary. */
+export async function followTask(taskId: string, pollMs = TASK_POLL_MS): Promise<TaskDetail> {
+  for (;;) {
+    const task = (await api(`/tasks/${taskId}`)) as TaskDetail;
+    if (DONE.has(task.status)) return task;
+    await new Promise((resolve) => setTimeout(resolve, pollMs));
+  }
+}
+
 /**
  * Follows a task until it ends; a failed or cancelled task throws an ApiError carrying its error (PVE's own text
  * for a failed action), so the caller's toast explains it like any failed call.
  */
 export async function waitForTask(taskId: string, pollMs = TASK_POLL_MS): Promise<TaskDetail> {
-  for (;;) {
-    const task = (await api(`/tasks/${taskId}`)) as TaskDetail;
-    if (DONE.has(task.status)) {
-      if (task.status !== 'succeeded') throw new ApiError(502, task.error ?? task.status, `task_${task.status}`);
-      return task;
-    }
-    await new Promise((resolve) => setTimeout(resolve, pollMs));
-  }
+  const task = await followTask(taskId, pollMs);
+  if (task.status !== 'succeeded') throw new ApiError(502, task.error ?? task.status, `task_${task.status}`);
+  return task;
 }
 
 export interface VmActionInput {

@@ -1,17 +1,44 @@
 import type { Host, Vm, VmAction } from '@proxai/contract';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { Boxes } from 'lucide-react';
-import { useCallback, useDeferredValue, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useDeferredValue, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '@/lib/toast';
 import { Card, Skeleton } from '@/components/ui/card';
+import { Checkbox } from '@/components/ui/checkbox';
+import { cn } from '@/components/ui/cn';
 import { ApiError } from '@/lib/api-client';
+import { useBulkAction, type BulkSummary } from '../api/bulk-action';
 import { useVmAction } from '../api/vm-action';
 import { DEFAULT_FILTER, filterGuests, type GuestFilter } from '../hooks/guest-filter';
+import { useGuestTaskProgress } from '../hooks/guest-task-progress';
 import { GuestFilters } from './guest-filters';
-import { GUEST_ROW_HEIGHT, GuestRow, useGuestRowText } from './guest-row';
+import { GUEST_COLUMNS, GUEST_ROW_HEIGHT, GuestRow, useGuestRowText } from './guest-row';
 
-/** Virtualised guest table: only the visible rows exist in the DOM, so 5,000 guests scroll smoothly. */
+// Neither is needed for the first rows: the action bar (and its confirmation) loads at the first ticked box, the
+// snapshots dialog when a row's button is pointed at or pressed.
+const loadBulkActionBar = () => import('./bulk-action-bar');
+const BulkActionBar = lazy(async () => ({ default: (await loadBulkActionBar()).BulkActionBar }));
+const loadSnapshotsDialog = () => import('./snapshots-dialog');
+const SnapshotsDialog = lazy(async () => ({ default: (await loadSnapshotsDialog()).SnapshotsDialog }));
+
+const NONE: ReadonlySet<string> = new Set();
+
+/** The columns between the name and the actions, shown from the md breakpoint up. */
+const MIDDLE_COLUMNS = ['state', 'cpu', 'memory', 'storage', 'host'] as const;
+
+/** Pointing at or focusing a row's snapshots button or a selection box loads what it opens (one listener). */
+function preloadFor(event: { target: EventTarget }) {
+  if (!(event.target instanceof Element)) return;
+  const testId = event.target.closest('[data-testid]')?.getAttribute('data-testid');
+  if (testId === 'vm-snapshots') void loadSnapshotsDialog();
+  else if (testId === 'guest-select' || testId === 'guest-select-all') void loadBulkActionBar();
+}
+
+/**
+ * Virtualised guest table: only the visible rows exist in the DOM, so 5,000 guests scroll smoothly. Members who
+ * may act on guests tick rows (or every guest the filter shows, not only the rows drawn) for a bulk action.
+ */
 export function GuestList({
   vms,
   hosts,
@@ -40,6 +67,40 @@ export function GuestList({
   });
   const rowText = useGuestRowText();
   const handleAction = useCallback((vm: Vm, action: VmAction) => run({ id: vm.id, vmid: vm.vmid, action }), [run]);
+  const progress = useGuestTaskProgress();
+
+  // The selection: ticked guests the filter shows (a guest the filter hides is neither counted nor acted on).
+  const [selected, setSelected] = useState(NONE);
+  const selectedShown = useMemo(
+    () => (canAct && selected.size > 0 ? shown.filter((v) => selected.has(v.id)) : []),
+    [canAct, selected, shown],
+  );
+  const isAllShownSelected = shown.length > 0 && selectedShown.length === shown.length;
+  const handleToggle = useCallback(
+    (vm: Vm) =>
+      setSelected((s) => {
+        const next = new Set(s);
+        if (!next.delete(vm.id)) next.add(vm.id);
+        return next;
+      }),
+    [],
+  );
+  const handleToggleAll = () => setSelected(isAllShownSelected ? NONE : new Set(shown.map((v) => v.id)));
+  const bulk = useBulkAction({
+    onAccepted: ({ action, ids }) => {
+      setSelected(NONE);
+      toast.info(t('bulk.sent', { command: commandWord(action), count: ids.length }));
+    },
+    onDone: ({ action }, summary: BulkSummary) =>
+      (summary.failed > 0 ? toast.error : toast.success)(t('bulk.done', { command: commandWord(action), ...summary })),
+    onError: ({ action }, error) =>
+      toast.error(t('bulk.failed', { command: commandWord(action) }), {
+        description: error instanceof ApiError ? error.detail : undefined,
+      }),
+  });
+
+  const [snapshotsOf, setSnapshotsOf] = useState<Vm | null>(null);
+  const handleSnapshots = useCallback((vm: Vm) => setSnapshotsOf(vm), []);
 
   const scrollRef = useRef<HTMLDivElement>(null);
   const virtualizer = useVirtualizer({
@@ -83,18 +144,39 @@ export function GuestList({
         <>
           <GuestFilters filter={filter} onChange={setFilter} hosts={hosts ?? []} states={states} />
           <Card className="overflow-hidden p-0">
-            <div role="table" aria-label={t('vms.title')} aria-rowcount={shown.length}>
+            <div
+              role="table"
+              aria-label={t('vms.title')}
+              aria-rowcount={shown.length}
+              onPointerOver={preloadFor}
+              onFocus={preloadFor}
+            >
               <div
                 role="row"
-                className="hidden grid-cols-[minmax(0,2fr)_7rem_4rem_6rem_6rem_minmax(0,1fr)_auto] gap-3 border-b border-slate-200 bg-slate-50 px-4 py-2 text-xs font-semibold uppercase tracking-wide text-slate-500 md:grid dark:border-slate-800 dark:bg-slate-900/60 dark:text-slate-400"
+                className={cn(
+                  'items-center gap-3 border-b border-slate-200 bg-slate-50 px-4 py-2 text-xs font-semibold uppercase tracking-wide text-slate-500 dark:border-slate-800 dark:bg-slate-900/60 dark:text-slate-400',
+                  canAct ? `grid ${GUEST_COLUMNS.selectable}` : `hidden md:grid ${GUEST_COLUMNS.plain}`,
+                )}
               >
+                {canAct ? (
+                  <span role="columnheader" className="flex items-center">
+                    <Checkbox
+                      checked={isAllShownSelected}
+                      indeterminate={selectedShown.length > 0 && !isAllShownSelected}
+                      disabled={shown.length === 0}
+                      onChange={handleToggleAll}
+                      aria-label={t('vms.selectAll', { count: shown.length })}
+                      data-testid="guest-select-all"
+                    />
+                  </span>
+                ) : null}
                 <span role="columnheader">{t('vms.columns.name')}</span>
-                <span role="columnheader">{t('vms.columns.state')}</span>
-                <span role="columnheader">{t('vms.columns.cpu')}</span>
-                <span role="columnheader">{t('vms.columns.memory')}</span>
-                <span role="columnheader">{t('vms.columns.storage')}</span>
-                <span role="columnheader">{t('vms.columns.host')}</span>
-                <span role="columnheader" className="w-[7.75rem] text-end">
+                {MIDDLE_COLUMNS.map((c) => (
+                  <span key={c} role="columnheader" className="hidden md:block">
+                    {t(`vms.columns.${c}`)}
+                  </span>
+                ))}
+                <span role="columnheader" className="hidden w-[10.75rem] text-end md:block">
                   {t('vms.columns.actions')}
                 </span>
               </div>
@@ -112,9 +194,14 @@ export function GuestList({
                           key={item.key}
                           vm={vm}
                           hostName={hostNames.get(vm.host_id) ?? ''}
-                          pending={pending.get(vm.id)}
+                          pending={pending.get(vm.id) ?? bulk.pending.get(vm.id)}
                           canAct={canAct}
                           onAction={handleAction}
+                          onSnapshots={handleSnapshots}
+                          selectable={canAct}
+                          selected={canAct && selected.has(vm.id)}
+                          onToggle={handleToggle}
+                          progress={progress.get(vm.id)}
                           text={rowText}
                           start={item.start}
                         />
@@ -127,6 +214,21 @@ export function GuestList({
           </Card>
         </>
       )}
+      {selectedShown.length > 0 ? (
+        <Suspense fallback={null}>
+          <BulkActionBar
+            count={selectedShown.length}
+            isStarting={bulk.isStarting}
+            onRun={(action) => bulk.run({ action, ids: selectedShown.map((v) => v.id) })}
+            onClear={() => setSelected(NONE)}
+          />
+        </Suspense>
+      ) : null}
+      {snapshotsOf ? (
+        <Suspense fallback={null}>
+          <SnapshotsDialog vm={snapshotsOf} canWrite={canAct} onClose={() => setSnapshotsOf(null)} />
+        </Suspense>
+      ) : null}
     </section>
   );
 }

@@ -7,8 +7,11 @@ import { LANGUAGES } from '@/config/languages';
 import { GuestRow, guestRowText, useGuestRowText, type GuestRowProps } from './guest-row';
 
 /** The row with the words its list would give it. */
-function Row(props: Omit<GuestRowProps, 'text'>) {
-  return <GuestRow {...props} text={useGuestRowText()} />;
+function Row({
+  onSnapshots = vi.fn(),
+  ...props
+}: Omit<GuestRowProps, 'text' | 'onSnapshots'> & Partial<Pick<GuestRowProps, 'onSnapshots'>>) {
+  return <GuestRow {...props} onSnapshots={onSnapshots} text={useGuestRowText()} />;
 }
 
 const vm = (state: string): Vm => ({
@@ -62,6 +65,33 @@ describe('GuestRow', () => {
     expect(screen.getByTestId('vm-stop')).toBeDisabled();
   });
 
+  it('a selection box for members who may act, none otherwise; ticking it tells the list', async () => {
+    const onToggle = vi.fn();
+    const { rerender } = render(
+      <Row vm={vm('running')} hostName="pve" canAct selectable onToggle={onToggle} onAction={vi.fn()} start={0} />,
+    );
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Select web-01' }));
+    expect(onToggle).toHaveBeenCalledWith(expect.objectContaining({ vmid: 101 }));
+    rerender(<Row vm={vm('running')} hostName="pve" canAct={false} onAction={vi.fn()} start={0} />);
+    expect(screen.queryByRole('checkbox')).toBeNull();
+  });
+
+  it("a running task's progress: a thin bar named after the guest, its percent in words; the state reads In progress", () => {
+    render(<Row vm={vm('stopped')} hostName="pve" canAct progress={40} onAction={vi.fn()} start={0} />);
+    const bar = screen.getByRole('progressbar', { name: 'Task in progress on web-01' });
+    expect(bar).toHaveAttribute('aria-valuenow', '40');
+    expect(bar).toHaveAttribute('aria-valuetext', '40%');
+    expect(screen.getByTestId('guest-state')).toHaveTextContent('In progress…');
+    expect(screen.getByTestId('guest-row')).toHaveAttribute('data-progress', '40');
+  });
+
+  it('the snapshots button, for every member (a read-only one only reads them)', async () => {
+    const onSnapshots = vi.fn();
+    render(<Row vm={vm('running')} hostName="pve" canAct={false} onAction={vi.fn()} onSnapshots={onSnapshots} start={0} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Snapshots of web-01' }));
+    expect(onSnapshots).toHaveBeenCalledWith(expect.objectContaining({ vmid: 101 }));
+  });
+
   it('names the guest in every action label, in each of the nine languages, as i18next would', async () => {
     await i18n.loadLanguages([...LANGUAGES]);
     for (const language of LANGUAGES) {
@@ -72,6 +102,9 @@ describe('GuestRow', () => {
         expect(expected, `${language} ${action}`).toContain('web-01');
         expect(text.named(action, 'web-01')).toBe(expected);
       }
+      expect(text.snapshotsOf('web-01')).toBe(t('vms.snapshotsNamed', { name: 'web-01' }));
+      expect(text.select('web-01')).toBe(t('vms.selectNamed', { name: 'web-01' }));
+      expect(text.progressOf('web-01')).toContain('web-01');
       expect(text.cores(4)).toBe(t('vms.coresShort', { count: 4 }));
     }
   });

@@ -11,7 +11,7 @@ export function DemoModal({ open, onOpenChange }: { open: boolean; onOpenChange:
       title={t('landing.demo.title')}
       description={t('landing.demo.description')}
       closeLabel={t('landing.demo.close')}
-      className="max-w-4xl"
+      size="2xl"
     >
       <video
         className="aspect-video w-full rounded-lg bg-slate-900"

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { i18n, i18nReady } from '@/lib/i18n';
-import { buildTask } from '../testing/build-task';
+import { buildTask } from '@/testing/build-task';
 import { taskText } from './task-text';
 
 const textIn = async (language: string) => {
@@ -21,6 +21,20 @@ describe('taskText', () => {
     );
     expect(text.kind(buildTask({ kind: 'guest.stop', params: { vmid: 100 } }))).toBe('Stop VM 100');
     expect(text.kind(buildTask({ kind: 'backup.run', params: {} }))).toBe('Task backup.run');
+  });
+
+  it('names bulk actions by their guest count, and snapshot tasks by the snapshot and its guest', async () => {
+    const text = await textIn('en');
+    expect(text.kind(buildTask({ kind: 'bulk.stop', params: { action: 'stop', guest_ids: ['a', 'b', 'c'] } }))).toBe(
+      'Stop guests (3)',
+    );
+    const snap = { snapname: 'pre-patch', vmid: 100, name: 'web-01' };
+    expect(text.kind(buildTask({ kind: 'snapshot.create', params: snap }))).toBe('Snapshot pre-patch of web-01 (100)');
+    expect(text.kind(buildTask({ kind: 'snapshot.rollback', params: snap }))).toBe('Roll back web-01 (100) to pre-patch');
+    expect(text.kind(buildTask({ kind: 'snapshot.delete', params: snap }))).toBe('Delete snapshot pre-patch of web-01 (100)');
+    expect(text.kind(buildTask({ kind: 'snapshot.policy', params: { schedule_name: 'Nightly' } }))).toBe(
+      'Snapshot policy Nightly',
+    );
   });
 
   it('says who started a task, by kind of actor', async () => {

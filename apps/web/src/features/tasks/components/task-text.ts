@@ -25,6 +25,7 @@ export interface TaskText {
 }
 
 const GUEST_ACTIONS = new Set(['start', 'stop', 'restart']);
+const SNAPSHOT_OPERATIONS = new Set(['create', 'rollback', 'delete', 'rotate']);
 
 const UNITS: readonly [Intl.RelativeTimeFormatUnit, number][] = [
   ['day', 86_400],
@@ -55,6 +56,20 @@ export function taskText(t: TFunction<'tasks'>, language: string): TaskText {
       const [family, action] = kind.split('.');
       if (family === 'guest' && action && GUEST_ACTIONS.has(action)) {
         return t(`kinds.guest.${action}`, { guest: isolate(guestOf(params)) });
+      }
+      // A bulk action or a schedule's run: the parent of one task per guest.
+      if (family === 'bulk' && action && GUEST_ACTIONS.has(action)) {
+        const count = Array.isArray(params.guest_ids) ? params.guest_ids.length : 0;
+        return t(`kinds.bulk.${action}`, { count });
+      }
+      if (family === 'snapshot' && action === 'policy') {
+        return t('kinds.snapshot.policy', {
+          name: isolate(typeof params.schedule_name === 'string' ? params.schedule_name : ''),
+        });
+      }
+      if (family === 'snapshot' && action && SNAPSHOT_OPERATIONS.has(action)) {
+        const snapshot = typeof params.snapname === 'string' ? params.snapname : '';
+        return t(`kinds.snapshot.${action}`, { guest: isolate(guestOf(params)), snapshot: isolate(snapshot) });
       }
       return t('kinds.other', { kind: isolate(kind) });
     },

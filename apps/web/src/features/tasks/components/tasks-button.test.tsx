@@ -4,8 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { Suspense } from 'react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { i18n, i18nReady } from '@/lib/i18n';
-import { buildPage, buildTask } from '../testing/build-task';
-import { json, stubApi, type ApiCall } from '../testing/stub-api';
+import { buildPage, buildTask } from '@/testing/build-task';
+import { json, stubApi, type ApiCall } from '@/testing/stub-api';
 import { TasksButton } from './tasks-button';
 
 function renderButton() {

@@ -6,8 +6,8 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { STORAGE_KEYS } from '@/config/storage-keys';
 import { i18n, i18nReady } from '@/lib/i18n';
 import { toast } from '@/lib/toast';
-import { buildPage, buildTask, buildTaskDetail } from '../testing/build-task';
-import { json, listCalls, stubApi } from '../testing/stub-api';
+import { buildPage, buildTask, buildTaskDetail } from '@/testing/build-task';
+import { json, listCalls, stubApi } from '@/testing/stub-api';
 import { TasksPanel } from './tasks-panel';
 
 function renderPanel() {

@@ -1,17 +1,20 @@
 import { describe, expect, it } from 'vitest';
 
 // locales.test.ts checks that every namespace has the same keys in the nine languages; this checks the French
-// typography of the panel's strings: a no-break space (U+00A0 or the narrow U+202F) before : ; ? and !.
-const bundles = import.meta.glob<Record<string, unknown>>('../../locales/fr/tasks.json', { eager: true, import: 'default' });
+// typography of the namespaces that follow it: a no-break space (U+00A0 or the narrow U+202F) before : ; ? and !.
+const bundles = import.meta.glob<Record<string, unknown>>(['./fr/tasks.json', './fr/automation.json'], {
+  eager: true,
+  import: 'default',
+});
 
 function strings(value: unknown): string[] {
   if (typeof value === 'string') return [value];
   return value && typeof value === 'object' ? Object.values(value).flatMap(strings) : [];
 }
 
-describe('tasks namespace, French', () => {
+describe.each(Object.entries(bundles))('French typography of %s', (_file, bundle) => {
   it('puts a no-break space before : ; ? and ! (interpolations aside)', () => {
-    const fr = strings(Object.values(bundles)[0]).map((s) => s.replace(/\{\{[^}]*\}\}/g, 'x'));
+    const fr = strings(bundle).map((s) => s.replace(/\{\{[^}]*\}\}/g, 'x'));
     expect(fr.length).toBeGreaterThan(20);
     expect(fr.filter((s) => /(?:^|[^\u00a0\u202f])[:;?!]/.test(s))).toEqual([]);
     expect(fr.some((s) => /\u00a0:/.test(s))).toBe(true);

@@ -1,0 +1,58 @@
+import type { GuestSnapshot, SnapshotCreate, TaskAccepted } from '@proxai/contract';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { useReloadDashboard } from './dashboard-queries';
+import { waitForTask } from './vm-action';
+
+// A guest's snapshots (GET /api/vms/{id}/snapshots) and the three tasks on them. Not under DASHBOARD_KEY: the
+// fleet's events reload the dashboard, not every snapshot list opened meanwhile.
+
+export const snapshotsQuery = (vmId: string) =>
+  queryOptions({
+    queryKey: ['snapshots', vmId],
+    queryFn: async ({ signal }) => {
+      const { items } = (await api(`/vms/${vmId}/snapshots`, { signal })) as { items: GuestSnapshot[] };
+      // PVE's "current" is the running state, not a snapshot; newest first.
+      return items
+        .filter((s) => s.name !== 'current')
+        .sort((a, b) => (b.created_at ?? '').localeCompare(a.created_at ?? '') || a.name.localeCompare(b.name));
+    },
+  });
+
+export function useSnapshots(vmId: string) {
+  return useQuery(snapshotsQuery(vmId));
+}
+
+export type SnapshotOperation =
+  { kind: 'create'; snapshot: SnapshotCreate } | { kind: 'rollback'; name: string } | { kind: 'delete'; name: string };
+
+function request(vmId: string, op: SnapshotOperation): Promise<unknown> {
+  const base = `/vms/${vmId}/snapshots`;
+  switch (op.kind) {
+    case 'create':
+      return api(base, { method: 'POST', body: op.snapshot });
+    case 'rollback':
+      return api(`${base}/${encodeURIComponent(op.name)}/rollback`, { method: 'POST' });
+    case 'delete':
+      return api(`${base}/${encodeURIComponent(op.name)}`, { method: 'DELETE' });
+  }
+}
+
+/**
+ * Create, roll back or delete: each answers 202 with a task, followed here to its end (a failed one throws with
+ * PVE's text); the list is read again then, and after a rollback the dashboard too (the guest's state may change).
+ */
+export function useSnapshotOperation(vmId: string) {
+  const client = useQueryClient();
+  const reload = useReloadDashboard();
+  return useMutation({
+    mutationFn: async (op: SnapshotOperation) => {
+      const accepted = (await request(vmId, op)) as TaskAccepted;
+      return waitForTask(accepted.task_id);
+    },
+    onSettled: async (_d, _e, op) => {
+      await client.invalidateQueries({ queryKey: snapshotsQuery(vmId).queryKey });
+      if (op.kind === 'rollback') await reload();
+    },
+  });
+}

@@ -1,0 +1,90 @@
+import type { Task } from '@proxai/contract';
+import { useEffect, useState } from 'react';
+import { eventStream, type StreamEvent } from '@/lib/event-stream';
+import { whenIdle } from '@/lib/idle';
+
+/** Progress events of many guests (a bulk action) are drawn at most this often. */
+const FLUSH_MS = 250;
+
+const isRunning = (status: unknown) => status === 'queued' || status === 'running';
+
+/**
+ * The running tasks' progress per guest, from the stream's task events: `task.created` and `task.ended` carry the
+ * task (and its guest), `task.progress` only its id, so the task's guest is remembered meanwhile. Plain maps
+ * updated in place: a bulk action on 500 guests sends thousands of events.
+ */
+export class GuestTaskProgress {
+  private readonly guestOfTask = new Map<string, string>();
+  private readonly progress = new Map<string, number>();
+
+  /** Applies one event; answers whether a guest's progress changed. */
+  apply(event: StreamEvent): boolean {
+    switch (event.type) {
+      case 'task.created': {
+        const task = event.data.task as Task | undefined;
+        const guestId = task?.target.guest_id;
+        if (!task || !guestId || !isRunning(task.status)) return false;
+        this.guestOfTask.set(task.id, guestId);
+        this.progress.set(guestId, task.progress);
+        return true;
+      }
+      case 'task.progress': {
+        const guestId = this.guestOfTask.get(event.data.task_id as string);
+        if (!guestId) return false;
+        if (!isRunning(event.data.status)) return this.forget(event.data.task_id as string);
+        this.progress.set(guestId, Number(event.data.progress) || 0);
+        return true;
+      }
+      case 'task.ended': {
+        const task = event.data.task as Task | undefined;
+        return task ? this.forget(task.id) : false;
+      }
+      default:
+        return false;
+    }
+  }
+
+  private forget(taskId: string): boolean {
+    const guestId = this.guestOfTask.get(taskId);
+    if (!guestId) return false;
+    this.guestOfTask.delete(taskId);
+    // Another task of the same guest may still run: its next event puts it back.
+    return this.progress.delete(guestId);
+  }
+
+  snapshot(): ReadonlyMap<string, number> {
+    return new Map(this.progress);
+  }
+}
+
+const NONE: ReadonlyMap<string, number> = new Map();
+
+/**
+ * Guest id → progress (0–100) of a task running on it, live from the event stream. Subscribes once the page is
+ * idle (never before the first guest rows) and redraws at most every FLUSH_MS: the list re-renders its visible
+ * rows, and the memoised rows whose progress did not change are skipped.
+ */
+export function useGuestTaskProgress(): ReadonlyMap<string, number> {
+  const [progress, setProgress] = useState(NONE);
+  useEffect(() => {
+    const state = new GuestTaskProgress();
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let unsubscribe: (() => void) | undefined;
+    const listen = () => {
+      unsubscribe = eventStream()?.subscribe((event) => {
+        if (!state.apply(event) || timer !== undefined) return;
+        timer = setTimeout(() => {
+          timer = undefined;
+          setProgress(state.snapshot());
+        }, FLUSH_MS);
+      });
+    };
+    const cancel = whenIdle(listen);
+    return () => {
+      cancel();
+      clearTimeout(timer);
+      unsubscribe?.();
+    };
+  }, []);
+  return progress;
+}

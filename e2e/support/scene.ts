@@ -1,0 +1,55 @@
+import fs from 'node:fs';
+import type { Browser, Page } from 'playwright-core';
+import { generateFleet, startFleet, type Fleet } from '@proxai/pve-sim';
+import { launchBrowser, newPage } from './browser';
+import { startPortal, type Portal } from './portal';
+import { signInOverHttp, storeSession, type Session } from './session';
+
+export const ARTIFACTS = new URL('../artifacts/', import.meta.url).pathname;
+
+/** A simulated node, the built portal, Chromium and a signed-in English page on the portal. */
+export interface Scene {
+  fleet: Fleet;
+  portal: Portal;
+  browser: Browser;
+  page: Page;
+  session: Session;
+  close(): Promise<void>;
+}
+
+/**
+ * Starts one simulated node (`guests` guests from `seed`, tasks lasting `taskDurationMs`), the portal allowed to
+ * reach it on 127.0.0.1, Chromium, and signs `email` in. The node's secrets and the session token are tracked:
+ * the portal's log must never hold them (and neither must `secrets`).
+ */
+export async function startScene(options: {
+  email: string;
+  seed: number;
+  guests?: number;
+  taskDurationMs: number;
+  secrets?: string[];
+}): Promise<Scene> {
+  fs.mkdirSync(ARTIFACTS, { recursive: true });
+  const fleet = await startFleet(generateFleet({ nodes: 1, guests: options.guests ?? 6, seed: options.seed, pbs: false }), {
+    taskDurationMs: options.taskDurationMs,
+  });
+  const portal = await startPortal({ env: { HOST_ADDRESS_POLICY: 'any' } });
+  const browser = await launchBrowser();
+  const { page } = await newPage(browser, portal.url, { locale: 'en-US' });
+  const session = await signInOverHttp(portal, options.email);
+  portal.track(session.token, ...(options.secrets ?? []), ...fleet.nodes.flatMap((n) => [n.password, n.tokenSecret]));
+  await page.goto('/');
+  await storeSession(page, session);
+  return {
+    fleet,
+    portal,
+    browser,
+    page,
+    session,
+    close: async () => {
+      await browser.close();
+      await portal.stop();
+      await fleet.close();
+    },
+  };
+}
