@@ -2,7 +2,8 @@
 export interface HostFacts {
   memory: { total: number; used: number } | null;
   rootfs: { total: number; used: number } | null;
-  storages: { storage: string; type: string; total: number; used: number; active: boolean }[];
+  /** `shared`: a storage every node of a cluster reaches (NFS, Ceph…): I/O on one host loads it for all. */
+  storages: { storage: string; type: string; total: number; used: number; active: boolean; shared?: boolean }[];
   pendingUpdates: number;
   /** Packages with a security origin or a pve-manager/kernel update among them. */
   pendingUpdateNames: string[];

@@ -230,6 +230,7 @@ function nodeFacts(
       total: s.maxdisk ?? 0,
       used: s.disk ?? 0,
       active: s.status === 'available',
+      shared: s.shared === 1,
     }));
   const usage = (used?: number, total?: number) => (typeof total === 'number' && total > 0 ? { total, used: used ?? 0 } : null);
   return {

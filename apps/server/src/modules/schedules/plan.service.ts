@@ -1,4 +1,6 @@
 import { MAX_PLAN_DAYS, type PlanOccurrence, type ScheduleKind, type SchedulePlan } from '@proxai/contract';
+import { parseFacts } from '../hosts/host-facts';
+import { listHosts } from '../hosts/hosts.repository';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
 import { message } from '../../i18n/messages';
@@ -12,6 +14,17 @@ import { minutesLeft } from './window-logic';
 export const MAX_PLAN_OCCURRENCES = 2000;
 
 const DAY_MS = 24 * 3600_000;
+
+/** Each host's shared storages (from its facts), by host id. */
+async function sharedStoragesOf(db: Db, organisationId: string): Promise<Map<string, Set<string>>> {
+  const rows = await listHosts(db, organisationId);
+  return new Map(
+    rows.map((h) => [
+      h.id,
+      new Set((parseFacts(h.facts)?.storages ?? []).filter((s) => s.shared && s.active).map((s) => s.storage)),
+    ]),
+  );
+}
 
 /**
  * Every occurrence of the organisation's enabled schedules in [from, to): its hosts (the selector against the
@@ -55,7 +68,10 @@ export async function planOf(db: Db, ctx: AutomationContext, query: { from: stri
   }
   all.sort((a, b) => a.run.start - b.run.start || a.run.scheduleName.localeCompare(b.run.scheduleName));
   const kept = all.slice(0, MAX_PLAN_OCCURRENCES);
-  const conflicts = planConflicts(kept.map((o) => o.run));
+  const conflicts = planConflicts(
+    kept.map((o) => o.run),
+    await sharedStoragesOf(db, ctx.organisationId),
+  );
   const occurrences = kept.map((o, i): PlanOccurrence => ({
     schedule_id: o.run.scheduleId,
     schedule_name: o.run.scheduleName,

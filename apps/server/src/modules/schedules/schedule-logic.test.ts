@@ -112,6 +112,30 @@ describe('planner conflicts', () => {
     expect(conflicts.slice(2)).toEqual([[], [], []]);
   });
 
+  it('pairs I/O-heavy runs on different hosts that share a storage, naming it; a host in common comes first', () => {
+    const shared = new Map([
+      ['h1', new Set(['ceph'])],
+      ['h2', new Set(['ceph', 'nfs'])],
+      ['h3', new Set(['nfs'])],
+      ['h4', new Set<string>()],
+    ]);
+    const runs = [
+      run({ hostIds: ['h1'] }),
+      run({ scheduleId: 's2', scheduleName: 'two', start: 5, end: 15, hostIds: ['h2'] }),
+      // No shared storage with h1's run; shares nfs with h2's.
+      run({ scheduleId: 's3', scheduleName: 'three', start: 6, end: 12, hostIds: ['h3'] }),
+      run({ scheduleId: 's4', scheduleName: 'four', start: 0, end: 30, hostIds: ['h4'] }),
+    ];
+    const conflicts = planConflicts(runs, shared);
+    expect(conflicts[0]).toEqual([
+      { schedule_id: 's2', schedule_name: 'two', at: new Date(5).toISOString(), host_id: null, storage: 'ceph' },
+    ]);
+    expect(conflicts[2]).toEqual([
+      { schedule_id: 's2', schedule_name: 'two', at: new Date(5).toISOString(), host_id: null, storage: 'nfs' },
+    ]);
+    expect(conflicts[3]).toEqual([]);
+  });
+
   it('bounds the conflicts listed per occurrence', () => {
     const runs = Array.from({ length: 50 }, (_, i) => run({ scheduleId: `s${i}`, start: i, end: 1000 }));
     expect(planConflicts(runs).every((list) => list.length === 20)).toBe(true);

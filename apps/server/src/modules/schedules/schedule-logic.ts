@@ -138,15 +138,21 @@ export const MAX_CONFLICTS_PER_OCCURRENCE = 20;
 
 /**
  * For each run (same order), the I/O-heavy runs that overlap it in time on a host they share (the first shared
- * host is named). Storage is not known per guest, so it is left null.
+ * host is named), or else on a shared storage both runs' hosts use (an NFS or Ceph storage of the same name,
+ * named). Which storage each guest's disks are on is not read, so a storage conflict means "these hosts share
+ * this storage", not "these guests' disks are on it".
  */
-export function planConflicts(runs: readonly PlannedRun[]): PlanConflict[][] {
+export function planConflicts(
+  runs: readonly PlannedRun[],
+  sharedStorages: ReadonlyMap<string, ReadonlySet<string>> = new Map(),
+): PlanConflict[][] {
   const out: PlanConflict[][] = runs.map(() => []);
   const heavy = runs
     .map((run, index) => ({ run, index, hosts: new Set(run.hostIds) }))
     .filter((r) => isIoHeavy(r.run.kind) && r.hosts.size > 0)
     .sort((a, b) => a.run.start - b.run.start);
-  const note = (to: number, other: PlannedRun, hostId: string) => {
+  const storagesOf = (hosts: Set<string>) => new Set([...hosts].flatMap((h) => [...(sharedStorages.get(h) ?? [])]));
+  const note = (to: number, other: PlannedRun, hostId: string | null, storage: string | null = null) => {
     const list = out[to]!;
     if (list.length >= MAX_CONFLICTS_PER_OCCURRENCE) return;
     list.push({
@@ -154,7 +160,7 @@ export function planConflicts(runs: readonly PlannedRun[]): PlanConflict[][] {
       schedule_name: other.scheduleName,
       at: new Date(other.start).toISOString(),
       host_id: hostId,
-      storage: null,
+      storage,
     });
   };
   for (let i = 0; i < heavy.length; i++) {
@@ -162,9 +168,16 @@ export function planConflicts(runs: readonly PlannedRun[]): PlanConflict[][] {
     for (let j = i + 1; j < heavy.length && heavy[j]!.run.start < a.run.end; j++) {
       const b = heavy[j]!;
       const shared = [...a.hosts].filter((h) => b.hosts.has(h)).sort()[0];
-      if (!shared) continue;
-      note(a.index, b.run, shared);
-      note(b.index, a.run, shared);
+      if (shared) {
+        note(a.index, b.run, shared);
+        note(b.index, a.run, shared);
+        continue;
+      }
+      const bStorages = storagesOf(b.hosts);
+      const storage = [...storagesOf(a.hosts)].filter((s) => bStorages.has(s)).sort()[0];
+      if (!storage) continue;
+      note(a.index, b.run, null, storage);
+      note(b.index, a.run, null, storage);
     }
   }
   return out;
