@@ -3,16 +3,17 @@ import type { Text } from './text';
 
 /** Maintenance windows, schedules and the planner (see messages.ts for the conventions). */
 export const AUTOMATION_TEXTS = {
+  // The zone typed is not repeated: it may be anything, and the answer's detail is logged.
   'automation.timezoneUnknown': {
-    en: "Unknown time zone '{timezone}': use an IANA name such as Europe/Paris, America/New_York or UTC",
-    fr: 'Fuseau horaire inconnu «\u00a0{timezone}\u00a0»\u00a0: utilisez un nom IANA comme Europe/Paris, America/New_York ou UTC',
-    de: "Unbekannte Zeitzone '{timezone}': Verwenden Sie einen IANA-Namen wie Europe/Paris, America/New_York oder UTC",
-    es: "Zona horaria desconocida '{timezone}': use un nombre IANA como Europe/Paris, America/New_York o UTC",
-    it: "Fuso orario sconosciuto '{timezone}': usa un nome IANA come Europe/Paris, America/New_York o UTC",
-    pt: "Fuso horário desconhecido '{timezone}': utilize um nome IANA como Europe/Paris, America/New_York ou UTC",
-    zh: '未知时区“{timezone}”：请使用 IANA 名称，例如 Europe/Paris、America/New_York 或 UTC',
-    ja: '不明なタイムゾーン「{timezone}」です。Europe/Paris、America/New_York、UTC などの IANA 名を使用してください',
-    ar: 'منطقة زمنية غير معروفة \u200e«{timezone}»\u200f: استخدم اسم IANA مثل Europe/Paris أو America/New_York أو UTC',
+    en: 'Unknown time zone: use an IANA name such as Europe/Paris, America/New_York or UTC',
+    fr: 'Fuseau horaire inconnu\u00a0: utilisez un nom IANA comme Europe/Paris, America/New_York ou UTC',
+    de: 'Unbekannte Zeitzone: Verwenden Sie einen IANA-Namen wie Europe/Paris, America/New_York oder UTC',
+    es: 'Zona horaria desconocida: use un nombre IANA como Europe/Paris, America/New_York o UTC',
+    it: 'Fuso orario sconosciuto: usa un nome IANA come Europe/Paris, America/New_York o UTC',
+    pt: 'Fuso horário desconhecido: utilize um nome IANA como Europe/Paris, America/New_York ou UTC',
+    zh: '未知时区：请使用 IANA 名称，例如 Europe/Paris、America/New_York 或 UTC',
+    ja: '不明なタイムゾーンです。Europe/Paris、America/New_York、UTC などの IANA 名を使用してください',
+    ar: 'منطقة زمنية غير معروفة: استخدم اسم IANA مثل Europe/Paris أو America/New_York أو UTC',
   },
   'schedule.cronFields': {
     en: "'{cron}' is not a cron expression of 5 fields: write minute, hour, day of month, month and day of week, e.g. 0 3 * * 1-5",

@@ -57,7 +57,7 @@ export function toUserDto(user: UserRow | AuthUser): AuthUserDto {
 /** Changes the person's own settings: the time zone must be one the server knows (schedules are shown in it). */
 export async function updateProfile(db: Db, user: AuthUser, patch: ProfilePatch, language: Language): Promise<AuthUser> {
   if (patch.timezone !== null && !isKnownTimeZone(patch.timezone)) {
-    throw new AppError('bad_request', message(language, 'automation.timezoneUnknown', { timezone: patch.timezone }));
+    throw new AppError('bad_request', message(language, 'automation.timezoneUnknown'));
   }
   await setUserTimezone(db, user.id, patch.timezone);
   return { ...user, timezone: patch.timezone };

@@ -16,7 +16,7 @@ export type AutomationContext = RequestContext & { language: Language };
 const refuse = (detail: string) => new AppError('bad_request', detail);
 
 export function checkTimeZone(language: Language, timezone: string): void {
-  if (!isKnownTimeZone(timezone)) throw refuse(message(language, 'automation.timezoneUnknown', { timezone }));
+  if (!isKnownTimeZone(timezone)) throw refuse(message(language, 'automation.timezoneUnknown'));
 }
 
 export function checkCron(language: Language, cron: string, timezone: string): void {

@@ -55,7 +55,7 @@ describe.each(TEST_DATABASE_KINDS)('windows and schedules on %s', (kind) => {
       bed.api.send('POST', '/api/windows', windowBody({ timezone: 'Mars/Olympus' })),
       400,
       'bad_request',
-      "Unknown time zone 'Mars/Olympus'",
+      'Unknown time zone: use an IANA name',
     );
     const french = await bed.t.app.inject({
       method: 'POST',
@@ -64,7 +64,7 @@ describe.each(TEST_DATABASE_KINDS)('windows and schedules on %s', (kind) => {
       payload: windowBody({ timezone: '+02:00' }),
     });
     expect(french.json<{ detail: string }>().detail).toBe(
-      'Fuseau horaire inconnu «\u00a0+02:00\u00a0»\u00a0: utilisez un nom IANA comme Europe/Paris, America/New_York ou UTC',
+      'Fuseau horaire inconnu\u00a0: utilisez un nom IANA comme Europe/Paris, America/New_York ou UTC',
     );
     await bed.api.refused(
       bed.api.send('POST', '/api/windows', windowBody({ days: [] })),
@@ -137,7 +137,7 @@ describe.each(TEST_DATABASE_KINDS)('windows and schedules on %s', (kind) => {
       /'61 3 \* \* \*' is not a valid cron expression \(.*minute/,
     );
     await bed.api.refused(post({ cron: '0 0 31 2 *' }), 400, 'bad_request', /never occurs/);
-    await bed.api.refused(post({ timezone: 'Mars/Olympus' }), 400, 'bad_request', /Unknown time zone 'Mars\/Olympus'/);
+    await bed.api.refused(post({ timezone: 'Mars/Olympus' }), 400, 'bad_request', /Unknown time zone: use an IANA name/);
     await bed.api.refused(post({ selector: {} }), 400, 'validation_failed', /the selector is empty/);
     await bed.api.refused(post({ params: { action: 'explode' } }), 400, 'validation_failed', /params\.action/);
     await bed.api.refused(
