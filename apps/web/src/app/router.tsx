@@ -86,12 +86,20 @@ export const routes: RouteObject[] = [
               return null;
             },
             lazy: async () => {
-              const [module] = await Promise.all([
+              const [module, slot] = await Promise.all([
                 import('@/features/dashboard/dashboard-page'),
+                import('./host-tools-slot'),
                 // After i18next has chosen the language, so that only that language's files are read.
                 i18nReady.then(() => i18n.loadNamespaces(['dashboard', 'account'])),
               ]);
-              return { Component: module.DashboardPage };
+              const { DashboardPage } = module;
+              return {
+                Component: () => (
+                  <slot.WithHostTools>
+                    <DashboardPage />
+                  </slot.WithHostTools>
+                ),
+              };
             },
           },
           {

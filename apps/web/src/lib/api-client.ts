@@ -11,6 +11,8 @@ export class ApiError extends Error {
     readonly detail: string,
     readonly code: string,
     readonly errors?: FieldError[],
+    /** With `plan_required`: the cheapest plan that opens the feature. */
+    readonly plan?: string,
   ) {
     super(detail);
     this.name = 'ApiError';
@@ -159,9 +161,11 @@ export async function api<S extends z.ZodType | undefined = undefined>(
   const { data, invalid } = early?.body ? await early.body : readBody(await response.text());
   if (invalid) throw new NetworkError(`Unexpected answer from the server (HTTP ${response.status})`);
   if (!response.ok) {
-    const body = (data ?? {}) as { detail?: unknown; code?: unknown; errors?: FieldError[] };
+    const body = (data ?? {}) as { detail?: unknown; code?: unknown; errors?: FieldError[]; plan?: unknown };
     const detail = typeof body.detail === 'string' ? body.detail : `HTTP ${response.status}`;
-    const error = new ApiError(response.status, detail, typeof body.code === 'string' ? body.code : 'unknown', body.errors);
+    const code = typeof body.code === 'string' ? body.code : 'unknown';
+    const plan = typeof body.plan === 'string' ? body.plan : undefined;
+    const error = new ApiError(response.status, detail, code, body.errors, plan);
     if (response.status === 401 && !options.skipUnauthorizedHandler) onUnauthorized?.(error);
     throw error;
   }

@@ -94,7 +94,7 @@ describe('toHostError', () => {
       }).detail,
     ).toBe(`The TLS certificate fingerprint of ${url} is CC:DD, not the fingerprint you gave (AA:BB)`);
     expect(toHostError(pve('tls-fingerprint-mismatch', { actualFingerprint: 'CC:DD' }), { ...ctx, pinned: 'AA:BB' }).detail).toBe(
-      `The TLS certificate of ${url} changed: fingerprint CC:DD instead of the pinned AA:BB. If the change is expected, delete and add the host again.`,
+      `The TLS certificate of ${url} changed: fingerprint CC:DD instead of the pinned AA:BB. If the change is expected, renew the pin: edit the host, then Renew certificate.`,
     );
     expect(toHostError(new Error('boom'), ctx)).toMatchObject({
       code: 'host_error',

@@ -1,7 +1,7 @@
 import type { Host } from '@proxai/contract';
 import { RefreshCw, Trash2 } from 'lucide-react';
 import type { TFunction } from 'i18next';
-import { useMemo } from 'react';
+import { createContext, Suspense, use, useMemo, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -30,6 +30,22 @@ export function useHostCardText(): HostCardText {
   return useMemo(() => hostCardText(t), [t]);
 }
 
+/** What the card gives the tools another feature adds to it (src/app composes them). */
+export interface HostToolsSlotProps {
+  host: Host;
+  /** The member may manage hosts (admin and owner). */
+  canManage: boolean;
+  /** Called after a change to the host: the dashboard reloads. */
+  onChanged: () => void;
+}
+
+/**
+ * Tools added to every host card from outside the dashboard (editing a host, its Proxmox permissions): features
+ * never import each other, so src/app provides the component here. Rendered as items of the card's wrapping
+ * button row; its strings may load lazily (a Suspense boundary keeps the card shown meanwhile).
+ */
+export const HostToolsContext = createContext<ComponentType<HostToolsSlotProps> | null>(null);
+
 export interface HostCardProps {
   host: Host;
   guestCount: number;
@@ -41,11 +57,25 @@ export interface HostCardProps {
   canDelete: boolean;
   onSync: (host: Host) => void;
   onDelete: (host: Host) => void;
+  /** After the card's tools changed the host. */
+  onChanged: () => void;
   text: HostCardText;
 }
 
-export function HostCard({ host, guestCount, isSyncing, isDeleting, canSync, canDelete, onSync, onDelete, text }: HostCardProps) {
+export function HostCard({
+  host,
+  guestCount,
+  isSyncing,
+  isDeleting,
+  canSync,
+  canDelete,
+  onSync,
+  onDelete,
+  onChanged,
+  text,
+}: HostCardProps) {
   const isOnline = host.status === 'online';
+  const Tools = use(HostToolsContext);
   return (
     <Card className="flex flex-col gap-3" data-testid="host-card" data-host-id={host.id}>
       <div className="flex items-start justify-between gap-3">
@@ -67,10 +97,12 @@ export function HostCard({ host, guestCount, isSyncing, isDeleting, canSync, can
         {host.pve_version ? ` · PVE ${host.pve_version}` : ''}
       </p>
       {!isOnline && host.last_error ? (
-        <p className="rounded-md bg-red-50 p-2 text-xs text-red-700 dark:bg-red-950/50 dark:text-red-300">{host.last_error}</p>
+        <p className="rounded-md bg-red-50 p-2 text-xs break-words text-red-700 dark:bg-red-950/50 dark:text-red-300">
+          {host.last_error}
+        </p>
       ) : null}
-      {canSync || canDelete ? (
-        <div className="mt-auto flex gap-2">
+      {canSync || canDelete || Tools ? (
+        <div className="mt-auto flex flex-wrap gap-2">
           {canSync ? (
             <Button
               variant="outline"
@@ -83,6 +115,11 @@ export function HostCard({ host, guestCount, isSyncing, isDeleting, canSync, can
               <RefreshCw className="h-4 w-4" aria-hidden="true" />
               {text.sync}
             </Button>
+          ) : null}
+          {Tools ? (
+            <Suspense fallback={null}>
+              <Tools host={host} canManage={canDelete} onChanged={onChanged} />
+            </Suspense>
           ) : null}
           {canDelete ? (
             <Button

@@ -1,19 +1,35 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
-import { beforeAll, describe, expect, it } from 'vitest';
+import type { ComponentType } from 'react';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Host, Vm } from '@proxai/contract';
 import { i18n, i18nReady } from '@/lib/i18n';
 import { dashboardPermissions } from '../org-role';
+import { HostToolsContext, type HostToolsSlotProps } from './host-card';
 import { HostsSection } from './hosts-section';
 import { buildHost } from '../testing/build-host';
 
 const HOST = buildHost();
 
-function renderAs(orgRole: string | undefined, hosts: Host[] = [HOST]) {
+function renderAs(orgRole: string | undefined, hosts: Host[] = [HOST], tools: ComponentType<HostToolsSlotProps> | null = null) {
+  const client = new QueryClient();
   render(
-    <QueryClientProvider client={new QueryClient()}>
-      <HostsSection hosts={hosts} vms={[] as Vm[]} isLoading={false} permissions={dashboardPermissions(orgRole)} />
+    <QueryClientProvider client={client}>
+      <HostToolsContext value={tools}>
+        <HostsSection hosts={hosts} vms={[] as Vm[]} isLoading={false} permissions={dashboardPermissions(orgRole)} />
+      </HostToolsContext>
     </QueryClientProvider>,
+  );
+  return client;
+}
+
+/** Stands in for the tools src/app provides (features/hosts): says what the card gave it. */
+function FakeTools({ host, canManage, onChanged }: HostToolsSlotProps) {
+  return (
+    <button type="button" onClick={onChanged} data-testid="fake-tools">
+      {`${host.name} ${canManage ? 'manage' : 'view'}`}
+    </button>
   );
 }
 
@@ -62,5 +78,18 @@ describe('HostsSection and the member role', () => {
     const empty = screen.getByTestId('hosts-empty');
     expect(within(empty).getByRole('button', { name: 'Add host' })).toBeEnabled();
     expect(empty).toHaveTextContent('Connect your first Proxmox VE host');
+  });
+
+  it('readonly: the card still shows the tools provided from outside, not as a manager', () => {
+    renderAs('readonly', [HOST], FakeTools);
+    expect(within(screen.getByTestId('host-card')).getByTestId('fake-tools')).toHaveTextContent('pve-lab view');
+  });
+
+  it('admin: the tools may manage, and a change they report reloads the dashboard', async () => {
+    const client = renderAs('admin', [HOST], FakeTools);
+    expect(screen.getByTestId('fake-tools')).toHaveTextContent('pve-lab manage');
+    const invalidate = vi.spyOn(client, 'invalidateQueries');
+    await userEvent.click(screen.getByTestId('fake-tools'));
+    await waitFor(() => expect(invalidate).toHaveBeenCalledWith({ queryKey: ['dashboard'] }));
   });
 });

@@ -6,6 +6,7 @@ import { toast } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
 import { Card, Skeleton } from '@/components/ui/card';
 import { ApiError } from '@/lib/api-client';
+import { useReloadDashboard } from '../api/dashboard-queries';
 import { useDeleteHost, useSyncHost } from '../api/host-mutations';
 import type { DashboardPermissions } from '../org-role';
 import { HostCard, useHostCardText } from './host-card';
@@ -44,6 +45,7 @@ export function HostsSection({
   }, [canManageHosts]);
   const syncHost = useSyncHost();
   const deleteHost = useDeleteHost();
+  const reload = useReloadDashboard();
   const [syncing, setSyncing] = useState<ReadonlySet<string>>(new Set());
 
   const guestCounts = useMemo(() => {
@@ -134,6 +136,7 @@ export function HostsSection({
               canDelete={canManageHosts}
               onSync={handleSync}
               onDelete={handleDelete}
+              onChanged={() => void reload()}
               text={cardText}
             />
           ))}
