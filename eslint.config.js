@@ -7,7 +7,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import prettier from 'eslint-config-prettier';
 import globals from 'globals';
 
-const WEB_FEATURES = ['marketing', 'auth', 'dashboard', 'licenses', 'tasks', 'automation'];
+const WEB_FEATURES = ['marketing', 'auth', 'dashboard', 'licenses', 'tasks', 'automation', 'hosts'];
 
 export default tseslint.config(
   {
