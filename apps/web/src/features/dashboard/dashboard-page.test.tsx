@@ -7,7 +7,7 @@ import { STORAGE_KEYS } from '@/config/storage-keys';
 import { i18n, i18nReady } from '@/lib/i18n';
 import { ThemeProvider } from '@/lib/theme';
 import { DashboardPage } from './dashboard-page';
-import { buildHost } from './testing/build-host';
+import { buildHost } from '@/testing/build-host';
 
 const HOST = buildHost();
 

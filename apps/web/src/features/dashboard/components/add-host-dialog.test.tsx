@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { i18n, i18nReady } from '@/lib/i18n';
 import { AddHostDialog } from './add-host-dialog';
-import { buildHost } from '../testing/build-host';
+import { buildHost } from '@/testing/build-host';
 
 function renderDialog() {
   const onOpenChange = vi.fn();

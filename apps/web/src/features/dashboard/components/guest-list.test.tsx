@@ -7,7 +7,7 @@ import { buildTaskDetail } from '@/testing/build-task';
 import { inEnglish } from '@/testing/english-strings';
 import { renderWithQuery } from '@/testing/render-with-query';
 import { json, stubApi, type ApiCall } from '@/testing/stub-api';
-import { buildHost } from '../testing/build-host';
+import { buildHost } from '@/testing/build-host';
 import { GuestList } from './guest-list';
 
 const HOST_A = buildHost({ id: '00000000-0000-4000-8000-00000000000a', name: 'pve-a' });

@@ -8,7 +8,7 @@ import { i18n, i18nReady } from '@/lib/i18n';
 import { dashboardPermissions } from '../org-role';
 import { HostToolsContext, type HostToolsSlotProps } from './host-card';
 import { HostsSection } from './hosts-section';
-import { buildHost } from '../testing/build-host';
+import { buildHost } from '@/testing/build-host';
 
 const HOST = buildHost();
 

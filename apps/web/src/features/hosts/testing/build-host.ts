@@ -1,6 +1,6 @@
 import type { Host } from '@proxai/contract';
-// The dashboard's host builder (a test fixture, not feature code): one builder for both, until it moves to src/testing.
-import { buildHost as buildDashboardHost } from '@/features/dashboard/testing/build-host';
+// The shared host builder, with this feature's pinned certificate.
+import { buildHost as buildDashboardHost } from '@/testing/build-host';
 
 export const PINNED = 'AA:BB:CC:DD:EE:FF:00:11:22:33:44:55:66:77:88:99:AA:BB:CC:DD:EE:FF:00:11:22:33:44:55:66:77:88:99';
 export const PRESENTED = '12:34:56:78:9A:BC:DE:F0:12:34:56:78:9A:BC:DE:F0:12:34:56:78:9A:BC:DE:F0:12:34:56:78:9A:BC:DE:F0';
