@@ -344,7 +344,13 @@ export async function syncHost(
         });
       }
     });
-    await fleetChanged(db, host.organisationId);
+    // The dashboard's cached answers are dropped when what they show changed: guests added, removed, moved or
+    // changed, the host back online, or at an inventory (every 5 minutes, which also refreshes uptimes). A poll
+    // that only read new CPU figures leaves them, so a busy fleet does not rebuild the 5,000-row list each second.
+    const changes = diff(before, rows);
+    const moved = rows.some((r) => before.find((b) => b.vmid === r.vmid && b.hostId !== r.hostId));
+    if (changes.added + changes.removed + changes.changed > 0 || moved || host.status !== 'online' || inventory)
+      await fleetChanged(db, host.organisationId);
     const own = (g: { hostId: string }) => g.hostId === host.id;
     return { hostId: host.id, ok: true, total: rows.filter(own).length, ...diff(before.filter(own), rows.filter(own)) };
   } catch (err) {

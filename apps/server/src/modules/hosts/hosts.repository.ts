@@ -151,6 +151,16 @@ export async function reconcileGuests(
               : sql`${guests.lastBackupAt}`,
             updatedAt: sql`greatest(${guests.updatedAt}, ${now.toISOString()}::timestamptz)`,
           },
+          // A row is rewritten only when something shown changed, the guest restarted, its CPU use moved by more
+          // than 5 points, or it was last written a minute ago: frequent polls of a busy fleet write little.
+          setWhere: sql`(${guests.state}, ${guests.name}, ${guests.node}, ${guests.type}, ${guests.cpu}, ${guests.memoryMb},
+              ${guests.storageGb}, ${guests.tags}, ${guests.pool})
+            is distinct from (excluded.state, excluded.name, excluded.node, excluded.type, excluded.cpu,
+              excluded.memory_mb, excluded.storage_gb, excluded.tags, excluded.pool)
+            or excluded.uptime < ${guests.uptime}
+            or abs(coalesce(excluded.cpu_usage, 0) - coalesce(${guests.cpuUsage}, 0)) > 0.05
+            or ${guests.updatedAt} < ${new Date(now.getTime() - 60_000).toISOString()}::timestamptz
+            ${options.backupsOf ? sql`or excluded.last_backup_at is distinct from ${guests.lastBackupAt}` : sql``}`,
         });
     }
   });
@@ -210,9 +220,22 @@ export async function releasePoll(db: Db, hostId: string, started: Date, next: D
     .where(eq(hosts.id, hostId));
 }
 
-/** The host is polled at the next dispatch (after an action on it), or right after the poll of it now running. */
-export async function requestHostPoll(db: Db, hostId: string, at = new Date()): Promise<void> {
-  await db.update(hosts).set({ nextPollAt: at }).where(eq(hosts.id, hostId));
+/** Actions within this long of each other on one host are followed by one poll, not one each. */
+export const REFRESH_COALESCE_MS = 1000;
+
+/**
+ * The host is polled soon after an action on it (within REFRESH_COALESCE_MS, so a burst of actions costs one
+ * poll), or right after the poll of it now running; never later than it was already due.
+ */
+export async function requestHostPoll(db: Db, hostId: string, at = new Date(Date.now() + REFRESH_COALESCE_MS)): Promise<void> {
+  await db
+    .update(hosts)
+    .set({
+      // During a poll (leased), the request is kept for releasePoll, which then polls again right after.
+      nextPollAt: sql`case when ${hosts.pollLeasedUntil} > now() then ${at.toISOString()}::timestamptz
+        else least(${hosts.nextPollAt}, ${at.toISOString()}::timestamptz) end`,
+    })
+    .where(eq(hosts.id, hostId));
 }
 
 export async function hostsByIds(db: Db, ids: string[]): Promise<HostRow[]> {
