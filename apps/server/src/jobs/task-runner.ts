@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import type { Db } from '../db/client';
-import { claimTask, heartbeat, orphanedTasks, type TaskRow } from '../modules/tasks/tasks.repository';
+import { claimTask, heartbeat, orphanedTasks, strandedQueuedTasks, type TaskRow } from '../modules/tasks/tasks.repository';
 
 /** This process, as the runner of the tasks it holds. */
 export const THIS_RUNNER = `${os.hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
@@ -42,6 +42,9 @@ export async function withClaimedTask(
   return true;
 }
 
+/** A top-level task still queued after this long has lost its job (or waits behind a backlog): it is run here. */
+export const STRANDED_MS = 60_000;
+
 /** Resumes one kind of task after its process died (the job handler, called again with the task id; `kind` tells apart the kinds of one prefix). */
 export type Resumer = (taskId: string, kind: string) => Promise<unknown>;
 
@@ -60,11 +63,17 @@ export function startTaskRecovery(
   let stopped = false;
   const sweep = async () => {
     const orphans: TaskRow[] = await orphanedTasks(db, new Date(Date.now() - timing.staleMs)).catch(() => []);
-    for (const task of orphans) {
+    const stranded: TaskRow[] = await strandedQueuedTasks(db, new Date(Date.now() - Math.max(STRANDED_MS, timing.staleMs))).catch(
+      () => [],
+    );
+    for (const task of [...orphans, ...stranded]) {
       if (stopped) return;
       const resume = resumers[task.kind.split('.')[0] ?? ''];
       if (!resume) continue;
-      log.info({ taskId: task.id, kind: task.kind, runner: task.runner }, 'resuming a task whose process stopped');
+      log.info(
+        { taskId: task.id, kind: task.kind, runner: task.runner },
+        task.status === 'queued' ? 'running a task whose job was lost' : 'resuming a task whose process stopped',
+      );
       const p = resume(task.id, task.kind)
         .then(() => undefined)
         .catch((err: unknown) => log.error({ err, taskId: task.id }, 'resuming a task failed'))

@@ -109,6 +109,18 @@ describe.each(TEST_DATABASE_KINDS)('tasks on %s', (kind) => {
     expect(await waitDone(queued.id)).toMatchObject({ status: 'succeeded' });
   });
 
+  it('a task left queued without its job (its process died before queuing it) is run by the recovery sweep', async () => {
+    const v = (await vms()).find((x) => x.state === 'stopped' && !fleet.node(fleet.nodes[0]!.name).guests.get(x.vmid)?.lock)!;
+    const before = simTasksOf(v.vmid).length;
+    const stranded = await task({
+      guestId: v.id,
+      params: { state_before: 'stopped' },
+      createdAt: new Date(Date.now() - 120_000),
+    });
+    expect(await waitDone(stranded.id)).toMatchObject({ status: 'succeeded' });
+    expect(simTasksOf(v.vmid).length).toBe(before + 1);
+  });
+
   it('a task whose process died is resumed from its UPID, without sending the action again', async () => {
     const v = (await vms()).find((x) => x.state === 'stopped')!;
     const n = fleet.nodes[0]!;

@@ -150,6 +150,21 @@ export async function orphanedTasks(db: Db, staleBefore: Date, limit = 50): Prom
     .limit(limit);
 }
 
+/**
+ * Top-level tasks still queued since before `queuedBefore`: their job was lost (the process died between writing
+ * the task and queuing its job) or is stuck behind a backlog. Running them again is safe: a job claims its task.
+ */
+export async function strandedQueuedTasks(db: Db, queuedBefore: Date, limit = 50): Promise<TaskRow[]> {
+  return db
+    .select()
+    .from(tasks)
+    .where(
+      and(eq(tasks.status, 'queued'), isNull(tasks.parentId), isNull(tasks.cancelRequestedAt), lt(tasks.createdAt, queuedBefore)),
+    )
+    .orderBy(asc(tasks.createdAt))
+    .limit(limit);
+}
+
 /** Moves a running task's progress bar (and tells the event stream). */
 export async function setTaskProgress(db: Db, id: string, progress: number): Promise<void> {
   await db.transaction(async (tx) => {
