@@ -42,39 +42,32 @@ const HostBaseFields = {
   fingerprint: FingerprintSchema.optional(),
 };
 
+/** The fields of each way to sign in to a host: a password, or an API token (adding a host, rotating). */
+const PasswordAuthFields = { auth_type: z.literal('password'), password: z.string().min(1).max(1024) };
+const TokenAuthFields = {
+  auth_type: z.literal('token'),
+  token_name: z
+    .string()
+    .trim()
+    .min(1)
+    .max(128)
+    .regex(/^[^\s]+$/, 'must not contain spaces'),
+  token_value: z.string().trim().min(1).max(1024),
+};
+
 /** POST /hosts: only the chosen method's fields are accepted (a password with a token, or the reverse, is a 400). */
 export const HostCreateSchema = z
   .discriminatedUnion('auth_type', [
-    z.strictObject({ ...HostBaseFields, auth_type: z.literal('password'), password: z.string().min(1).max(1024) }),
-    z.strictObject({
-      ...HostBaseFields,
-      auth_type: z.literal('token'),
-      token_name: z
-        .string()
-        .trim()
-        .min(1)
-        .max(128)
-        .regex(/^[^\s]+$/, 'must not contain spaces'),
-      token_value: z.string().trim().min(1).max(1024),
-    }),
+    z.strictObject({ ...HostBaseFields, ...PasswordAuthFields }),
+    z.strictObject({ ...HostBaseFields, ...TokenAuthFields }),
   ])
   .meta({ id: 'HostCreate' });
 export type HostCreate = z.infer<typeof HostCreateSchema>;
 
 /** New credentials for a host (rotation): the same two methods as adding one. */
 export const HostCredentialsSchema = z.discriminatedUnion('auth_type', [
-  z.strictObject({ user: HostBaseFields.user, auth_type: z.literal('password'), password: z.string().min(1).max(1024) }),
-  z.strictObject({
-    user: HostBaseFields.user,
-    auth_type: z.literal('token'),
-    token_name: z
-      .string()
-      .trim()
-      .min(1)
-      .max(128)
-      .regex(/^[^\s]+$/, 'must not contain spaces'),
-    token_value: z.string().trim().min(1).max(1024),
-  }),
+  z.strictObject({ user: HostBaseFields.user, ...PasswordAuthFields }),
+  z.strictObject({ user: HostBaseFields.user, ...TokenAuthFields }),
 ]);
 export type HostCredentials = z.infer<typeof HostCredentialsSchema>;
 

@@ -6,6 +6,7 @@ import { buildUser } from '../../testing/factories';
 import { httpsListener } from '../../testing/listeners';
 import { startHostsTestbed, type HostsTestbed } from './hosts-testbed';
 import { passwordBody, tokenBody } from './hosts.testing';
+import { until } from '../../testing/until';
 
 const TIMEOUT_MS = 1500;
 
@@ -218,11 +219,7 @@ describe.each(TEST_DATABASE_KINDS)('hosts on %s', (kind) => {
           sql`select action, outcome, actor_email from audit_events where organisation_id = ${owner.user.organisationId}`,
         )) as { rows: { action: string; outcome: string; actor_email: string }[] }
       ).rows;
-    let rows = await read();
-    for (let i = 0; i < 50 && !rows.some((r) => r.action === 'host.delete'); i++) {
-      await new Promise((r) => setTimeout(r, 100));
-      rows = await read();
-    }
+    const rows = await until(read, (r) => r.some((x) => x.action === 'host.delete'), 5000);
     const actions = new Set(rows.map((r) => `${r.action}:${r.outcome}`));
     for (const a of ['host.add:success', 'host.add:failure', 'host.sync:success', 'host.sync:failure', 'host.delete:success'])
       expect(actions).toContain(a);

@@ -2,20 +2,11 @@ import { generateFleet } from '@proxai/pve-sim';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { guests, hosts } from '../../db/schema';
+import { until } from '../../testing/until';
 import { startHostsTestbed, type HostsTestbed } from './hosts-testbed';
 import { tokenBody } from './hosts.testing';
 
 const INTERVAL_S = 5;
-
-const until = async <T>(read: () => Promise<T>, done: (v: T) => boolean, ms = 15_000): Promise<T> => {
-  const deadline = Date.now() + ms;
-  let v = await read();
-  while (!done(v) && Date.now() < deadline) {
-    await new Promise((r) => setTimeout(r, 100));
-    v = await read();
-  }
-  return v;
-};
 
 describe('pollers and clusters: registered nodes of one cluster', () => {
   let bed: HostsTestbed;
@@ -59,6 +50,7 @@ describe('pollers and clusters: registered nodes of one cluster', () => {
     const after = await until(
       async () => (await db().select().from(guests).where(eq(guests.vmid, moving.vmid))).filter((g) => !g.goneAt),
       (rows) => rows[0]?.hostId === bed.hostIds[1],
+      15_000,
     );
     expect(after).toHaveLength(1);
     expect(after[0]).toMatchObject({ id: before!.id, hostId: bed.hostIds[1], node: second!.name });

@@ -7,20 +7,11 @@ import { openTestDatabase, TEST_DATABASE_KINDS } from '../../testing/database';
 import { buildUser } from '../../testing/factories';
 import { trackSecret } from '../../testing/secrets';
 import { LOOPBACK_HOSTS } from '../../testing/env';
+import { until } from '../../testing/until';
 import { giveLicence, tokenBody } from './hosts.testing';
 
 const INTERVAL_S = 5;
 const env = { SYNC_INTERVAL_SECONDS: String(INTERVAL_S), RATE_LIMIT_ENABLED: 'false', PVE_TIMEOUT_MS: '2000', ...LOOPBACK_HOSTS };
-
-const until = async <T>(read: () => Promise<T>, done: (v: T) => boolean, ms = 10_000): Promise<T> => {
-  const deadline = Date.now() + ms;
-  let v = await read();
-  while (!done(v) && Date.now() < deadline) {
-    await new Promise((r) => setTimeout(r, 100));
-    v = await read();
-  }
-  return v;
-};
 
 describe.each(TEST_DATABASE_KINDS)('host pollers on %s', (kind) => {
   let fleet: Fleet;
