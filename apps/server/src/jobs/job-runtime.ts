@@ -141,12 +141,20 @@ export async function startJobRuntime(
       ids.push(id);
     }
   }
+  // On PostgreSQL a job is queued through the portal's own pool: pg-boss's small pool is busy with its workers'
+  // fetches (one loop per queue), and a request queuing a job (a guest action) should not wait behind them.
+  const raw = database.raw;
+  const sendVia =
+    raw.kind === 'postgres' ? { db: { executeSql: (text: string, values?: unknown[]) => raw.pool.query(text, values) } } : {};
   return {
     async send(name, data) {
       const job = byName.get(name);
       if (!job) throw new Error(`job ${name} is not in the catalogue`);
       const payload = job.payload.parse(data) as object;
-      const id = await boss.send(name, payload, job.singletonKey ? { singletonKey: job.singletonKey(payload) } : {});
+      const id = await boss.send(name, payload, {
+        ...sendVia,
+        ...(job.singletonKey ? { singletonKey: job.singletonKey(payload) } : {}),
+      });
       // This replica's idle workers look now instead of at their next poll (others find it when they poll).
       for (const worker of workers.get(name) ?? []) boss.notifyWorker(worker);
       return id;

@@ -17,8 +17,18 @@ export async function emitEvent<T extends DomainEventType>(
   /** Who made the change (a person, an API key, a schedule): what the audit subscriber records as the actor. */
   actor?: EventActor,
 ): Promise<void> {
+  await db.insert(events).values(eventValues(organisationId, type, data, actor));
+}
+
+/** The outbox row of an event, its data checked against the catalogue (to insert it as part of a larger statement). */
+export function eventValues<T extends DomainEventType>(
+  organisationId: string,
+  type: T,
+  data: DomainEventData<T>,
+  actor?: EventActor,
+): typeof events.$inferInsert {
   const checked = DomainEventDataSchemas[type].parse(data) as Record<string, unknown>;
-  await db.insert(events).values({ organisationId, type, data: checked, actor: actor ?? null });
+  return { organisationId, type, data: checked, actor: actor ?? null };
 }
 
 export type EventActor = NonNullable<EventRow['actor']>;

@@ -37,6 +37,20 @@ export async function findGuest(db: Db, organisationId: string, id: string): Pro
   return row;
 }
 
+/** A guest still on its host, with that host, in one query (a guest action's hot path). */
+export async function findGuestWithHost(
+  db: Db,
+  organisationId: string,
+  id: string,
+): Promise<{ guest: GuestRow; host: typeof hosts.$inferSelect } | undefined> {
+  const [row] = await db
+    .select({ guest: guests, host: hosts })
+    .from(guests)
+    .innerJoin(hosts, eq(hosts.id, guests.hostId))
+    .where(and(eq(guests.id, id), eq(guests.organisationId, organisationId), isNull(guests.goneAt)));
+  return row;
+}
+
 /** The organisation's guests among `ids` that are still on their host (gone ones are left out). */
 export async function findPresentGuests(db: Db, organisationId: string, ids: readonly string[]): Promise<GuestRow[]> {
   if (ids.length === 0) return [];

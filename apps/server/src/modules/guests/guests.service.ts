@@ -11,13 +11,13 @@ import { AppError, notFound } from '../../errors';
 import { FALLBACK_LANGUAGE, message } from '../../i18n/messages';
 import { requireOrgRole } from '../../plugins/app/auth';
 import { createOrgCache } from '../hosts/fleet-cache';
-import { findHost, readFleetVersion } from '../hosts/hosts.repository';
+import { readFleetVersion } from '../hosts/hosts.repository';
 import type { HostsDeps, RequestContext } from '../hosts/hosts.service';
 import { getEffectivePlan, type EffectivePlan } from '../licenses/licenses.service';
 import { insertTask } from '../tasks/tasks.repository';
 import { BULK_ACTION_JOB_NAME } from './bulk-action.job';
 import { GUEST_ACTION_JOB_NAME } from './guest-action.job';
-import { findGuest, findPresentGuests, guestStats, listVmsJsonText } from './guests.repository';
+import { findGuestWithHost, findPresentGuests, guestStats, listVmsJsonText } from './guests.repository';
 
 const vmsCache = createOrgCache<string>();
 const statsCache = createOrgCache<string>();
@@ -96,14 +96,14 @@ export async function queueVmAction(
 ): Promise<{ task_id: string; message: string }> {
   requireOrgRole(ctx.user, 'operator', 'start, stop or restart guests');
   const language = ctx.language ?? FALLBACK_LANGUAGE;
-  const guest = await findGuest(deps.db, ctx.organisationId, id);
-  if (!guest) throw notFound('VM');
+  // The guest's host belongs to the same organisation (hosts cascade to their guests): one query finds both.
+  const found = await findGuestWithHost(deps.db, ctx.organisationId, id);
+  if (!found) throw notFound('VM');
+  const { guest, host } = found;
   if (vmid !== undefined && vmid !== guest.vmid)
     throw new AppError('bad_request', `vmid ${vmid} does not match this VM (${guest.vmid})`);
   const label = `${guest.type === 'qemu' ? 'VM' : 'CT'} ${guest.vmid} (${guest.name})`;
   checkState(action, guest.state, label, language);
-  const host = await findHost(deps.db, ctx.organisationId, guest.hostId);
-  if (!host) throw notFound('Host');
   const task = await insertTask(
     deps.db,
     {

@@ -1,8 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import { and, asc, desc, eq, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { TaskStatus } from '@proxai/contract';
 import type { Db } from '../../db/client';
-import { taskLogs, tasks } from '../../db/schema';
-import { emitEvent } from '../events/events.repository';
+import { events, taskLogs, tasks } from '../../db/schema';
+import { emitEvent, eventValues } from '../events/events.repository';
 import { toTaskDto } from './task-dto';
 
 export type TaskRow = typeof tasks.$inferSelect;
@@ -10,13 +11,40 @@ export type NewTaskRow = typeof tasks.$inferInsert;
 /** A parent task's children by outcome. */
 export type TaskSummary = NonNullable<TaskRow['summary']>;
 
+/**
+ * A new task with its first log line and its task.created event, in ONE statement (data-modifying CTEs are
+ * atomic without a transaction): a guest action answers after this and the job's queueing, and on a busy
+ * database each round trip counts (bench/soak). The row is made here, defaults included, so the event can
+ * carry it without reading it back.
+ */
 export async function insertTask(db: Db, values: NewTaskRow, firstLine: string): Promise<TaskRow> {
-  return db.transaction(async (tx) => {
-    const [row] = await tx.insert(tasks).values(values).returning();
-    if (!row) throw new Error('task insert returned nothing');
-    await announceTask(tx, row, firstLine);
-    return row;
-  });
+  const defaults: Omit<TaskRow, 'organisationId' | 'kind' | 'createdBy'> = {
+    id: randomUUID(),
+    status: 'queued',
+    progress: 0,
+    params: {},
+    hostId: null,
+    guestId: null,
+    parentId: null,
+    scheduleId: null,
+    scheduledFor: null,
+    upids: [],
+    error: null,
+    summary: null,
+    createdAt: new Date(),
+    startedAt: null,
+    endedAt: null,
+    cancelRequestedAt: null,
+    runner: null,
+    heartbeatAt: null,
+  };
+  const given = Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined));
+  const row = { ...defaults, ...given } as TaskRow;
+  const event = eventValues(row.organisationId, 'task.created', { task: toTaskDto(row) });
+  await db.execute(
+    sql`with task as (${db.insert(tasks).values(row).getSQL()}), log as (${db.insert(taskLogs).values({ taskId: row.id, line: firstLine, at: row.createdAt }).getSQL()}) ${db.insert(events).values(event).getSQL()}`,
+  );
+  return row;
 }
 
 async function announceTask(tx: Db, row: TaskRow, firstLine: string): Promise<void> {
