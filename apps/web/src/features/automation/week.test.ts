@@ -49,11 +49,27 @@ describe('planBlocks', () => {
       host_ids: [HOST_A],
     });
     const blocks = planBlocks([nightly, late], week, 'Europe/Paris');
-    expect(blocks.map((b) => [b.day, b.startMinute, b.minutes, b.continues, b.hostId])).toEqual([
-      [1, 120, 30, false, HOST_A], // Tuesday 02:00 in Paris
-      [1, 120, 30, false, HOST_B],
-      [3, 23 * 60 + 30, 30, true, HOST_A], // Thursday 23:30, runs on after midnight
+    expect(blocks.map((b) => [b.day, b.startMinute, b.minutes, b.continues, b.continued, b.hostId])).toEqual([
+      [1, 120, 30, false, false, HOST_A], // Tuesday 02:00 in Paris
+      [1, 120, 30, false, false, HOST_B],
+      [3, 23 * 60 + 30, 30, true, false, HOST_A], // Thursday 23:30, runs on after midnight…
+      [4, 0, 90, false, true, HOST_A], // …until Friday 01:30
     ]);
+    expect(new Set(blocks.map((b) => b.key)).size).toBe(blocks.length);
+  });
+
+  it('draws the Monday part of a run started late the week before, and nothing of one that ended before Monday', () => {
+    // Sunday 11 January 23:00 in Paris (22:00 UTC) for three hours: Monday 00:00–02:00 is this week's.
+    const spilling = buildOccurrence({ at: '2026-01-11T22:00:00Z', estimated_minutes: 180, host_ids: [HOST_A] });
+    const ended = buildOccurrence({ at: '2026-01-11T20:00:00Z', estimated_minutes: 60, host_ids: [HOST_A] });
+    const blocks = planBlocks([spilling, ended], week, 'Europe/Paris');
+    expect(blocks.map((b) => [b.day, b.startMinute, b.minutes, b.continues, b.continued])).toEqual([[0, 0, 120, false, true]]);
+  });
+
+  it('cuts a run longer than the rest of the week at Sunday midnight', () => {
+    const long = buildOccurrence({ at: '2026-01-18T21:00:00Z', estimated_minutes: 240, host_ids: [HOST_A] });
+    const blocks = planBlocks([long], week, 'Europe/Paris');
+    expect(blocks.map((b) => [b.day, b.startMinute, b.minutes, b.continues])).toEqual([[6, 22 * 60, 120, true]]);
   });
 
   it('leaves out other weeks and other hosts; an occurrence on no host gets the no-host lane', () => {

@@ -25,25 +25,28 @@ export function weekOf(instant: Date, zone: string, offset = 0): Week {
 export const NO_HOST = '';
 
 export interface PlanBlock {
-  /** Unique per occurrence and lane. */
+  /** Unique per occurrence, lane and day. */
   key: string;
   occurrence: PlanOccurrence;
   /** 0 = Monday. */
   day: number;
-  /** Minutes from the day's midnight to the start. */
+  /** Minutes from the day's midnight to the start (0 for the part after a midnight). */
   startMinute: number;
-  /** Drawn length, cut at midnight (the occurrence itself may run on). */
+  /** Drawn length on this day, cut at midnight. */
   minutes: number;
-  /** Whether the occurrence runs past midnight. */
+  /** Whether the occurrence runs on past this day's midnight (its next part is the next day's block). */
   continues: boolean;
+  /** Whether this block is the part after a midnight of an occurrence that started on an earlier day. */
+  continued: boolean;
   hostId: string;
 }
 
 const MINUTES_PER_DAY = 24 * 60;
 
 /**
- * One block per occurrence and host, for the days of `week` (occurrences outside it are left out), restricted to
- * `hostIds` when given.
+ * One block per occurrence, host and day of `week` it runs in: an occurrence running past midnight is drawn on
+ * both days (a 23:30 backup of two hours is half an hour on its day and 1 h 30 on the next), one started late the
+ * week before shows its part on Monday. Restricted to `hostIds` when given.
  */
 export function planBlocks(
   occurrences: readonly PlanOccurrence[],
@@ -55,25 +58,35 @@ export function planBlocks(
   const blocks: PlanBlock[] = [];
   for (const occurrence of occurrences) {
     const at = new Date(occurrence.at);
-    if (at < week.start || at >= week.end) continue;
-    const p = zonedParts(at, zone);
-    const day = daysBetween(first, p);
-    if (day < 0 || day > 6) continue;
-    const startMinute = p.hour * 60 + p.minute;
     const length = Math.max(1, occurrence.estimated_minutes);
-    const minutes = Math.min(length, MINUTES_PER_DAY - startMinute);
-    const hosts = occurrence.host_ids.length > 0 ? occurrence.host_ids : [NO_HOST];
-    for (const hostId of hosts) {
-      if (hostIds && !hostIds.has(hostId)) continue;
-      blocks.push({
-        key: `${occurrence.schedule_id}|${occurrence.at}|${hostId}`,
-        occurrence,
-        day,
-        startMinute,
-        minutes,
-        continues: length > minutes,
-        hostId,
-      });
+    if (at >= week.end || at.getTime() + length * 60_000 <= week.start.getTime()) continue;
+    const p = zonedParts(at, zone);
+    const startDay = daysBetween(first, p);
+    // Walk the days it covers: the first part from its start, each later part from midnight.
+    let day = startDay;
+    let startMinute = p.hour * 60 + p.minute;
+    let left = length;
+    while (left > 0 && day <= 6) {
+      const minutes = Math.min(left, MINUTES_PER_DAY - startMinute);
+      if (day >= 0) {
+        const hosts = occurrence.host_ids.length > 0 ? occurrence.host_ids : [NO_HOST];
+        for (const hostId of hosts) {
+          if (hostIds && !hostIds.has(hostId)) continue;
+          blocks.push({
+            key: `${occurrence.schedule_id}|${occurrence.at}|${hostId}|${day - startDay}`,
+            occurrence,
+            day,
+            startMinute,
+            minutes,
+            continues: left > minutes,
+            continued: day > startDay,
+            hostId,
+          });
+        }
+      }
+      left -= minutes;
+      day += 1;
+      startMinute = 0;
     }
   }
   return blocks.sort((a, b) => a.day - b.day || a.startMinute - b.startMinute || a.key.localeCompare(b.key));

@@ -123,6 +123,9 @@ export const WeekGrid = memo(function WeekGrid({ week, occurrences, lanes, ctx, 
                       KIND_TONE[o.kind],
                       !o.in_window && SKIPPED,
                       hasConflict && 'ring-2 ring-red-500 dark:ring-red-400',
+                      // A run across midnight: square, dashed edges where it goes on to or comes from the other day.
+                      block.continues && 'rounded-b-none border-b-2 border-dashed',
+                      block.continued && 'rounded-t-none border-t-2 border-dashed',
                       selectedKey === block.key && 'outline-2 outline-slate-900 dark:outline-white',
                     )}
                     data-testid="plan-block"
