@@ -98,6 +98,10 @@ export async function startJobRuntime(
   }
   // runMigrations installed the schema (migrateJobSchema) before the app was built: no second check here.
   const boss = bossFor(database, { migrate: false, schedule: false });
+  // Each worker polls its queue. The embedded PGlite has one connection and no other replica: a job queued here
+  // wakes this process's workers at once (notifyWorker below), so polling only finds retries and delayed jobs,
+  // and polling every 2 s per queue would mostly queue empty fetches in front of the requests' reads.
+  const pollingIntervalSeconds = options.pollingIntervalSeconds ?? (database.raw.kind === 'pglite' ? 10 : 2);
   const workers = new Map<string, string[]>();
   boss.on('error', (err) => log.error({ err }, 'job runtime error'));
   await boss.start();
@@ -123,21 +127,17 @@ export async function startJobRuntime(
     const ids: string[] = [];
     workers.set(job.name, ids);
     for (let i = 0; i < (job.concurrency ?? 1); i++) {
-      const id = await boss.work(
-        job.name,
-        { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2, batchSize, includeMetadata: true },
-        async (batch) => {
-          if (batchSize === 1) {
-            if (batch[0]) await runOne(batch[0]);
-            return;
-          }
-          await Promise.all(
-            batch.map((raw) =>
-              runOne(raw).catch((err: unknown) => log.error({ err, job: job.name, id: raw.id }, 'job failed in a batch')),
-            ),
-          );
-        },
-      );
+      const id = await boss.work(job.name, { pollingIntervalSeconds, batchSize, includeMetadata: true }, async (batch) => {
+        if (batchSize === 1) {
+          if (batch[0]) await runOne(batch[0]);
+          return;
+        }
+        await Promise.all(
+          batch.map((raw) =>
+            runOne(raw).catch((err: unknown) => log.error({ err, job: job.name, id: raw.id }, 'job failed in a batch')),
+          ),
+        );
+      });
       ids.push(id);
     }
   }
