@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { isAgentAnswer } from './agent-errors';
 import { abortReason, PveError, type PveErrorKind } from './errors';
 import { encodeParams } from './params';
 import type { Params, RequestOptions } from './pve-types';
@@ -277,7 +278,7 @@ export function isRetryable(err: PveError): boolean {
     case 'timeout':
       return true;
     case 'api-error':
-      return err.status !== undefined && err.status >= 500;
+      return err.status !== undefined && err.status >= 500 && !isAgentAnswer(err);
     case 'tls-fingerprint-mismatch':
     case 'tls-untrusted':
     case 'auth-failed':

@@ -1,6 +1,8 @@
+export { agentUnavailable, type AgentUnavailable } from './agent-errors';
 export { type PveAuth, type PveClientOptions } from './api-core';
 export { isPveError, PveError, type PveErrorKind } from './errors';
 export { fetchFingerprint, normalizeFingerprint } from './fingerprint';
+export { parseMeminfo, type Meminfo } from './meminfo';
 export { PbsClient, type PbsClientOptions } from './pbs-client';
 export type * from './pbs-types';
 export { PveClient } from './pve-client';
@@ -9,3 +11,11 @@ export { type ResolveAddress, type ResolvedAddress } from './resolve-address';
 export { DEFAULT_MAX_RESPONSE_BYTES } from './transport';
 export { parseUpid, type ParsedUpid } from './upid';
 export { isTaskOk, type WaitOptions } from './wait';
+export {
+  AgentFileReadSchema,
+  AgentInterfacesSchema,
+  GuestRrdSchema,
+  NodeRrdSchema,
+  RrdSchema,
+  StorageRrdSchema,
+} from './schemas';

@@ -1,6 +1,8 @@
 import { ApiCore, type PveClientOptions } from './api-core';
 import { path, reqOf } from './params';
 import type {
+  AgentFileContent,
+  AgentInterface,
   AptPackage,
   AptVersion,
   BackupVolume,
@@ -23,6 +25,7 @@ import type {
   Snapshot,
   StorageContentItem,
   StorageListItem,
+  StorageRrdPoint,
   TaskListOptions,
   TaskLogPage,
   TaskPage,
@@ -151,8 +154,45 @@ export class PveClient {
     );
   }
 
+  /** Either RRD layout (pve2 on PVE ≤ 8, pve-node-9.0 on PVE 9, see NodeRrdPoint); `decade` needs PVE 9. */
   nodeRrd(node: string, timeframe: RrdTimeframe, cf?: RrdCf, req?: RequestOptions): Promise<NodeRrdPoint[]> {
-    return this.read(path`/nodes/${node}/rrddata`, S.RrdSchema, { timeframe, cf }, req);
+    return this.read(path`/nodes/${node}/rrddata`, S.rrdCheck, { timeframe, cf }, req);
+  }
+
+  /** `total` and `used` of a storage as the node sees it; rows of an inactive storage have only `time`. */
+  storageRrd(
+    node: string,
+    storage: string,
+    timeframe: RrdTimeframe,
+    cf?: RrdCf,
+    req?: RequestOptions,
+  ): Promise<StorageRrdPoint[]> {
+    return this.read(path`/nodes/${node}/storage/${storage}/rrddata`, S.rrdCheck, { timeframe, cf }, req);
+  }
+
+  /**
+   * POST …/qemu/{vmid}/agent/ping: resolves when qemu-ga answers. Refusals are PveErrors (HTTP 500) that
+   * agentUnavailable() names; privileges VM.Monitor (PVE 8) or VM.GuestAgent.Audit (PVE 9).
+   */
+  async agentPing(node: string, vmid: number, req?: RequestOptions): Promise<void> {
+    const p = path`/nodes/${node}/qemu/${vmid}/agent/ping`;
+    this.core.check(S.AgentPingSchema, await this.send('POST', p, undefined, req), 'POST', p);
+  }
+
+  /** GET …/agent/file-read (at most 16 MiB); VM.Monitor (PVE 8) or VM.GuestAgent.FileRead (PVE 9). */
+  agentFileRead(node: string, vmid: number, file: string, req?: RequestOptions): Promise<AgentFileContent> {
+    return this.read(path`/nodes/${node}/qemu/${vmid}/agent/file-read`, S.AgentFileReadSchema, { file }, req);
+  }
+
+  /** GET …/agent/network-get-interfaces: the guest's interfaces, MACs, addresses and counters. */
+  async agentNetworkInterfaces(node: string, vmid: number, req?: RequestOptions): Promise<AgentInterface[]> {
+    const res = await this.read<{ result: AgentInterface[] }>(
+      path`/nodes/${node}/qemu/${vmid}/agent/network-get-interfaces`,
+      S.AgentInterfacesSchema,
+      undefined,
+      req,
+    );
+    return res.result;
   }
 
   guestRrd(
@@ -163,7 +203,7 @@ export class PveClient {
     cf?: RrdCf,
     req?: RequestOptions,
   ): Promise<GuestRrdPoint[]> {
-    return this.read(path`/nodes/${node}/${type}/${vmid}/rrddata`, S.RrdSchema, { timeframe, cf }, req);
+    return this.read(path`/nodes/${node}/${type}/${vmid}/rrddata`, S.rrdCheck, { timeframe, cf }, req);
   }
 
   async tasks(node: string, opts: TaskListOptions & RequestOptions = {}): Promise<TaskPage> {

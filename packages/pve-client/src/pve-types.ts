@@ -5,7 +5,8 @@
 
 export type GuestType = 'qemu' | 'lxc';
 export type GuestAction = 'start' | 'stop' | 'shutdown' | 'reboot' | 'reset' | 'suspend' | 'resume';
-export type RrdTimeframe = 'hour' | 'day' | 'week' | 'month' | 'year';
+/** `decade` exists for node RRDs on PVE 9 only (older nodes answer 400). */
+export type RrdTimeframe = 'hour' | 'day' | 'week' | 'month' | 'year' | 'decade';
 export type RrdCf = 'AVERAGE' | 'MAX';
 export type Bool01 = 0 | 1;
 
@@ -102,6 +103,8 @@ export interface GuestResource {
   lock?: string;
   pool?: string;
   hastate?: string;
+  /** PVE 9: the host's view of a VM's memory (0 for containers and stopped guests). */
+  memhost?: number;
 }
 export interface NodeResource {
   id: string;
@@ -166,11 +169,20 @@ interface GuestListCommon {
   lock?: string;
   tags?: string;
 }
-export interface QemuListItem extends GuestListCommon {
+/** PSI of the last minute in percent (PVE 9, running guests; nodes have no `pressurecpufull`). */
+export interface PressureFields {
+  pressurecpusome?: number;
+  pressurecpufull?: number;
+  pressureiosome?: number;
+  pressureiofull?: number;
+  pressurememorysome?: number;
+  pressurememoryfull?: number;
+}
+export interface QemuListItem extends GuestListCommon, PressureFields {
   serial?: Bool01;
   memhost?: number;
 }
-export interface LxcListItem extends GuestListCommon {
+export interface LxcListItem extends GuestListCommon, PressureFields {
   type: 'lxc';
   swap: number;
   maxswap: number;
@@ -241,8 +253,17 @@ export interface BackupVolume extends StorageContentItem {
   vmid: number;
 }
 
-export interface NodeRrdPoint {
+/**
+ * RRD rows (`rrddata`): `time` is the start of the row's step; a key without a sample is absent (never null).
+ * PVE ≤ 8 reads the pve2-* RRDs (70 rows); PVE 9 the pve-*-9.0 ones (hour 60 × 1 min, day 1440 × 1 min,
+ * week 336 × 30 min, month 1440 × 30 min, year 1440 × 6 h, node decade 570 × 1 week), which add the keys below.
+ */
+export interface NodeRrdPoint extends PressureFields {
   time: number;
+  /** PVE 9 */
+  memavailable?: number;
+  /** PVE 9: ZFS ARC size (0 without ZFS) */
+  arcsize?: number;
   cpu?: number;
   iowait?: number;
   loadavg?: number;
@@ -258,8 +279,10 @@ export interface NodeRrdPoint {
 }
 
 /** Rows without samples (guest stopped) have only time and the max* / disk keys. */
-export interface GuestRrdPoint {
+export interface GuestRrdPoint extends PressureFields {
   time: number;
+  /** PVE 9, VMs: the host's view of the VM's memory (`mem` is then the guest's balloon figure). */
+  memhost?: number;
   maxcpu?: number;
   maxmem?: number;
   maxdisk?: number;
@@ -270,6 +293,36 @@ export interface GuestRrdPoint {
   netout?: number;
   diskread?: number;
   diskwrite?: number;
+}
+
+/** `GET /nodes/{node}/storage/{storage}/rrddata`: bytes; rows of an inactive storage have only `time`. */
+export interface StorageRrdPoint {
+  time: number;
+  total?: number;
+  used?: number;
+}
+
+/** `agent/file-read`: the file's text (at most 16 MiB; `truncated` when it was longer). */
+export interface AgentFileContent {
+  content: string;
+  truncated?: boolean;
+}
+
+/** One entry of `agent/network-get-interfaces` (qemu-ga guest-network-get-interfaces). */
+export interface AgentInterface {
+  name: string;
+  'hardware-address'?: string;
+  'ip-addresses'?: { 'ip-address': string; 'ip-address-type': 'ipv4' | 'ipv6'; prefix: number }[];
+  statistics?: {
+    'rx-bytes': number;
+    'rx-packets': number;
+    'rx-errs': number;
+    'rx-dropped': number;
+    'tx-bytes': number;
+    'tx-packets': number;
+    'tx-errs': number;
+    'tx-dropped': number;
+  };
 }
 
 export interface TaskListItem {

@@ -57,7 +57,81 @@ export const GuestStatusSchema = z.looseObject({ status: z.string(), vmid: vmid.
 export const GuestConfigSchema = z.record(z.string(), z.unknown());
 export const StorageListSchema = z.array(z.looseObject({ storage: z.string(), type: z.string() }));
 export const StorageContentSchema = listCheck({ volid: 'string', format: 'string', size: 'number', vmid: 'vmid?' });
-export const RrdSchema = z.array(z.looseObject({ time: z.number() }));
+/**
+ * RRD rows of both layouts (pve2 and PVE 9's pve-*-9.0): `time` plus numeric keys, each absent when there was no
+ * sample; unknown (newer) keys pass through. Used as the type guide; the client checks long answers with rrdCheck.
+ */
+const num = z.number().optional();
+const pressure = {
+  pressurecpusome: num,
+  pressurecpufull: num,
+  pressureiosome: num,
+  pressureiofull: num,
+  pressurememorysome: num,
+  pressurememoryfull: num,
+};
+export const NodeRrdSchema = z.array(
+  z.looseObject({
+    time: z.number(),
+    cpu: num,
+    iowait: num,
+    loadavg: num,
+    maxcpu: num,
+    memtotal: num,
+    memused: num,
+    memavailable: num,
+    arcsize: num,
+    swaptotal: num,
+    swapused: num,
+    roottotal: num,
+    rootused: num,
+    netin: num,
+    netout: num,
+    ...pressure,
+  }),
+);
+export const GuestRrdSchema = z.array(
+  z.looseObject({
+    time: z.number(),
+    cpu: num,
+    maxcpu: num,
+    mem: num,
+    maxmem: num,
+    memhost: num,
+    disk: num,
+    maxdisk: num,
+    netin: num,
+    netout: num,
+    diskread: num,
+    diskwrite: num,
+    ...pressure,
+  }),
+);
+export const StorageRrdSchema = z.array(z.looseObject({ time: z.number(), total: num, used: num }));
+/** Any RRD row: `time` and numbers (what every layout has in common). */
+export const RrdSchema = z.array(z.looseObject({ time: z.number() }).catchall(z.number()));
+
+/**
+ * The same check as RrdSchema without copying (a PVE 9 year of 1440 rows per guest, hundreds of guests in a
+ * backfill): every row an object with a numeric `time`, every other value a number.
+ */
+export const rrdCheck: FastCheck<Record<string, number>[]> = (data) => {
+  if (!Array.isArray(data)) return { ok: false, where: '(root): expected array' };
+  for (let i = 0; i < data.length; i++) {
+    const row: unknown = data[i];
+    if (typeof row !== 'object' || row === null) return { ok: false, where: `${i}: expected object` };
+    const o = row as Record<string, unknown>;
+    if (typeof o['time'] !== 'number') return { ok: false, where: `${i}.time: expected number` };
+    for (const k in o) if (typeof o[k] !== 'number') return { ok: false, where: `${i}.${k}: expected number` };
+  }
+  return { ok: true, value: data as Record<string, number>[] };
+};
+
+export const AgentFileReadSchema = z
+  .looseObject({ content: z.string(), truncated: z.union([z.boolean(), z.number()]).optional() })
+  .transform((r) => (r.truncated ? { content: r.content, truncated: true } : { content: r.content }));
+export const AgentInterfacesSchema = z.looseObject({ result: z.array(z.looseObject({ name: z.string() })) });
+export const AgentPingSchema = z.looseObject({ result: z.unknown() });
 export const TaskListSchema = z.array(z.looseObject({ upid: z.string(), starttime: z.number() }));
 export const TaskStatusSchema = z.looseObject({ upid: z.string(), status: z.string() });
 export const TaskLogSchema = z.array(z.looseObject({ n: z.number(), t: z.string() }));

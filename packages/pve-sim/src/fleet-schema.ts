@@ -104,6 +104,7 @@ const guest = z.strictObject({
   tags: z.array(z.string().regex(/^[\w+.-]+$/, 'expected a tag: letters, digits, "+", ".", "-" or "_"')).optional(),
   lock: z.string().optional(),
   agent: z.boolean().optional(),
+  agentRunning: z.boolean().optional(),
   ha: z.boolean().optional(),
   snapshots: z.array(snapshot).optional(),
 });

@@ -6,6 +6,7 @@ import { PveApp } from './pve-app';
 import type { SimRequestStats } from './request-stats';
 import { hashString } from './rng';
 import { ServerShell } from './server-shell';
+import { SimControl } from './sim-control';
 import { createCertificate } from './tls';
 import type { Fault, FleetSpec, SimNodeInfo, SimPbsInfo, SnapshotFault } from './types';
 
@@ -76,6 +77,7 @@ export async function startFleet(spec: FleetSpec, opts: StartFleetOptions = {}):
 
   const pbs = spec.pbs ? new SimPbs(spec.pbs, ticketLifetimeSec) : undefined;
   const nodes = new Map<string, { state: SimNode; shell: ServerShell; info: SimNodeInfo }>();
+  const control = new SimControl();
   const shells: ServerShell[] = [];
   let pbsEntry: { shell: ServerShell; info: SimPbsInfo } | undefined;
   try {
@@ -97,7 +99,7 @@ export async function startFleet(spec: FleetSpec, opts: StartFleetOptions = {}):
           readonlyTokenId: 'root@pam!monitor',
           readonlyTokenSecret: state.readonlyTokenSecret,
         };
-        const shell = new ServerShell(cert, nodeSpec.name, PVE_ORG, new PveApp(state), {
+        const shell = new ServerShell(cert, nodeSpec.name, PVE_ORG, new PveApp(state, control), {
           latencyMs: nodeSpec.latencyMs ?? 0,
           seed: seed ^ hashString(nodeSpec.name),
           onCertificate: (next) => {
@@ -156,6 +158,14 @@ export async function startFleet(spec: FleetSpec, opts: StartFleetOptions = {}):
     if (!n) throw new Error(`no simulated node '${name}'`);
     return n.state;
   };
+  control.attach({
+    nodes: () => [...nodes.values()].map((n) => n.state),
+    setFault: (name, fault) => {
+      const n = nodes.get(name);
+      if (!n) return Promise.reject(new Error(`no simulated node '${name}'`));
+      return applyFault(n.shell, n.state, fault);
+    },
+  });
   const ordered = spec.nodes.map((n) => nodes.get(n.name)?.info).filter((i): i is SimNodeInfo => i !== undefined);
   return {
     nodes: ordered,
@@ -191,6 +201,7 @@ export async function startFleet(spec: FleetSpec, opts: StartFleetOptions = {}):
     },
     pbsState: () => pbs,
     async close() {
+      control.close();
       for (const n of nodes.values()) n.state.runner.close();
       pbs?.runner.close();
       await Promise.all(shells.map((s) => s.close()));

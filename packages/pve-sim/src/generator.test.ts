@@ -35,6 +35,18 @@ describe('generateFleet', () => {
     expect(Math.min(...loads)).toBeLessThan(0.05);
   });
 
+  it('gives most VMs a guest agent (some configured but not running), containers none', () => {
+    const vms = guests.filter((g) => g.type === 'qemu');
+    const running = vms.filter((g) => g.agent === true && g.agentRunning !== false).length;
+    const notRunning = vms.filter((g) => g.agent === true && g.agentRunning === false).length;
+    const none = vms.filter((g) => g.agent !== true).length;
+    expect(running / vms.length).toBeGreaterThan(0.45);
+    expect(notRunning / vms.length).toBeGreaterThan(0.04);
+    expect(notRunning).toBeLessThan(running);
+    expect(none / vms.length).toBeGreaterThan(0.15);
+    expect(guests.filter((g) => g.type === 'lxc').every((g) => g.agent === undefined && g.agentRunning === undefined)).toBe(true);
+  });
+
   it('keeps nodes plausible: running guests use at most ~55 % CPU and fit in RAM', () => {
     for (const n of spec.nodes) {
       const running = n.guests.filter((g) => g.status !== 'stopped');

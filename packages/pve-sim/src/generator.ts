@@ -1,6 +1,6 @@
 import { pendingUpdates } from './apt-catalog';
 import { CPUS, ENVS, LXC_OSTYPES, PVE_VERSIONS, ROLES, SNAPSHOT_NAMES, TAGS, WINDOWS_ROLES } from './generator-data';
-import { createRng, type Rng } from './rng';
+import { createRng, hashString, type Rng } from './rng';
 import type { BackupSpec, FleetSpec, GuestSpec, NodeSpec, PbsSnapshotSpec, StorageSpec, TaskSpec } from './types';
 import { pveVersionInfo } from './version';
 
@@ -186,7 +186,11 @@ function makeGuest(rng: Rng, vmid: number, roleCount: Map<string, number>, now: 
   if (template) g.template = true;
   const tagCount = rng.pick([0, 0, 0, 1, 1, 2]);
   if (tagCount > 0) g.tags = [...new Set(Array.from({ length: tagCount }, () => rng.pick(TAGS)))].sort();
-  if (!lxc) g.agent = rng.chance(0.7);
+  if (!lxc) {
+    g.agent = rng.chance(0.7);
+    // A separate stream keeps the rest of the fleet as it was: about 1 in 6 configured agents is not running.
+    if (g.agent && createRng(hashString(`agent/${vmid}/${name}`)).chance(0.16)) g.agentRunning = false;
+  }
   if (rng.chance(0.05)) g.ha = true;
   if (rng.chance(0.2)) {
     const count = rng.int(1, 3);

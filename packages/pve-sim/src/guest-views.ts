@@ -1,4 +1,4 @@
-import { currentMetrics, guestDiskUsed, uptime } from './metrics';
+import { currentMetrics, guestDiskUsed, guestMemHost, guestPressureAt, PRESSURE_KEYS, uptime } from './metrics';
 import type { SimNode } from './node-state';
 import type { SimGuest } from './types';
 import { atLeast, quirks } from './version';
@@ -29,6 +29,13 @@ function common(g: SimGuest, now: number): Record<string, unknown> {
   };
 }
 
+/** PVE 9 vmstatus of a running guest adds PSI (percent, like the RRD's pressure* keys). */
+function addPressure(node: SimNode, g: SimGuest, out: Record<string, unknown>, now: number): void {
+  if (!quirks.qemuListV9(node.version) || g.status !== 'running') return;
+  const psi = guestPressureAt(g, now);
+  for (const k of PRESSURE_KEYS) out[k] = Number(psi[k].toFixed(2));
+}
+
 function optional(g: SimGuest, out: Record<string, unknown>): Record<string, unknown> {
   if (g.status === 'running' && g.pid !== undefined) out['pid'] = g.pid;
   if (g.template) out['template'] = 1;
@@ -42,7 +49,8 @@ export function qemuListItem(node: SimNode, g: SimGuest, now: number): Record<st
   if (quirks.qemuListV9(node.version)) {
     delete out['diskread'];
     delete out['diskwrite'];
-    if (g.status === 'running') out['memhost'] = out['mem'];
+    if (g.status === 'running') out['memhost'] = guestMemHost(g, out['mem'] as number);
+    addPressure(node, g, out, now);
   } else {
     // qemu-server < 9 lists diskread/diskwrite as 0 (fix #6207).
     out['diskread'] = 0;
@@ -58,11 +66,16 @@ export function lxcListItem(node: SimNode, g: SimGuest, now: number): Record<str
   out['swap'] = g.status === 'running' ? Math.round(g.swapBytes * 0.02) : 0;
   out['maxswap'] = g.swapBytes;
   if (quirks.lxcVmidString(node.version)) out['vmid'] = String(g.vmid);
+  addPressure(node, g, out, now);
   return optional(g, out);
 }
 
 export function guestStatusCurrent(node: SimNode, g: SimGuest, now: number): Record<string, unknown> {
   const out = optional(g, common(g, now));
+  addPressure(node, g, out, now);
+  if (g.type === 'qemu' && g.status === 'running' && quirks.qemuListV9(node.version)) {
+    out['memhost'] = guestMemHost(g, out['mem'] as number);
+  }
   out['ha'] = g.ha ? { managed: 1, state: 'started', group: 'ha-default' } : { managed: 0 };
   if (g.type === 'lxc') {
     out['type'] = 'lxc';
@@ -227,6 +240,9 @@ export function guestResource(node: SimNode, g: SimGuest, now: number): Record<s
     diskread: c['diskread'],
     diskwrite: c['diskwrite'],
   };
+  // PVE 9 (API2Tools extract_vm_stats on a pve-vm-9.0 entry): memhost for every guest, 0 unless a running VM reports it.
+  if (quirks.qemuListV9(node.version))
+    out['memhost'] = g.type === 'qemu' && g.status === 'running' ? guestMemHost(g, c['mem'] as number) : 0;
   if (g.tags.length > 0) out['tags'] = g.tags.join(';');
   if (g.lock) out['lock'] = g.lock;
   if (g.ha) out['hastate'] = 'started';

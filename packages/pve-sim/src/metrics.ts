@@ -1,5 +1,5 @@
 import { hashString, noise } from './rng';
-import type { SimGuest } from './types';
+import type { LoadProfile, SimGuest } from './types';
 
 /**
  * Load model: every metric is a smooth deterministic function of (guest, time), so list
@@ -15,9 +15,38 @@ export function isUpAt(g: SimGuest, t: number): boolean {
   return g.status === 'running';
 }
 
-/** CPU fraction (0–1 of the guest's cores) around `load`, daily + 2-hourly waves, a little noise. */
+/** The value of the newest load profile that sets `key` and covers t, if any. */
+export function profileAt(g: SimGuest, t: number, key: 'cpu' | 'memBytes'): number | undefined {
+  const ps = g.loadProfiles;
+  for (let i = ps.length - 1; i >= 0; i--) {
+    const p = ps[i] as LoadProfile;
+    const v = p[key];
+    if (v !== undefined && t >= p.from && t < p.until) return v;
+  }
+  return undefined;
+}
+
+/** Profile segments that set `key` and overlap [start, end): value and overlap in seconds. */
+export function profileOverlaps(
+  g: SimGuest,
+  start: number,
+  end: number,
+  key: 'cpu' | 'memBytes',
+): { value: number; seconds: number }[] {
+  const out: { value: number; seconds: number }[] = [];
+  for (const p of g.loadProfiles) {
+    const v = p[key];
+    const seconds = Math.min(end, p.until) - Math.max(start, p.from);
+    if (v !== undefined && seconds > 0) out.push({ value: key === 'memBytes' ? Math.min(v, g.memoryBytes) : v, seconds });
+  }
+  return out;
+}
+
+/** CPU fraction (0–1 of the guest's cores) around `load`, daily + 2-hourly waves, a little noise; a load profile wins. */
 export function guestCpuAt(g: SimGuest, t: number): number {
   if (g.template) return 0;
+  const forced = g.loadProfiles.length > 0 ? profileAt(g, t, 'cpu') : undefined;
+  if (forced !== undefined) return clamp(forced, 0, 1);
   const daily = 0.35 * Math.sin((TAU * t) / DAY + g.phase);
   const short = 0.12 * Math.sin((TAU * t) / 7_200 + g.phase * 3);
   const jitter = 0.1 * (noise(g.vmid, Math.floor(t / 60)) - 0.5);
@@ -25,20 +54,83 @@ export function guestCpuAt(g: SimGuest, t: number): number {
 }
 
 export function guestMemAt(g: SimGuest, t: number): number {
+  const forced = g.loadProfiles.length > 0 ? profileAt(g, t, 'memBytes') : undefined;
+  if (forced !== undefined) return Math.round(Math.min(forced, g.memoryBytes));
   const wave = 0.06 * Math.sin((TAU * t) / DAY + g.phase + 1) + 0.02 * (noise(g.vmid + 7, Math.floor(t / 60)) - 0.5);
   return Math.round(g.memoryBytes * clamp(g.memUsage * (1 + wave), 0.02, 0.98));
 }
 
-/** Network and disk rates (bytes/s) derived from load. */
-export function guestRatesAt(g: SimGuest, t: number): { netin: number; netout: number; diskread: number; diskwrite: number } {
-  const cpu = guestCpuAt(g, t);
-  const k = 0.5 + (hashString(g.name) % 100) / 100;
+/** Per-guest factor of its I/O rates (hashing the name once per guest: RRD answers evaluate rates often). */
+const rateFactor = new WeakMap<SimGuest, number>();
+function rateK(g: SimGuest): number {
+  let k = rateFactor.get(g);
+  if (k === undefined) {
+    k = 0.5 + (hashString(g.name) % 100) / 100;
+    rateFactor.set(g, k);
+  }
+  return k;
+}
+
+export interface GuestRates {
+  netin: number;
+  netout: number;
+  diskread: number;
+  diskwrite: number;
+}
+
+/** Network and disk rates (bytes/s) derived from the CPU load. */
+export function ratesFromCpu(g: SimGuest, cpu: number): GuestRates {
+  const k = rateK(g);
   return {
     netin: (1_500 + cpu * 900_000) * k,
     netout: (800 + cpu * 350_000) * k,
     diskread: cpu * 1_200_000 * k,
     diskwrite: (2_000 + cpu * 600_000) * k,
   };
+}
+
+export function guestRatesAt(g: SimGuest, t: number): GuestRates {
+  return ratesFromCpu(g, guestCpuAt(g, t));
+}
+
+/**
+ * PSI (percent of time stalled, /proc/pressure avg60-like) of a running guest: CPU stalls grow once it
+ * uses most of its cores, I/O stalls follow its disk writes, memory stalls appear near its memory limit.
+ */
+export function guestPressureAt(g: SimGuest, t: number): Record<PressureKey, number> {
+  const cpu = guestCpuAt(g, t);
+  return pressureFrom(g, t, cpu, ratesFromCpu(g, cpu).diskwrite, guestMemAt(g, t));
+}
+
+/** The same from values already computed for that instant. */
+export function pressureFrom(g: SimGuest, t: number, cpu: number, diskwrite: number, mem: number): Record<PressureKey, number> {
+  const n = noise(g.vmid + 13, Math.floor(t / 60));
+  const cpuSome = clamp(0.05 + 0.4 * n + 120 * Math.max(0, cpu - 0.55) ** 1.5, 0, 100);
+  const ioSome = clamp(0.02 + 0.3 * n + (diskwrite / 1_000_000) * 1.5, 0, 100);
+  const memSome = clamp(400 * Math.max(0, mem / g.memoryBytes - 0.9) ** 1.2, 0, 100);
+  return {
+    pressurecpusome: cpuSome,
+    pressurecpufull: cpuSome * 0.7,
+    pressureiosome: ioSome,
+    pressureiofull: ioSome * 0.95,
+    pressurememorysome: memSome,
+    pressurememoryfull: memSome * 0.9,
+  };
+}
+
+export const PRESSURE_KEYS = [
+  'pressurecpusome',
+  'pressurecpufull',
+  'pressureiosome',
+  'pressureiofull',
+  'pressurememorysome',
+  'pressurememoryfull',
+] as const;
+export type PressureKey = (typeof PRESSURE_KEYS)[number];
+
+/** PVE 9 `memhost`: what the VM's QEMU process uses on the host (guest RAM touched plus device overhead). */
+export function guestMemHost(g: SimGuest, mem: number): number {
+  return Math.round(Math.min(g.memoryBytes * 1.02, mem * 1.04 + 48 * 1024 ** 2 + g.memoryBytes * 0.006));
 }
 
 /** Counters since start: mean rate times uptime. */
@@ -83,6 +175,8 @@ interface CachedMetrics {
   startedAt: number | undefined;
   template: boolean;
   memoryBytes: number;
+  profiles: number;
+  lastUntil: number;
   value: GuestMetrics;
 }
 const current = new WeakMap<SimGuest, CachedMetrics>();
@@ -103,7 +197,9 @@ export function currentMetrics(g: SimGuest, now: number): GuestMetrics {
     hit.memUsage === g.memUsage &&
     hit.startedAt === g.startedAt &&
     hit.template === g.template &&
-    hit.memoryBytes === g.memoryBytes
+    hit.memoryBytes === g.memoryBytes &&
+    hit.profiles === g.loadProfiles.length &&
+    hit.lastUntil === (g.loadProfiles.at(-1)?.until ?? 0)
   ) {
     return hit.value;
   }
@@ -116,6 +212,8 @@ export function currentMetrics(g: SimGuest, now: number): GuestMetrics {
     startedAt: g.startedAt,
     template: g.template,
     memoryBytes: g.memoryBytes,
+    profiles: g.loadProfiles.length,
+    lastUntil: g.loadProfiles.at(-1)?.until ?? 0,
     value,
   });
   return value;

@@ -173,6 +173,8 @@ function buildGuest(g: GuestSpec, now: number, node: SimNode): SimGuest {
     template: g.template ?? false,
     tags: g.tags ?? [],
     agent: g.agent ?? g.type === 'qemu',
+    agentRunning: g.agentRunning ?? true,
+    loadProfiles: [],
     ha: g.ha ?? false,
     snapshots: chainSnapshots(g.snapshots ?? []),
     phase: (h % 6283) / 1000,

@@ -86,7 +86,8 @@ export function nodeStatus(node: SimNode, now: number): Record<string, unknown> 
     pveversion: `pve-manager/${v.version}/${v.repoid}`,
     kversion: `Linux ${v.kernel} ${v.kversion}`,
   };
-  if (quirks.memAvailable(v)) (out['memory'] as Record<string, number>)['available'] = Math.round((total - memUsed) * 0.95);
+  // PVE 9 counts used as total − available (what the pve-node-9.0 RRD's memavailable shows too).
+  if (quirks.memAvailable(v)) (out['memory'] as Record<string, number>)['available'] = total - memUsed;
   if (quirks.kernelInfo(v)) {
     out['current-kernel'] = { sysname: 'Linux', release: v.kernel, version: v.kversion, machine: 'x86_64' };
     out['boot-info'] = { mode: 'efi', secureboot: 0 };

@@ -4,14 +4,25 @@ import { SimNode } from './node-state';
 import { joinRepeatedWithNul, ParamError, validateParams, type ParamValue, type RawParams } from './params';
 import { ApiError, compileRoutes, extractParams, matchRoute, WithTotal, type RouteDef } from './router';
 import { accessRoutes } from './routes/access';
+import { agentRoutes } from './routes/agent';
 import { guestRoutes } from './routes/guests';
 import { nodeRoutes } from './routes/nodes';
 import { storageRoutes } from './routes/storage';
 import { taskRoutes } from './routes/tasks';
+import { vzdumpRoutes } from './routes/vzdump';
+import { type SimControl } from './sim-control';
 import { sleep, type ShellHandler, type ShellRequest, type ShellResponse } from './server-shell';
 import { quirks } from './version';
 
-const ROUTES = compileRoutes<SimNode>([...nodeRoutes, ...guestRoutes, ...storageRoutes, ...taskRoutes, ...accessRoutes]);
+const ROUTES = compileRoutes<SimNode>([
+  ...nodeRoutes,
+  ...guestRoutes,
+  ...storageRoutes,
+  ...vzdumpRoutes,
+  ...agentRoutes,
+  ...taskRoutes,
+  ...accessRoutes,
+]);
 const PREFIX = '/api2/json';
 const JSON_TYPE = 'application/json;charset=UTF-8';
 
@@ -26,7 +37,11 @@ function baseHeaders(): Record<string, string> {
 
 /** The PVE API of one node (pveproxy + pvedaemon as seen from outside). */
 export class PveApp implements ShellHandler {
-  constructor(private readonly node: SimNode) {}
+  constructor(
+    private readonly node: SimNode,
+    /** The fleet-wide control paths (/_sim/guests/…, /_sim/nodes/…); absent: only /_sim/stats. */
+    private readonly simControl?: SimControl,
+  ) {}
 
   flaky(req: ShellRequest): ShellResponse {
     this.count(req);
@@ -34,8 +49,11 @@ export class PveApp implements ShellHandler {
     return this.error(500, 'ipcc_send_rec[1] failed: Connection refused');
   }
 
-  /** GET /_sim/stats, POST /_sim/stats/reset: this node's request counters (no auth; not counted). */
-  control(req: ShellRequest): ShellResponse | undefined {
+  /**
+   * GET /_sim/stats, POST /_sim/stats/reset: this node's request counters; the load, fault and agent paths of
+   * SimControl (no auth; not counted).
+   */
+  control(req: ShellRequest): ShellResponse | Promise<ShellResponse | undefined> | undefined {
     const { pathname } = req.url;
     if (!pathname.startsWith('/_sim/')) return undefined;
     const json = (status: number, body: unknown): ShellResponse => ({
@@ -50,7 +68,11 @@ export class PveApp implements ShellHandler {
       stats.reset();
       return json(200, stats.snapshot());
     }
-    return json(404, { error: `no simulator control path '${method} ${pathname}' (GET /_sim/stats, POST /_sim/stats/reset)` });
+    const notFound = json(404, {
+      error: `no simulator control path '${method} ${pathname}' (GET /_sim/stats, POST /_sim/stats/reset, POST|DELETE /_sim/guests/{vmid}/load, POST|DELETE /_sim/nodes/{node}/fault, POST /_sim/guests/{vmid}/agent)`,
+    });
+    if (!this.simControl) return notFound;
+    return this.simControl.handle(req, this.node).then((res) => res ?? notFound);
   }
 
   /** Counts an /api2 request under its route pattern and the node it is about. */

@@ -12,6 +12,8 @@ export interface ShellResponse {
   reason?: string;
   headers?: Record<string, string>;
   body?: string;
+  /** Runs once the answer has been handed to the socket (e.g. a control path closing this node's port). */
+  afterSend?: () => void;
 }
 
 export interface ShellRequest {
@@ -27,7 +29,7 @@ export interface ShellHandler {
    * Simulator control paths (outside the product's API): answered before latency and faults other
    * than 'refuse' (a closed port), so tests can read them while a node hangs or flakes; undefined: not one.
    */
-  control?(req: ShellRequest): ShellResponse | undefined;
+  control?(req: ShellRequest): ShellResponse | Promise<ShellResponse | undefined> | undefined;
   /** The answer of a flaky fault hit. */
   flaky(req: ShellRequest): ShellResponse;
 }
@@ -205,7 +207,7 @@ export class ServerShell {
       headers: req.headers,
       body,
     };
-    const control = this.handler.control?.(sreq);
+    const control = await this.handler.control?.(sreq);
     if (control) {
       send(req, res, control);
       return;
@@ -237,7 +239,9 @@ function send(req: IncomingMessage, res: ServerResponse, out: ShellResponse): vo
   }
   headers['Content-Length'] = String(payload?.length ?? 0);
   res.writeHead(out.status, sanitizeReason(out.reason), headers);
-  res.end(payload);
+  const after = out.afterSend;
+  if (after) res.end(payload, () => setImmediate(after));
+  else res.end(payload);
 }
 
 function sanitizeReason(reason: string | undefined): string | undefined {

@@ -67,7 +67,10 @@ export interface GuestSpec {
   template?: boolean;
   tags?: string[];
   lock?: string;
+  /** qemu: guest agent configured (`agent: 1` in the config). Default true for qemu. */
   agent?: boolean;
+  /** qemu with `agent`: qemu-ga answers inside the guest while it runs. Default true. */
+  agentRunning?: boolean;
   ha?: boolean;
   snapshots?: SnapshotSpec[];
 }
@@ -236,7 +239,14 @@ export interface SimGuest {
   template: boolean;
   tags: string[];
   lock?: string;
+  /** Guest agent configured (`agent: 1`). */
   agent: boolean;
+  /** qemu-ga answers inside the guest (only matters while the VM runs with `agent`). */
+  agentRunning: boolean;
+  /** Overrides MemAvailable (bytes) of the agent's /proc/meminfo (POST /_sim/guests/{vmid}/agent). */
+  agentMemAvailable?: number;
+  /** Load profiles set through the control path, oldest first (kept so RRD history shows them). */
+  loadProfiles: LoadProfile[];
   ha: boolean;
   snapshots: SimSnapshot[];
   /** The snapshot the current state derives from (config `parent`, the 'current' entry's parent). */
@@ -248,6 +258,17 @@ export interface SimGuest {
   mac: string;
   uuid: string;
   digest: string;
+}
+
+/**
+ * A load the guest follows over [from, until) (unix seconds; until Infinity while open): `cpu` (fraction of
+ * its cores) and/or `memBytes` replace the generated curves, so live values and RRD rows show it.
+ */
+export interface LoadProfile {
+  from: number;
+  until: number;
+  cpu?: number;
+  memBytes?: number;
 }
 
 export interface SimTask {

@@ -2,7 +2,7 @@ import { guestConfig, guestStatusCurrent, lxcListItem, qemuListItem } from '../g
 import type { SimNode } from '../node-state';
 import type { ParamSchema } from '../params';
 import { num, str, type RouteDef } from '../router';
-import { guestRrd, TIMEFRAMES, type Timeframe } from '../rrd';
+import { guestRrd, type Timeframe } from '../rrd';
 import type { GuestType } from '../types';
 import { applyAction, checkAction, prepareAction, type GuestAction } from './guest-actions';
 import { findGuest, nowSec, startNodeTask, vmPerm } from './common';
@@ -65,6 +65,9 @@ function actionRoutes(type: GuestType): RouteDef<SimNode>[] {
   }));
 }
 
+/** Guests' rrddata has no `decade` (only the node's has, on PVE 9). */
+export const GUEST_TIMEFRAMES = ['hour', 'day', 'week', 'month', 'year'] as const;
+
 function perType(type: GuestType): RouteDef<SimNode>[] {
   const base = `/nodes/{node}/${type}/{vmid}`;
   return [
@@ -87,7 +90,8 @@ function perType(type: GuestType): RouteDef<SimNode>[] {
       perm: vmPerm('VM.Audit'),
       handler: ({ state, params }) => {
         findGuest(state, type, num(params['vmid']) ?? 0);
-        return ['config', 'rrd', 'rrddata', 'snapshot', 'status'].map((subdir) => ({ subdir }));
+        const dirs = ['config', 'rrd', 'rrddata', 'snapshot', 'status'];
+        return (type === 'qemu' ? [...dirs, 'agent'] : dirs).map((subdir) => ({ subdir }));
       },
     },
     {
@@ -107,13 +111,14 @@ function perType(type: GuestType): RouteDef<SimNode>[] {
       method: 'GET',
       path: `${base}/rrddata`,
       params: {
-        timeframe: { type: 'string', enum: TIMEFRAMES },
+        timeframe: { type: 'string', enum: GUEST_TIMEFRAMES },
         cf: { type: 'string', optional: true, enum: ['AVERAGE', 'MAX'] },
       },
       perm: vmPerm('VM.Audit'),
       handler: ({ state, params }) => {
         const g = findGuest(state, type, num(params['vmid']) ?? 0);
-        return guestRrd(g, str(params['timeframe']) as Timeframe, str(params['cf']) === 'MAX' ? 'MAX' : 'AVERAGE', nowSec());
+        const cf = str(params['cf']) === 'MAX' ? 'MAX' : 'AVERAGE';
+        return guestRrd(state, g, str(params['timeframe']) as Timeframe, cf, nowSec());
       },
     },
     ...snapshotRoutes(type),

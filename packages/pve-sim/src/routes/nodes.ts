@@ -4,7 +4,8 @@ import { guestResource } from '../guest-views';
 import type { SimNode } from '../node-state';
 import { clusterStatus, nodeListItem, nodeResource, nodeStatus, offlineNodeItem, storageResource } from '../node-views';
 import { str, type RouteDef } from '../router';
-import { nodeRrd, TIMEFRAMES, type Timeframe } from '../rrd';
+import { nodeRrd, rrdV9, TIMEFRAMES, type Timeframe } from '../rrd';
+import { ParamError } from '../params';
 import { nowSec, startNodeTask } from './common';
 
 const CF = { type: 'string', optional: true, enum: ['AVERAGE', 'MAX'] } as const;
@@ -112,8 +113,16 @@ export const nodeRoutes: RouteDef<SimNode>[] = [
     path: '/nodes/{node}/rrddata',
     perm: (p) => [`/nodes/${str(p['node'])}`, 'Sys.Audit'],
     params: { timeframe: { type: 'string', enum: TIMEFRAMES }, cf: CF },
-    handler: ({ state, params }) =>
-      nodeRrd(state, str(params['timeframe']) as Timeframe, str(params['cf']) === 'MAX' ? 'MAX' : 'AVERAGE', nowSec()),
+    handler: ({ state, params }) => {
+      const timeframe = str(params['timeframe']) as Timeframe;
+      // PVE 9 added `decade` (the 1-week RRA kept for 10 years); older nodes reject it like any unknown value.
+      if (timeframe === 'decade' && !rrdV9(state)) {
+        throw new ParamError({
+          timeframe: "value 'decade' does not have a value in the enumeration 'hour, day, week, month, year'",
+        });
+      }
+      return nodeRrd(state, timeframe, str(params['cf']) === 'MAX' ? 'MAX' : 'AVERAGE', nowSec());
+    },
   },
   {
     method: 'GET',
