@@ -235,6 +235,16 @@ export class PveClient {
     return pollTask((req) => this.taskStatus(node, upid, req), `/nodes/${node}/tasks/${upid}/status`, opts);
   }
 
+  /**
+   * Stops a running task (`DELETE /nodes/{node}/tasks/{upid}`): PVE kills the worker, which ends with
+   * an error exit status (`received interrupt`, `interrupted by signal`, vzdump `job errors`). A finished
+   * task is left as it is (no error): read its status to know how it ended. Needs to be the task's
+   * owner, or Sys.Modify on /nodes/{node}. Never retried.
+   */
+  async stopTask(node: string, upid: string, req?: RequestOptions): Promise<void> {
+    await this.send('DELETE', path`/nodes/${node}/tasks/${upid}`, undefined, req);
+  }
+
   guestAction(
     node: string,
     type: GuestType,

@@ -33,12 +33,24 @@ export interface TaskWork {
    * task ends `WARNINGS: n`), throw to fail the task with that message.
    */
   run: () => string[] | void;
+  /**
+   * Runs when the task is stopped before its end (`DELETE …/tasks/{upid}`): the worker's own cleanup
+   * on the signal (locks released, half-made things removed); return log lines.
+   */
+  stop?: () => string[] | void;
+}
+
+/** How a stopped worker ends: the lines its cleanup logs and the message it dies with. */
+export interface TaskInterruption {
+  lines: string[];
+  error: string;
 }
 
 /** Runs simulated workers: a task is 'running' for durationMs, then its effect applies. */
 export class TaskRunner {
   readonly tasks: SimTask[] = [];
-  private readonly timers = new Set<NodeJS.Timeout>();
+  /** Running workers: their end timer and work, by UPID (a stop cancels the timer). */
+  private readonly live = new Map<string, { timer: NodeJS.Timeout; work: TaskWork }>();
   private nextPid: number;
 
   constructor(
@@ -77,10 +89,10 @@ export class TaskRunner {
       task.log.push(...prepared.lines);
     }
     const timer = setTimeout(() => {
-      this.timers.delete(timer);
+      this.live.delete(task.upid);
       this.finish(task, work);
     }, work.durationMs);
-    this.timers.add(timer);
+    this.live.set(task.upid, { timer, work });
     return task;
   }
 
@@ -96,9 +108,24 @@ export class TaskRunner {
     return this.tasks.find((t) => t.upid === upid);
   }
 
+  /**
+   * Kills a running worker as RESTEnvironment check_worker($upid, 1) does: the worker's effect never
+   * applies, its cleanup runs, and it ends with `TASK ERROR: <message>`. `interruption` gets the cleanup's
+   * lines and answers how the worker dies. False when the task is not running (nothing to kill).
+   */
+  stop(task: SimTask, interruption: (cleanup: string[]) => TaskInterruption): boolean {
+    const live = this.live.get(task.upid);
+    if (!live || task.status !== 'running') return false;
+    clearTimeout(live.timer);
+    this.live.delete(task.upid);
+    const cleanup = live.work.stop ? attempt(live.work.stop).lines : [];
+    this.end(task, interruption(cleanup));
+    return true;
+  }
+
   close(): void {
-    for (const t of this.timers) clearTimeout(t);
-    this.timers.clear();
+    for (const { timer } of this.live.values()) clearTimeout(timer);
+    this.live.clear();
   }
 
   private finish(task: SimTask, work: TaskWork): void {

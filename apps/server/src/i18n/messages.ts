@@ -3,6 +3,7 @@ import { AUTOMATION_TEXTS } from './automation-texts';
 import { DASHBOARD_TEXTS } from './dashboard-texts';
 import { HOST_TEXTS } from './host-texts';
 import { SNAPSHOT_TEXTS } from './snapshot-texts';
+import { TASK_TEXTS } from './task-texts';
 import type { Text } from './text';
 
 /**
@@ -22,7 +23,7 @@ import type { Text } from './text';
 export const FALLBACK_LANGUAGE: Language = 'en';
 
 /** Every text, by key (the catalogue is split by area: dashboard-texts.ts, host-texts.ts). */
-export const MESSAGES = { ...DASHBOARD_TEXTS, ...HOST_TEXTS, ...SNAPSHOT_TEXTS, ...AUTOMATION_TEXTS };
+export const MESSAGES = { ...DASHBOARD_TEXTS, ...HOST_TEXTS, ...SNAPSHOT_TEXTS, ...AUTOMATION_TEXTS, ...TASK_TEXTS };
 
 export type MessageKey = keyof typeof MESSAGES;
 

@@ -186,14 +186,17 @@ async function endParent(db: Db, parent: TaskRow, cancelAsked: boolean): Promise
   const children = await listChildren(db, parent.id);
   const count = (status: TaskRow['status']) => children.filter((c) => c.status === status).length;
   const summary: TaskSummary = { succeeded: count('succeeded'), failed: count('failed'), skipped: count('skipped') };
-  const cancelled = count('cancelled');
+  // A cancelled child that never sent anything was not started; one with a UPID was stopped on its host.
+  const notStarted = children.filter((c) => c.status === 'cancelled' && c.upids.length === 0).length;
+  const stopped = count('cancelled') - notStarted;
   const total = children.length;
   const failures = summary.failed ? `${summary.failed} of ${total} guests failed` : null;
   const counts = `${summary.succeeded} succeeded, ${summary.failed} failed, ${summary.skipped} skipped`;
-  if (cancelAsked && cancelled > 0) {
-    const error = [`Cancelled: ${cancelled} of ${total} guests were not started`, failures].filter(Boolean).join('; ');
+  if (cancelAsked && notStarted + stopped > 0) {
+    const cut = [`${notStarted} of ${total} guests were not started`, stopped ? `${stopped} stopped on their host` : null];
+    const error = [`Cancelled: ${cut.filter(Boolean).join(', ')}`, failures].filter(Boolean).join('; ');
     if (await endTask(db, parent.id, 'cancelled', error, new Date(), summary))
-      await appendTaskLog(db, parent.id, `Cancelled: ${counts}, ${cancelled} not started`);
+      await appendTaskLog(db, parent.id, `Cancelled: ${counts}, ${notStarted} not started, ${stopped} stopped`);
     return summary;
   }
   if (failures) {

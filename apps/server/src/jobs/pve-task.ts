@@ -1,16 +1,16 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
-import type { PveClient } from '@proxai/pve-client';
+import { isPveError, parseUpid, type PveClient } from '@proxai/pve-client';
 import type { Config } from '../config/env';
 import type { Db } from '../db/client';
-import type { AppError } from '../errors';
+import { AppError } from '../errors';
 import { findGuestById, type GuestRow } from '../modules/guests/guests.repository';
 import { findHostById, type HostRow } from '../modules/hosts/hosts.repository';
 import { connectSettings, createClient, errorContext, targetOf } from '../modules/hosts/pve-connection';
 import { toHostError } from '../modules/hosts/pve-errors';
 import { secretBoxFor } from '../modules/hosts/secret-box';
 import { recordAudit } from '../modules/audit/audit.repository';
-import { addUpid, appendTaskLog, endTask, setTaskProgress, type TaskRow } from '../modules/tasks/tasks.repository';
+import { addUpid, appendTaskLog, endTask, setTaskProgress, stopRequestOf, type TaskRow } from '../modules/tasks/tasks.repository';
 import { defineJob } from './job-runtime';
 
 /**
@@ -69,6 +69,12 @@ export interface TaskTarget {
   close(): Promise<void>;
 }
 
+/**
+ * The client each task's job in this process talks to its host with (openTaskTarget), by task id: a stop asked
+ * while the PVE call was being sent is sent with it once the UPID is recorded (startPveTask).
+ */
+const jobClients = new Map<string, PveClient>();
+
 /** The task's guest and host with a client for the host (the shared one when `clients` is given); undefined when either was removed. */
 export async function openTaskTarget(deps: JobDeps, task: TaskRow, clients?: HostClients): Promise<TaskTarget | undefined> {
   const guest = task.guestId ? await findGuestById(deps.db, task.guestId) : undefined;
@@ -77,15 +83,38 @@ export async function openTaskTarget(deps: JobDeps, task: TaskRow, clients?: Hos
   const settings = connectSettings(deps.config);
   const target = targetOf(host, secretBoxFor(deps.config, deps.log));
   const client = clients ? clients.get(host) : createClient(target, settings);
+  jobClients.set(task.id, client);
   return {
     guest,
     host,
     client,
     hostError: (err) => toHostError(err, errorContext(target, settings)),
     close: async () => {
+      jobClients.delete(task.id);
       if (!clients) await client.close().catch(() => undefined);
     },
   };
+}
+
+/** How the error of a task cancelled before its PVE call was sent begins. */
+const NOT_SENT = 'Cancelled by ';
+
+/** The portal's words for a task stopped on its host at a user's request (its error and last log line). */
+export const stoppedLine = (email: string): string => `Stopped on the host at the request of ${email}`;
+
+/**
+ * Stops a running PVE task with `client` (DELETE /nodes/{node}/tasks/{upid}, on the node the UPID names).
+ * Answers PVE's refusal in words, or undefined when the stop was accepted.
+ */
+export async function stopOnHost(client: PveClient, upid: string, fallbackNode: string): Promise<string | undefined> {
+  try {
+    await client.stopTask(parseUpid(upid)?.node ?? fallbackNode, upid);
+    return undefined;
+  } catch (err) {
+    if (!isPveError(err)) return err instanceof Error ? err.message : String(err);
+    const fields = Object.values(err.errors ?? {}).join('; ');
+    return err.serverMessage ?? (fields || err.message);
+  }
 }
 
 /** Sends a call that starts a PVE task, records its UPID on the task (a resumed task follows it) and logs it. */
@@ -93,6 +122,17 @@ export async function startPveTask(db: Db, taskId: string, node: string, send: (
   const upid = await send();
   await addUpid(db, taskId, upid);
   await appendTaskLog(db, taskId, `Proxmox task ${upid} started on ${node}`);
+  // A stop asked while the call was on its way could not name the PVE task: it is sent now that it can.
+  const client = jobClients.get(taskId);
+  const request = client ? await stopRequestOf(db, taskId) : undefined;
+  if (client && request) {
+    const refused = await stopOnHost(client, upid, node);
+    await appendTaskLog(
+      db,
+      taskId,
+      refused ? `Could not stop ${upid} on the host: ${refused}` : `Stopping ${upid} on the host, as ${request.by} asked`,
+    );
+  }
   return upid;
 }
 
@@ -112,6 +152,9 @@ export async function sendOnce(
     await appendTaskLog(db, task.id, `Resumed after an interruption: following ${recorded}`);
     return { upid: recorded, sent: false };
   }
+  // Asked to stop before anything reached the host: nothing is sent (the job's ending makes it `cancelled`).
+  const request = await stopRequestOf(db, task.id);
+  if (request) throw new AppError('invalid_state', `${NOT_SENT}${request.by} before it was sent to Proxmox`);
   await setTaskProgress(db, task.id, SENDING);
   const upid = await startPveTask(db, task.id, node, send);
   await setTaskProgress(db, task.id, 30);
@@ -175,6 +218,16 @@ export function taskEnding(db: Db, task: TaskRow, action: string, details: Recor
       await audit('success', more);
     },
     fail: async (detail, status = 'failed') => {
+      // A task its user asked to stop ends `cancelled`, whatever error stopping it left (a parent keeps its own ending).
+      const request = Array.isArray(task.params.guest_ids) ? undefined : await stopRequestOf(db, task.id);
+      if (request) {
+        const line = detail.startsWith(NOT_SENT) ? detail : stoppedLine(request.by);
+        if (!(await endTask(db, task.id, 'cancelled', line, new Date()))) return;
+        if (line !== detail) await appendTaskLog(db, task.id, `Proxmox task ended: ${detail}`);
+        await appendTaskLog(db, task.id, line);
+        await audit('failure', { detail: line });
+        return;
+      }
       if (!(await endTask(db, task.id, status, detail, new Date()))) return;
       await appendTaskLog(db, task.id, `${status === 'failed' ? 'Failed' : 'Skipped'}: ${detail}`);
       if (status === 'failed') await audit('failure', { detail });

@@ -1,6 +1,7 @@
-import { hasPriv } from '../auth';
+import { hasPriv, requirePriv, type Identity } from '../auth';
 import type { SimNode } from '../node-state';
 import { ApiError, num, str, WithTotal, type RouteDef } from '../router';
+import type { TaskInterruption } from '../tasks';
 import type { SimTask } from '../types';
 import { splitAuthid } from './common';
 
@@ -57,6 +58,56 @@ function findTask(node: SimNode, upid: string): SimTask {
   return t;
 }
 
+/**
+ * Tasks.pm check_task_user: a token sees its own tasks, a user its own and its tokens' tasks; anyone
+ * else needs Sys.Modify on the node to stop one.
+ */
+function ownsTask(identity: Identity, t: SimTask): boolean {
+  return identity.authid === t.user || identity.authid === t.user.split('!')[0];
+}
+
+/** Workers that trap the signal themselves (qemu-server/pve-container clone and restore, vzdump) die with this. */
+const TRAPPING = new Set(['qmclone', 'vzclone', 'qmrestore', 'vzrestore', 'vzdump']);
+
+/**
+ * How a stopped worker ends. fork_worker's handler dies `received interrupt`; workers that trap the signal
+ * die `interrupted by signal`. vzdump logs the guest being backed up as failed and ends `job errors`;
+ * snapshot_create cleans up (the half-made snapshot and its lock go away). Other locks (rollback,
+ * snapshot-delete) stay, as on a real host, until `qm unlock`.
+ */
+function interruption(node: SimNode, t: SimTask, cleanup: string[]): TaskInterruption {
+  const signal = TRAPPING.has(t.type) ? 'interrupted by signal' : 'received interrupt';
+  const lines = [...cleanup];
+  if (t.type === 'vzdump') {
+    for (const vmid of backupsInProgress(t)) {
+      const g = node.guests.get(vmid);
+      if (g?.lock === 'backup') delete g.lock;
+      lines.push(`ERROR: Backup of VM ${vmid} failed - ${signal}`);
+    }
+    lines.push('INFO: Backup job finished with errors');
+    return { lines, error: 'job errors' };
+  }
+  const g = node.guests.get(Number(t.id));
+  if ((t.type === 'qmsnapshot' || t.type === 'vzsnapshot') && g?.lock === 'snapshot') {
+    lines.push('snapshot create failed: starting cleanup');
+    g.snapshots = g.snapshots.filter((s) => s.snapstate !== 'prepare');
+    delete g.lock;
+  }
+  return { lines, error: signal };
+}
+
+/** The guests a vzdump task started backing up and did not finish (or fail), from its log. */
+function backupsInProgress(t: SimTask): number[] {
+  const open = new Set<number>();
+  for (const line of t.log) {
+    const started = /^INFO: Starting Backup of VM (\d+)/.exec(line);
+    const ended = /^(?:INFO: Finished Backup of VM|ERROR: Backup of VM) (\d+)/.exec(line);
+    if (started) open.add(Number(started[1]));
+    if (ended) open.delete(Number(ended[1]));
+  }
+  return [...open];
+}
+
 export const taskRoutes: RouteDef<SimNode>[] = [
   {
     method: 'GET',
@@ -102,6 +153,18 @@ export const taskRoutes: RouteDef<SimNode>[] = [
     handler: ({ state, params }) => {
       findTask(state, String(params['upid']));
       return [{ name: 'log' }, { name: 'status' }];
+    },
+  },
+  {
+    // Tasks.pm stop_task: 400 for a bad or unknown UPID, the privilege check, then check_worker($upid, 1),
+    // which kills a running worker and does nothing for a finished one (200 and null either way).
+    method: 'DELETE',
+    path: '/nodes/{node}/tasks/{upid}',
+    handler: ({ state, params, identity }) => {
+      const t = findTask(state, String(params['upid']));
+      if (!ownsTask(identity, t)) requirePriv(identity.privs, `/nodes/${state.name}`, 'Sys.Modify');
+      state.runner.stop(t, (cleanup) => interruption(state, t, cleanup));
+      return null;
     },
   },
   {

@@ -124,7 +124,7 @@ describe.each(TEST_DATABASE_KINDS)('bulk guest actions on %s', (kind) => {
     expect(simGuest(stopped).status).toBe('running');
   });
 
-  it('cancelling the parent cancels the children not started; running ones finish', async () => {
+  it('cancelling the parent cancels the children not started and stops the running ones on their host', async () => {
     const stopped = (await vms()).filter((v) => v.state === 'stopped' && v.host_id === hostIds[0]).slice(0, 9);
     expect(stopped.length).toBe(9);
     const res = await bulk({ action: 'start', ids: stopped.map((v) => v.id) });
@@ -139,25 +139,23 @@ describe.each(TEST_DATABASE_KINDS)('bulk guest actions on %s', (kind) => {
     const cancel = await t.app.inject({ method: 'POST', url: `/api/tasks/${taskId}/cancel`, headers: owner.auth });
     expect(cancel.statusCode, cancel.body).toBe(200);
     const parent = await waitDone(taskId);
-    const cancelled = parent.children.filter((c) => c.status === 'cancelled');
-    const started = parent.children.filter((c) => c.status !== 'cancelled');
-    expect(cancelled.length).toBeGreaterThan(0);
-    expect(started.length).toBeGreaterThan(0);
+    const notStarted = parent.children.filter((c) => c.upids.length === 0);
+    const started = parent.children.filter((c) => c.upids.length > 0);
+    expect(notStarted.length).toBeGreaterThan(0);
+    expect(notStarted.every((c) => c.status === 'cancelled')).toBe(true);
     expect(started.length).toBeLessThanOrEqual(2 * PER_HOST_CONCURRENCY);
-    expect(started.every((c) => c.status === 'succeeded')).toBe(true);
-    expect(parent).toMatchObject({
-      status: 'cancelled',
-      error: `Cancelled: ${cancelled.length} of 9 guests were not started`,
-      summary: { succeeded: started.length, failed: 0, skipped: 0 },
-    });
+    // A running child is stopped on its host and ends cancelled; one Proxmox had just finished ends as it did.
+    const stoppedLine = `Stopped on the host at the request of ${owner.user.email}`;
+    for (const c of started) {
+      if (c.status === 'cancelled') expect(c.error).toBe(stoppedLine);
+      else expect(c.status).toBe('succeeded');
+    }
+    expect(parent.status).toBe('cancelled');
     expect(parent.log.map((l) => l.line)).toContainEqual(
       expect.stringMatching(new RegExp(`^Cancel asked by ${owner.user.email}`)),
     );
-    // The cancelled ones were never sent to the host.
-    for (const c of cancelled) {
-      expect(c.upids).toEqual([]);
-      expect(simGuest(stopped.find((v) => v.id === c.target.guest_id)!).status).toBe('stopped');
-    }
+    // The children not started were never sent to the host.
+    for (const c of notStarted) expect(simGuest(stopped.find((v) => v.id === c.target.guest_id)!).status).toBe('stopped');
   });
 
   it('a parent whose process died is resumed from its row alone (as a schedule makes it)', async () => {

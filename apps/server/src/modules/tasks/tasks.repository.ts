@@ -134,7 +134,7 @@ export async function appendTaskLog(db: Db, taskId: string, line: string): Promi
 /**
  * Takes a task to run it (queued → running) or to resume it (running, but its runner's heartbeat is older than
  * `staleBefore`: that process died). Answers the task when this runner now holds it, nothing when it ended, was
- * cancelled, or another live process runs it. Atomic: two replicas never both hold one task.
+ * cancelled before it started, or another live process runs it. Atomic: two replicas never both hold one task.
  */
 export async function claimTask(db: Db, id: string, runner: string, now: Date, staleBefore: Date): Promise<TaskRow | undefined> {
   return db.transaction(async (tx) => {
@@ -144,9 +144,9 @@ export async function claimTask(db: Db, id: string, runner: string, now: Date, s
       .where(
         and(
           eq(tasks.id, id),
-          isNull(tasks.cancelRequestedAt),
           or(
-            eq(tasks.status, 'queued'),
+            and(eq(tasks.status, 'queued'), isNull(tasks.cancelRequestedAt)),
+            // A running task asked to stop is still resumed: its job follows the PVE task to its end and ends it.
             and(eq(tasks.status, 'running'), or(isNull(tasks.runner), lt(tasks.heartbeatAt, staleBefore))),
           ),
         ),
@@ -227,6 +227,35 @@ export async function endTask(
     if (row) await emitEvent(tx, row.organisationId, 'task.ended', { task: toTaskDto(row) });
     return row !== undefined;
   });
+}
+
+/**
+ * Asks a running task to stop on its host: the request (who, when) is what its job reads to end it `cancelled`
+ * once Proxmox reports the PVE task stopped. Answers the task as it now is (undefined when it is no longer running).
+ */
+export async function requestStop(db: Db, id: string, email: string, now: Date): Promise<TaskRow | undefined> {
+  const [row] = await db
+    .update(tasks)
+    .set({ cancelRequestedAt: now, params: sql`${tasks.params} || ${JSON.stringify({ cancel_requested_by: email })}::jsonb` })
+    .where(and(eq(tasks.id, id), eq(tasks.status, 'running')))
+    .returning();
+  return row;
+}
+
+/** Withdraws a stop request Proxmox refused: the task ends as it would have. */
+export async function withdrawStop(db: Db, id: string): Promise<void> {
+  await db
+    .update(tasks)
+    .set({ cancelRequestedAt: null, params: sql`${tasks.params} - 'cancel_requested_by'` })
+    .where(eq(tasks.id, id));
+}
+
+/** Who asked a task to stop (requestStop), or undefined when nobody did. */
+export async function stopRequestOf(db: Db, id: string): Promise<{ by: string } | undefined> {
+  const [row] = await db.select({ at: tasks.cancelRequestedAt, params: tasks.params }).from(tasks).where(eq(tasks.id, id));
+  if (!row?.at) return undefined;
+  const by = row.params.cancel_requested_by;
+  return { by: typeof by === 'string' ? by : 'an operator' };
 }
 
 export async function requestCancel(db: Db, id: string, now: Date): Promise<void> {

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ErrorSchema, IdParamsSchema, TaskDetailSchema, TaskListQuerySchema, TaskPageSchema, TaskSchema } from '@proxai/contract';
+import { acceptedLanguage } from '../../i18n/messages';
 import { currentOrg, currentUser } from '../../plugins/app/auth';
 import { cancelTask, getTaskDetail, listTasksOf } from './tasks.service';
 
@@ -44,14 +45,20 @@ export const tasksRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary:
-          'Cancel a task that has not started yet (409 once it runs on the host); a running parent task starts no more children',
+          'Cancel a task: a queued one at once; a running guest or snapshot task is stopped on its host and ends cancelled (409 when Proxmox refuses or it already finished there); a running parent task starts no more children and stops its running ones',
         params: IdParamsSchema,
         response: { 200: TaskSchema, ...errors, 409: ErrorSchema },
       },
     },
     async (request) => {
       const user = currentUser(request);
-      return cancelTask(app.db, user, currentOrg(user), request.params.id);
+      const deps = {
+        db: app.db,
+        config: app.config,
+        log: app.log,
+        language: acceptedLanguage(request.headers['accept-language']),
+      };
+      return cancelTask(deps, user, currentOrg(user), request.params.id);
     },
   );
 };

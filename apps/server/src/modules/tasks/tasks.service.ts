@@ -1,8 +1,16 @@
-import type { Task, TaskDetail, TaskListQuery, TaskPage } from '@proxai/contract';
+import type { Language, Task, TaskDetail, TaskListQuery, TaskPage } from '@proxai/contract';
+import { parseUpid } from '@proxai/pve-client';
 import { toTaskDto } from './task-dto';
 import type { Db } from '../../db/client';
 import { AppError, notFound } from '../../errors';
+import { message } from '../../i18n/messages';
+import { stopOnHost, type JobDeps } from '../../jobs/pve-task';
 import { requireOrgRole } from '../../plugins/app/auth';
+import { pooledClient } from '../hosts/client-pool';
+import { findHostById } from '../hosts/hosts.repository';
+import { connectSettings, errorContext, targetOf } from '../hosts/pve-connection';
+import { toHostError } from '../hosts/pve-errors';
+import { secretBoxFor } from '../hosts/secret-box';
 import type { AuthUser } from '../sessions/sessions.service';
 import {
   appendTaskLog,
@@ -12,7 +20,9 @@ import {
   listChildren,
   listTasks,
   requestCancel,
+  requestStop,
   taskLog,
+  withdrawStop,
   type TaskRow,
 } from './tasks.repository';
 
@@ -62,12 +72,22 @@ export async function getTaskDetail(db: Db, organisationId: string, id: string):
 /** A parent task (a bulk action, a snapshot policy) names the guests its children work on. */
 const isParentTask = (task: TaskRow) => Array.isArray(task.params.guest_ids);
 
+/** Tasks whose job sends a Proxmox task and follows its UPID (guest actions, snapshots). */
+const followsPveTask = (task: TaskRow) => /^(guest|snapshot)\./.test(task.kind) && task.hostId !== null && !isParentTask(task);
+
+export interface CancelDeps extends JobDeps {
+  language: Language;
+}
+
 /**
- * A queued task is cancelled at once (its job finds it cancelled and does nothing). A running guest action is
- * already on the host: Proxmox finishes it, so the answer says it can no longer be cancelled. A running parent
- * task stops starting children: those not started are cancelled now, running ones finish, then it ends.
+ * A queued task is cancelled at once (its job finds it cancelled and does nothing). A running task that follows
+ * a Proxmox task is stopped on its host (DELETE /nodes/{node}/tasks/{upid}); its job then ends it `cancelled`
+ * once Proxmox reports the PVE task stopped. One still sending its call is marked and stopped as soon as the UPID
+ * is known (or not sent at all). 409 when Proxmox refuses or the PVE task already finished. A running parent task
+ * stops starting children: those not started are cancelled now, running ones are stopped on their hosts.
  */
-export async function cancelTask(db: Db, user: AuthUser, organisationId: string, id: string): Promise<Task> {
+export async function cancelTask(deps: CancelDeps, user: AuthUser, organisationId: string, id: string): Promise<Task> {
+  const { db, language } = deps;
   requireOrgRole(user, 'operator', 'cancel tasks');
   const task = await findTask(db, organisationId, id);
   if (!task) throw notFound('Task');
@@ -75,15 +95,30 @@ export async function cancelTask(db: Db, user: AuthUser, organisationId: string,
     const now = new Date();
     await requestCancel(db, id, now);
     const cancelled = await cancelQueuedChildren(db, id, `Cancelled by ${user.email}`, now);
-    await appendTaskLog(db, id, `Cancel asked by ${user.email}: ${cancelled} not started will not be; running ones finish`);
+    const running = (await listChildren(db, id)).filter((c) => c.status === 'running' && followsPveTask(c));
+    await appendTaskLog(
+      db,
+      id,
+      `Cancel asked by ${user.email}: ${cancelled} not started will not be; ${running.length} running are stopped on their hosts`,
+    );
+    // Best effort: a child Proxmox will not stop (already finished, refused) ends as it does, its log says why.
+    for (const child of running) {
+      await stopRunning(deps, user, child).catch((err: unknown) =>
+        appendTaskLog(db, child.id, `Could not stop it on the host: ${err instanceof AppError ? err.detail : String(err)}`),
+      );
+    }
+    return toTaskDto((await findTask(db, organisationId, id)) ?? task);
+  }
+  if (task.status === 'running' && followsPveTask(task)) {
+    await stopRunning(deps, user, task);
     return toTaskDto((await findTask(db, organisationId, id)) ?? task);
   }
   if (task.status !== 'queued') {
     throw new AppError(
       'invalid_state',
       task.status === 'running'
-        ? 'This task is already running on the host and can no longer be cancelled'
-        : `This task has already ended (${task.status})`,
+        ? message(language, 'task.runningNotCancellable')
+        : message(language, 'task.alreadyEnded', { status: task.status }),
     );
   }
   const now = new Date();
@@ -91,4 +126,45 @@ export async function cancelTask(db: Db, user: AuthUser, organisationId: string,
   await endTask(db, id, 'cancelled', `Cancelled by ${user.email}`, now);
   const ended = await findTask(db, organisationId, id);
   return toTaskDto(ended ?? task);
+}
+
+/**
+ * Stops a running task's PVE task. The request is recorded first, so the job that sees the PVE task stopped knows
+ * why; it is withdrawn when Proxmox refuses, and the task then ends as it does.
+ */
+async function stopRunning(deps: CancelDeps, user: AuthUser, task: TaskRow): Promise<void> {
+  const { db, language } = deps;
+  const host = task.hostId ? await findHostById(db, task.hostId) : undefined;
+  if (!host) throw new AppError('invalid_state', message(language, 'task.runningNotCancellable'));
+  const settings = connectSettings(deps.config);
+  const client = pooledClient(host, () => targetOf(host, secretBoxFor(deps.config, deps.log)), settings);
+  const known = task.upids.at(-1);
+  if (known) {
+    // PVE answers a stop of a finished task with success and changes nothing: ask first, to say so.
+    const status = await client.taskStatus(parseUpid(known)?.node ?? host.name, known).catch((err: unknown) => {
+      throw toHostError(err, errorContext(targetOf(host, secretBoxFor(deps.config, deps.log)), settings));
+    });
+    if (status.status === 'stopped') {
+      throw new AppError('invalid_state', message(language, 'task.endedOnHost', { exitstatus: status.exitstatus ?? 'unknown' }));
+    }
+  }
+  const marked = await requestStop(db, task.id, user.email, new Date());
+  if (!marked) {
+    // It ended meanwhile (the job saw the PVE task end first).
+    const now = await findTask(db, task.organisationId, task.id);
+    throw new AppError('invalid_state', message(language, 'task.alreadyEnded', { status: now?.status ?? 'succeeded' }));
+  }
+  // The job may have recorded the UPID meanwhile, having not yet seen the request: stop that one here.
+  const upid = marked.upids.at(-1);
+  if (!upid) {
+    await appendTaskLog(db, task.id, `Stop asked by ${user.email}: it is stopped on the host as soon as Proxmox names its task`);
+    return;
+  }
+  const refused = await stopOnHost(client, upid, host.name);
+  if (refused !== undefined) {
+    await withdrawStop(db, task.id);
+    await appendTaskLog(db, task.id, `Stop asked by ${user.email} refused by Proxmox: ${refused}`);
+    throw new AppError('invalid_state', message(language, 'task.stopRefused', { reason: refused }));
+  }
+  await appendTaskLog(db, task.id, `Stop asked by ${user.email}: stopping ${upid} on the host`);
 }

@@ -2,6 +2,7 @@ import { ArrowLeft, Ban } from 'lucide-react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
+import type { Task } from '@proxai/contract';
 import { ApiError } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
 import { useCancelTask, useTaskDetail } from '../api/tasks-queries';
@@ -9,9 +10,20 @@ import { ErrorState, LoadingState } from './panel-states';
 import { StatusBadge, TaskProgress } from './task-status';
 import { useTaskText } from './task-text';
 
-type CancelOutcome = { ok: true } | { ok: false; detail: string };
+type CancelOutcome = { ok: true; stopping: boolean } | { ok: false; detail: string };
 
-/** One task: what, who, when, its progress or error, its log and subtasks; a queued one can be cancelled. */
+/**
+ * What the server can cancel: a queued task at once; a running guest or snapshot task, whose Proxmox task it
+ * stops on the host; a running parent task (a bulk action, a snapshot policy), which starts no more children and
+ * stops its running ones.
+ */
+export function isCancellable(task: Pick<Task, 'status' | 'kind' | 'params' | 'target'>): boolean {
+  if (task.status === 'queued') return true;
+  if (task.status !== 'running') return false;
+  return Array.isArray(task.params.guest_ids) || (/^(guest|snapshot)\./.test(task.kind) && task.target.host_id !== null);
+}
+
+/** One task: what, who, when, its progress or error, its log and subtasks; one not ended can be cancelled (isCancellable). */
 export function TaskDetailView({ id, onBack, canCancel }: { id: string; onBack: () => void; canCancel: boolean }) {
   const { t } = useTranslation('tasks');
   const text = useTaskText();
@@ -21,15 +33,17 @@ export function TaskDetailView({ id, onBack, canCancel }: { id: string; onBack: 
   const backRef = useRef<HTMLButtonElement>(null);
   useEffect(() => backRef.current?.focus(), []);
 
-  function handleCancel() {
+  function handleCancel(stopping: boolean) {
     setOutcome(null);
     cancel.mutate(id, {
-      onSuccess: () => {
-        setOutcome({ ok: true });
-        toast.success(t('cancel.done'));
+      onSuccess: (answer) => {
+        // A running task answers still running: it ends once its host has stopped it.
+        const isStopping = stopping && answer.status === 'running';
+        setOutcome({ ok: true, stopping: isStopping });
+        toast.success(t(isStopping ? 'cancel.stopping' : 'cancel.done'));
       },
       onError: (error) => {
-        // 409: already running on the host or ended; 403: a read-only member. The server says which.
+        // 409: Proxmox refused, or it already finished there or here; 403: a read-only member. The server says which.
         const message = error instanceof ApiError ? error.detail : t('cancel.failed');
         setOutcome({ ok: false, detail: message });
         toast.error(t('cancel.failed'), { description: message });
@@ -90,10 +104,16 @@ export function TaskDetailView({ id, onBack, canCancel }: { id: string; onBack: 
               </Field>
             ) : null}
           </dl>
-          {task.status === 'queued' && canCancel ? (
-            <Button variant="danger" size="sm" onClick={handleCancel} isLoading={cancel.isPending} data-testid="task-cancel">
+          {isCancellable(task) && canCancel ? (
+            <Button
+              variant="danger"
+              size="sm"
+              onClick={() => handleCancel(task.status === 'running')}
+              isLoading={cancel.isPending}
+              data-testid="task-cancel"
+            >
               <Ban className="h-4 w-4" aria-hidden="true" />
-              {t('cancel.button')}
+              {t(task.status === 'running' ? 'cancel.stopButton' : 'cancel.button')}
             </Button>
           ) : null}
           {outcome?.ok ? (
@@ -102,7 +122,7 @@ export function TaskDetailView({ id, onBack, canCancel }: { id: string; onBack: 
               className="rounded-lg bg-emerald-50 p-3 text-sm text-emerald-800 dark:bg-emerald-950/50 dark:text-emerald-300"
               data-testid="task-cancel-result"
             >
-              {t('cancel.done')}
+              {t(outcome.stopping ? 'cancel.stopping' : 'cancel.done')}
             </p>
           ) : outcome ? (
             <p

@@ -196,7 +196,7 @@ describe('TasksPanel', () => {
   it("a 409 shows the server's detail", async () => {
     signInAs('owner');
     const error = vi.spyOn(toast, 'error');
-    const detail = 'This task is already running on the host and can no longer be cancelled';
+    const detail = 'Proxmox refused to stop this task: Permission check failed (/nodes/pve, Sys.Modify)';
     stubApi({
       'GET /api/tasks': () => json(buildPage([queued])),
       [`GET /api/tasks/${queued.id}`]: () => json(buildTaskDetail(queued)),
@@ -222,6 +222,41 @@ describe('TasksPanel', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Start VM mail-01 (103)' }));
     expect(await screen.findByTestId('task-log')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Cancel task' })).not.toBeInTheDocument();
+  });
+
+  it('stops a running guest task on its host: "Stop task", then says the stop is asked while it still runs', async () => {
+    signInAs('operator');
+    const success = vi.spyOn(toast, 'success');
+    const stoppable = buildTaskDetail({ ...running, upids: ['UPID:pve:0001:0002:0003:qmstart:100:root@pam:'] });
+    const calls = stubApi({
+      'GET /api/tasks': () => json(buildPage([running])),
+      [`GET /api/tasks/${running.id}`]: () => json(stoppable),
+      [`POST /api/tasks/${running.id}/cancel`]: () => {
+        const { log: _log, children: _children, ...task } = stoppable;
+        return json(task);
+      },
+    });
+    renderPanel();
+    await userEvent.click(await screen.findByRole('button', { name: 'Start VM web-01 (100)' }));
+    expect(screen.queryByRole('button', { name: 'Cancel task' })).not.toBeInTheDocument();
+    await userEvent.click(await screen.findByRole('button', { name: 'Stop task' }));
+    const result = await screen.findByTestId('task-cancel-result');
+    expect(result).toHaveTextContent('Stop requested: the task ends once Proxmox has stopped it.');
+    expect(success).toHaveBeenCalledWith('Stop requested: the task ends once Proxmox has stopped it.');
+    expect(calls.filter((c) => c.method === 'POST').map((c) => c.url.pathname)).toEqual([`/api/tasks/${running.id}/cancel`]);
+  });
+
+  it('offers no cancel for a running task the server cannot stop (one that follows no Proxmox task)', async () => {
+    signInAs('owner');
+    const other = buildTask({ kind: 'host.sync', params: {}, target: { host_id: null, guest_id: null } });
+    stubApi({
+      'GET /api/tasks': () => json(buildPage([other])),
+      [`GET /api/tasks/${other.id}`]: () => json(buildTaskDetail({ ...other, log: [{ at: other.created_at, line: 'Syncing' }] })),
+    });
+    renderPanel();
+    await userEvent.click(await screen.findByRole('button', { name: 'Task host.sync' }));
+    expect(await screen.findByTestId('task-log')).toBeInTheDocument();
+    expect(screen.queryByTestId('task-cancel')).not.toBeInTheDocument();
   });
 
   it('writes the kinds, statuses and actors in the UI language', async () => {
