@@ -31,6 +31,10 @@ import { licensesRoutes } from './modules/licenses/licenses.routes';
 import { newsletterRoutes } from './modules/newsletter/newsletter.routes';
 import { contactRoutes } from './modules/contact/contact.routes';
 import { devRoutes } from './modules/dev/dev.routes';
+import { metricsRoutes } from './modules/metrics/metrics.routes';
+import { metricsExpositionRoutes } from './modules/metrics/exposition.routes';
+import { alertsRoutes } from './modules/alerts/alerts.routes';
+import { notificationsRoutes } from './modules/notifications/notifications.routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -150,6 +154,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(licensesRoutes);
       await api.register(newsletterRoutes);
       await api.register(contactRoutes);
+      await api.register(metricsRoutes);
+      await api.register(metricsExpositionRoutes);
+      await api.register(alertsRoutes);
+      await api.register(notificationsRoutes);
       if (!config.isProduction) await api.register(devRoutes);
       if (options.extraRoutes) await api.register(async (extra) => options.extraRoutes?.(extra));
     },

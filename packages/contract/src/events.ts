@@ -7,6 +7,41 @@ import { TaskSchema } from './tasks';
 const HostRef = { host_id: z.uuid(), name: z.string() };
 const GuestRef = { host_id: z.uuid(), vmid: z.number().int(), name: z.string() };
 
+/** What every alert.* event says about its alert (alerts.ts). */
+const AlertRef = {
+  alert_id: z.uuid(),
+  rule_id: z.uuid().nullable(),
+  /** 'host_offline' | 'guest_down' | 'cpu' | 'memory' | 'disk' | 'storage' | 'collector_stale' | 'flapping' */
+  kind: z.string(),
+  severity: z.enum(['info', 'warning', 'critical']),
+  subject: z.object({ kind: z.enum(['host', 'guest', 'storage']), id: z.string(), name: z.string() }),
+  host_id: z.uuid().nullable(),
+  /** English one-liner. */
+  summary: z.string(),
+  value: z.number().nullable(),
+  threshold: z.number().nullable(),
+};
+/**
+ * Grouping per host: when several alerts of one host are due the same message in one evaluation, ONE event is
+ * emitted for the most severe of them (the fields above), and `group` lists every alert it stands for (itself
+ * included) — one message instead of several. Absent when the event is about one alert only.
+ */
+const AlertGroup = {
+  group: z
+    .array(
+      z.object({
+        alert_id: z.uuid(),
+        kind: z.string(),
+        severity: z.enum(['info', 'warning', 'critical']),
+        subject: z.object({ kind: z.enum(['host', 'guest', 'storage']), id: z.string(), name: z.string() }),
+        summary: z.string(),
+        value: z.number().nullable(),
+        threshold: z.number().nullable(),
+      }),
+    )
+    .optional(),
+};
+
 export const DomainEventDataSchemas = {
   'host.added': z.object(HostRef),
   'host.removed': z.object(HostRef),
@@ -33,6 +68,16 @@ export const DomainEventDataSchemas = {
   }),
   /** A schedule or window was created, changed or deleted (the planner redraws). */
   'schedule.changed': z.object({ schedule_id: z.uuid().nullable(), window_id: z.uuid().nullable() }),
+  /**
+   * Alerts (issue 18): emitted only when a notification is due (after hysteresis, duration, cooldown, hourly cap,
+   * flapping, suppression by tasks, locks and maintenance windows).
+   */
+  'alert.triggered': z.object({ ...AlertRef, ...AlertGroup }),
+  'alert.resolved': z.object({ ...AlertRef, duration_seconds: z.number(), ...AlertGroup }),
+  /** Level 1, 2, 3 after 15, 30, 60 minutes active and unacknowledged. */
+  'alert.escalated': z.object({ ...AlertRef, level: z.number().int(), ...AlertGroup }),
+  /** `by`: the e-mail of who acknowledged it. */
+  'alert.acknowledged': z.object({ ...AlertRef, by: z.string() }),
 } as const;
 
 export type DomainEventType = keyof typeof DomainEventDataSchemas;

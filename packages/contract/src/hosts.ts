@@ -152,6 +152,8 @@ export const VmSchema = z
     host_id: z.uuid(),
     node: z.string(),
     uptime: z.number().int().meta({ description: 'Seconds since start (0 when stopped)' }),
+    tags: z.array(z.string()).meta({ description: "Proxmox tags (what schedules' tag selectors match)" }),
+    pool: z.string().nullable().meta({ description: 'Proxmox resource pool, null when in none' }),
   })
   .meta({ id: 'Vm' });
 export type Vm = z.infer<typeof VmSchema>;

@@ -12,3 +12,7 @@ export * from './tasks';
 export * from './automation';
 export * from './events';
 export * from './public';
+export * from './metrics';
+export * from './alerts';
+export * from './notifications';
+export * from './metrics-overview';

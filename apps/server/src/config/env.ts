@@ -97,8 +97,20 @@ const EnvSchema = z.object({
   TASK_HEARTBEAT_SECONDS: z.coerce.number().int().min(1).max(60).default(5),
   /** How often each replica's scheduler looks for due schedule occurrences (modules/schedules/scheduler.ts). */
   SCHEDULER_TICK_SECONDS: z.coerce.number().int().min(1).max(60).default(5),
+  /**
+   * Guest-agent reads of a VM's /proc/meminfo (its memory without page cache) per host and minute, spread evenly
+   * over the minute (issue 18). 0 turns them off.
+   */
+  AGENT_READS_PER_HOST_PER_MINUTE: z.coerce.number().int().min(0).max(600).default(20),
+  /** How often the alert evaluator looks at the fleet's latest values, in seconds. */
+  ALERT_EVALUATION_SECONDS: z.coerce.number().int().min(1).max(300).default(20),
   /** Which addresses the server may connect to on a user's behalf (net/outbound-policy.ts). */
   HOST_ADDRESS_POLICY: z.enum(ADDRESS_POLICIES).default('private'),
+  /**
+   * Which addresses notification channels (webhooks, Slack, ntfy, …) may be sent to: by default only public ones,
+   * so a webhook URL cannot reach the portal's own network (SSRF). 'any' for a receiver on the LAN.
+   */
+  NOTIFY_ADDRESS_POLICY: z.enum(ADDRESS_POLICIES).default('public'),
   /** Largest answer read from a Proxmox host; past it the stream is cut (default 16 MiB). */
   PVE_MAX_RESPONSE_BYTES: z.coerce
     .number()

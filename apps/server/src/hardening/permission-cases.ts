@@ -2,6 +2,7 @@
 // caller, with the status each must get. Not shipped code.
 import { passwordBody } from '../modules/hosts/hosts.testing';
 import { AUTOMATION_CASES } from './permission-cases-automation';
+import { MONITORING_CASES } from './permission-cases-monitoring';
 import { unique, type Case } from './permission-world';
 
 // anonymous, other, readonly, operator, owner, platformAdmin
@@ -210,6 +211,7 @@ export const CASES: Case[] = [
     expect: [200, 200, 200, 200, 200, 200],
   },
   ...AUTOMATION_CASES,
+  ...MONITORING_CASES,
   {
     route: 'DELETE /api/hosts/:id',
     name: 'delete a host',

@@ -12,7 +12,7 @@ export interface Case {
   /** The route pattern as registered, e.g. `POST /api/hosts/:id/sync`. */
   route: string;
   name: string;
-  method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   url: (w: World) => string;
   body?: (w: World, actor: Actor) => unknown;
   headers?: Record<string, string>;
@@ -35,6 +35,13 @@ export interface World {
   /** Made by the owner's create calls, deleted by its delete calls. */
   windowsToDelete: string[];
   schedulesToDelete: string[];
+  /** A storage of hostA (recorded by its first poll). */
+  storageA: string;
+  /** An e-mail channel and a webhook of organisation A, one more channel for the delete row, a test delivery. */
+  channelA: string;
+  webhookA: string;
+  channelsToDelete: string[];
+  deliveryA: string;
   fleet: Fleet;
 }
 

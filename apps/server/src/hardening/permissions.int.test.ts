@@ -6,6 +6,8 @@ import { createTestApp, type TestApp } from '../testing/app';
 import { buildOrganisation, buildUser } from '../testing/factories';
 import { trackSecret } from '../testing/secrets';
 import { LOOPBACK_HOSTS } from '../testing/env';
+import { eq } from 'drizzle-orm';
+import { storages } from '../db/schema';
 import { insertTask } from '../modules/tasks/tasks.repository';
 
 import { CASES } from './permission-cases';
@@ -113,6 +115,29 @@ describe('permission matrix: every route × every kind of caller', () => {
     });
     world.scheduleA = await created('/api/schedules', scheduleBody());
     world.schedulesToDelete = [await created('/api/schedules', scheduleBody())];
+    const [storage] = await db.select({ id: storages.id }).from(storages).where(eq(storages.hostId, world.hostA)).limit(1);
+    if (!storage) throw new Error('the first poll of hostA recorded no storage');
+    world.storageA = storage.id;
+    world.channelA = await created('/api/notification-channels', {
+      type: 'email',
+      name: `Mail ${unique()}`,
+      address: 'ops@example.test',
+    });
+    // A public address (the channel is never sent to here: only its secret is rotated).
+    world.webhookA = await created('/api/notification-channels', {
+      type: 'webhook',
+      name: `Hook ${unique()}`,
+      url: 'https://93.184.215.14/hook',
+    });
+    world.channelsToDelete = [
+      await created('/api/notification-channels', { type: 'email', name: `Doomed ${unique()}`, address: 'x@example.test' }),
+    ];
+    const test = await t.app.inject({
+      method: 'POST',
+      url: `/api/notification-channels/${world.channelA}/test`,
+      headers: owner.auth,
+    });
+    world.deliveryA = test.json<{ delivery: { id: string } }>().delivery.id;
     orgAMarkers.push(
       orgA.id,
       orgA.name,
@@ -121,6 +146,10 @@ describe('permission matrix: every route × every kind of caller', () => {
       world.taskA,
       world.windowA,
       world.scheduleA,
+      world.storageA,
+      world.channelA,
+      world.webhookA,
+      world.deliveryA,
       ...vms.map((v) => v.id),
       owner.user.email,
     );

@@ -1,22 +1,29 @@
-import type { FastifyBaseLogger } from 'fastify';
-import type { Config } from '../config/env';
-import type { Db } from '../db/client';
 import { bulkActionJob, runBulkActionTask } from '../modules/guests/bulk-action.job';
 import { guestActionJob, runGuestActionTask } from '../modules/guests/guest-action.job';
 import { hostPollJob } from '../modules/hosts/pollers';
 import { resumeSnapshotTask, snapshotJobs } from '../modules/snapshots/snapshot-jobs';
+import { metricsJobs } from '../modules/metrics/metrics.jobs';
+import { collectJobs } from '../modules/metrics/collect.jobs';
+import { alertJobs } from '../modules/alerts/alerts.jobs';
+import { notificationJobs } from '../modules/notifications/notifications.jobs';
+import type { BackgroundDeps } from './background';
 import type { JobDefinition } from './job-runtime';
 import type { Resumer } from './task-runner';
 
 /** Every job the portal runs (name → payload → handler). A job not listed here cannot be queued. */
-interface Deps {
-  db: Db;
-  config: Config;
-  log: FastifyBaseLogger;
-}
+type Deps = BackgroundDeps;
 
 export function jobCatalogue(deps: Deps): JobDefinition[] {
-  return [guestActionJob(deps), hostPollJob(deps), bulkActionJob(deps), ...snapshotJobs(deps)] as JobDefinition[];
+  return [
+    guestActionJob(deps),
+    hostPollJob(deps),
+    bulkActionJob(deps),
+    ...snapshotJobs(deps),
+    ...metricsJobs(deps),
+    ...collectJobs(deps),
+    ...alertJobs(deps),
+    ...notificationJobs(deps),
+  ] as JobDefinition[];
 }
 
 /** How each kind of task ('guest.start' → 'guest') resumes after the process running it died. */

@@ -87,6 +87,8 @@ export const guests = pgTable(
     /** Proxmox tags (';'-separated there) and pool, for schedule selectors. */
     tags: text('tags').array().notNull().default([]),
     pool: text('pool'),
+    /** PVE's `lock` at the last poll ('backup', 'snapshot', 'migrate', …): a guest stopped by a backup is not "down". */
+    lock: text('lock'),
     /** Set when the guest was no longer on its host (deleted, or migrated off a host we do not manage): kept, so its tasks and history stay. */
     goneAt: timestamp('gone_at', { withTimezone: true }),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

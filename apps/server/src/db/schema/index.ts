@@ -5,3 +5,7 @@ export * from './licenses';
 export * from './public';
 export * from './jobs';
 export * from './automation';
+export * from './metrics';
+export * from './alerts';
+export * from './notifications';
+export * from './metrics-collect';

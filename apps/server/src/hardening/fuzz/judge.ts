@@ -32,6 +32,9 @@ export interface RouteStats {
 }
 
 /** Empty stats for a route. */
+/** Routes whose successful answer is not JSON. */
+const TEXT_ROUTES = new Set(['GET /api/metrics/prometheus']);
+
 export function newRouteStats(route: RegisteredRoute): RouteStats {
   return {
     route: `${route.method} ${route.url}`,
@@ -112,7 +115,9 @@ export function judge(
   if (status >= 500) problems.push(`answered ${status}`);
   let json: unknown;
   const isJson = /^application\/json\b/.test(type);
-  if ((status !== 204 && status < 300) || status >= 400) {
+  // The Prometheus exposition answers its text format by nature; its errors are JSON like every other route's.
+  const textAnswer = status < 300 && TEXT_ROUTES.has(`${route.method} ${route.url}`) && /^text\/plain\b/.test(type);
+  if (!textAnswer && ((status !== 204 && status < 300) || status >= 400)) {
     if (!isJson) problems.push(`${status} with content-type '${type}'`);
     else {
       try {

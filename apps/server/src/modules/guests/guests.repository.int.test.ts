@@ -60,6 +60,8 @@ describe.each(TEST_DATABASE_KINDS)('the VM list written by the database (%s)', (
         memoryMb: 512 * (i + 1),
         storageGb: 8.5 * i,
         uptime: i * 1_000_000_007,
+        tags: i % 4 ? [] : ['web', `t"${i}`],
+        pool: i % 5 ? null : 'prod',
       })),
       { hostId: foreign.id, organisationId: other.id, vmid: 100, node: 'pve', type: 'qemu', name: 'not mine', state: 'running' },
     ]);
@@ -81,6 +83,8 @@ describe.each(TEST_DATABASE_KINDS)('the VM list written by the database (%s)', (
       host_id: g.hostId,
       node: g.node,
       uptime: g.uptime,
+      tags: g.tags,
+      pool: g.pool,
     }));
     expect(expected).toHaveLength(names.length);
     // Digit runs compare as numbers, case and leading zeros do not count, then the vmid decides.

@@ -18,7 +18,7 @@ export async function listVmsJsonText(db: Db, organisationId: string): Promise<s
   const result = (await db.execute(sql`
     select '[' || coalesce(string_agg(row_to_json(g)::text, ',' order by ${NATURAL_NAME_KEY} collate "C", g.vmid), '') || ']' as json
     from (
-      select id, vmid, name, state, cpu, memory_mb as memory, storage_gb as storage, type, host_id, node, uptime
+      select id, vmid, name, state, cpu, memory_mb as memory, storage_gb as storage, type, host_id, node, uptime, tags, pool
       from ${guests} where organisation_id = ${organisationId} and gone_at is null
     ) g`)) as { rows: { json: string | null }[] };
   return result.rows[0]?.json ?? '[]';

@@ -2,6 +2,7 @@ import type { Language } from '@proxai/contract';
 import { isPveError, type ClusterResource, type GuestResource, type PveClient } from '@proxai/pve-client';
 import type { Db } from '../../db/client';
 import { emitEvent } from '../events/events.repository';
+import { recordPoll } from '../metrics/store/record-poll';
 import { AppError } from '../../errors';
 import { FALLBACK_LANGUAGE, message } from '../../i18n/messages';
 import { fleetChanged } from './fleet-cache';
@@ -56,6 +57,7 @@ function toGuestRow(host: HostRow, g: GuestResource, lastBackup: Map<number, num
     uptime: g.status === 'running' ? Math.max(0, Math.round(g.uptime ?? 0)) : 0,
     tags: splitTags(g.tags),
     pool: g.pool ?? null,
+    lock: g.lock ?? null,
     lastBackupAt: backupAt ? new Date(backupAt * 1000) : null,
   };
 }
@@ -344,6 +346,10 @@ export async function syncHost(
         });
       }
     });
+    // History (issue 18): the poll's figures become samples. Monitoring must never fail the poll that feeds the fleet.
+    await recordPoll(db, { organisationId: host.organisationId, host, members, resources, readAt }).catch((err: unknown) =>
+      log?.warn({ err, hostId: host.id }, "recording the poll's metrics failed"),
+    );
     // The dashboard's cached answers are dropped when what they show changed: guests added, removed, moved or
     // changed, the host back online, or at an inventory (every 5 minutes, which also refreshes uptimes). A poll
     // that only read new CPU figures leaves them, so a busy fleet does not rebuild the 5,000-row list each second.

@@ -146,6 +146,7 @@ export async function reconcileGuests(
             uptime: sql`case when ${newer} then ${guests.uptime} else excluded.uptime end`,
             tags: sql`excluded.tags`,
             pool: sql`excluded.pool`,
+            lock: sql`excluded.lock`,
             lastBackupAt: options.backupsOf
               ? sql`case when excluded.host_id = ${options.backupsOf}::uuid then excluded.last_backup_at else ${guests.lastBackupAt} end`
               : sql`${guests.lastBackupAt}`,
@@ -154,9 +155,9 @@ export async function reconcileGuests(
           // A row is rewritten only when something shown changed, the guest restarted, its CPU use moved by more
           // than 5 points, or it was last written a minute ago: frequent polls of a busy fleet write little.
           setWhere: sql`(${guests.state}, ${guests.name}, ${guests.node}, ${guests.type}, ${guests.cpu}, ${guests.memoryMb},
-              ${guests.storageGb}, ${guests.tags}, ${guests.pool})
+              ${guests.storageGb}, ${guests.tags}, ${guests.pool}, ${guests.lock})
             is distinct from (excluded.state, excluded.name, excluded.node, excluded.type, excluded.cpu,
-              excluded.memory_mb, excluded.storage_gb, excluded.tags, excluded.pool)
+              excluded.memory_mb, excluded.storage_gb, excluded.tags, excluded.pool, excluded.lock)
             or excluded.uptime < ${guests.uptime}
             or abs(coalesce(excluded.cpu_usage, 0) - coalesce(${guests.cpuUsage}, 0)) > 0.05
             or ${guests.updatedAt} < ${new Date(now.getTime() - 60_000).toISOString()}::timestamptz

@@ -62,11 +62,21 @@ describe('pollers and clusters: registered nodes of one cluster', () => {
     await new Promise((r) => setTimeout(r, INTERVAL_S * 1000));
     bed.fleet.resetRequestStats();
     await new Promise((r) => setTimeout(r, INTERVAL_S * 3000));
-    const lead = bed.fleet.requestStats(first!.name);
-    const other = bed.fleet.requestStats(second!.name);
+    const lead = fleetStateRequests(bed.fleet.requestStats(first!.name).by_path);
+    const other = fleetStateRequests(bed.fleet.requestStats(second!.name).by_path);
     // Three cycles: about three /cluster/resources calls on the lead, none on the other.
-    expect(lead.by_path['GET /cluster/resources'] ?? 0).toBeGreaterThanOrEqual(2);
-    expect(lead.total).toBeLessThanOrEqual(6);
-    expect(other.total).toBe(0);
+    expect(lead['GET /cluster/resources'] ?? 0).toBeGreaterThanOrEqual(2);
+    expect(sum(lead)).toBeLessThanOrEqual(6);
+    expect(other).toEqual({});
   });
 });
+
+/**
+ * The requests that read the fleet's state: what the poller's budget counts. History (a new host's rrddata backfill)
+ * and VM memory from the guest agent have budgets of their own (modules/metrics/collect), tested there.
+ */
+function fleetStateRequests(byPath: Record<string, number>): Record<string, number> {
+  return Object.fromEntries(Object.entries(byPath).filter(([p]) => !/\/rrddata$|\/agent\//.test(p)));
+}
+
+const sum = (counts: Record<string, number>) => Object.values(counts).reduce((a, b) => a + b, 0);

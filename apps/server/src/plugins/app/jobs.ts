@@ -7,6 +7,20 @@ import { startPollDispatcher } from '../../modules/hosts/pollers';
 import { startScheduler } from '../../modules/schedules/scheduler';
 import { auditSubscriber } from '../../modules/audit/audit.subscriber';
 import { startDispatcher } from '../../modules/events/dispatcher';
+import { metricsLoops, metricsSubscribers } from '../../modules/metrics/metrics.jobs';
+import { collectLoops, collectSubscribers } from '../../modules/metrics/collect.jobs';
+import { alertLoops, alertSubscribers } from '../../modules/alerts/alerts.jobs';
+import { notificationLoops, notificationSubscribers } from '../../modules/notifications/notifications.jobs';
+
+/** Each module's periodic loops and durable event subscribers, started with the job runtime. */
+const LOOPS = [...metricsLoops, ...collectLoops, ...alertLoops, ...notificationLoops];
+const SUBSCRIBERS = [
+  auditSubscriber,
+  ...metricsSubscribers,
+  ...collectSubscribers,
+  ...alertSubscribers,
+  ...notificationSubscribers,
+];
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -21,6 +35,7 @@ async function jobsPlugin(app: FastifyInstance): Promise<void> {
   let pollers: { stop(): Promise<void> } | undefined;
   let scheduler: { stop(): Promise<void> } | undefined;
   let subscribers: { stop(): Promise<void> } | undefined;
+  let loops: { stop(): Promise<void> }[] = [];
   app.decorate('jobs', {
     send: (name: string, data: unknown) => {
       if (!runtime) throw new Error('the job runtime is not started');
@@ -37,9 +52,12 @@ async function jobsPlugin(app: FastifyInstance): Promise<void> {
       { ...deps, dispatch: (name, data) => started.send(name, data) },
       { tickMs: app.config.SCHEDULER_TICK_SECONDS * 1000 },
     );
-    subscribers = await startDispatcher(app.db, [auditSubscriber], app.log);
+    subscribers = await startDispatcher(app.db, SUBSCRIBERS, app.log);
+    loops = LOOPS.map((loop) => loop.start(deps, (name, data) => started.send(name, data)));
   });
   app.addHook('onClose', async () => {
+    await Promise.all(loops.map((l) => l.stop()));
+    loops = [];
     await scheduler?.stop();
     await pollers?.stop();
     await subscribers?.stop();

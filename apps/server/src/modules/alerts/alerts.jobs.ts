@@ -1,0 +1,65 @@
+import { z } from 'zod';
+import type { BackgroundDeps, BackgroundLoop, SendJob } from '../../jobs/background';
+import { defineJob, type JobDefinition } from '../../jobs/job-runtime';
+import type { Subscriber } from '../events/dispatcher';
+import { organisationsWithHosts } from './alerts.repository';
+import { evaluateOrganisation } from './evaluator';
+import { guestStopSubscriber } from './guest-stops';
+
+// The alert evaluator's wiring: a timer on every replica queues, every ALERT_EVALUATION_SECONDS, one job per
+// organisation with hosts ('stately' per organisation: at most one queued and one running across replicas); the
+// evaluation itself takes the organisation's advisory lock as well. Guest stops come in through a durable
+// subscriber of the outbox.
+
+export const ALERT_EVALUATE_JOB = 'alert-evaluate';
+
+const Payload = z.object({ organisation_id: z.uuid() });
+
+export function alertJobs(deps: BackgroundDeps): JobDefinition[] {
+  return [
+    defineJob({
+      name: ALERT_EVALUATE_JOB,
+      payload: Payload,
+      handler: async (data) => {
+        await evaluateOrganisation(deps, data.organisation_id);
+      },
+      // The next tick evaluates again: a failed pass is not worth retrying.
+      retryLimit: 0,
+      retryDelaySeconds: 1,
+      expireInSeconds: 120,
+      singletonKey: (data) => data.organisation_id,
+      policy: 'stately',
+    }),
+  ] as JobDefinition[];
+}
+
+const evaluatorLoop: BackgroundLoop = {
+  name: 'alert-evaluator',
+  start(deps: BackgroundDeps, send: SendJob) {
+    let running = false;
+    const tick = async () => {
+      if (running) return;
+      running = true;
+      try {
+        for (const organisationId of await organisationsWithHosts(deps.db)) {
+          await send(ALERT_EVALUATE_JOB, { organisation_id: organisationId });
+        }
+      } catch (err) {
+        deps.log.warn({ err }, 'queuing the alert evaluations failed');
+      } finally {
+        running = false;
+      }
+    };
+    const every = setInterval(() => void tick(), deps.config.ALERT_EVALUATION_SECONDS * 1000);
+    every.unref();
+    return {
+      stop: async () => {
+        clearInterval(every);
+      },
+    };
+  },
+};
+
+export const alertLoops: BackgroundLoop[] = [evaluatorLoop];
+
+export const alertSubscribers: Subscriber[] = [guestStopSubscriber];

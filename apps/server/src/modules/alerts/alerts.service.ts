@@ -1,0 +1,125 @@
+import type {
+  Alert,
+  AlertCount,
+  AlertListQuery,
+  AlertPage,
+  AlertRuleSet,
+  AlertRuleSetInput,
+  AlertSeverity,
+} from '@proxai/contract';
+import type { Db } from '../../db/client';
+import { AppError, notFound } from '../../errors';
+import { requireOrgRole } from '../../plugins/app/auth';
+import { actorOf, type RequestContext } from '../hosts/hosts.service';
+import { emitEvent } from '../events/events.repository';
+import { unknownHostIds } from '../schedules/schedules.repository';
+import { alertRef, toAlertDto, toRuleDto } from './alert-dto';
+import {
+  countActive,
+  ensureDefaultRules,
+  findAlert,
+  listAlerts,
+  listRules,
+  lockOrganisationAlerts,
+  replaceRules,
+  unknownRuleIds,
+  updateAlert,
+  type AlertRow,
+} from './alerts.repository';
+import { DEFAULT_RULES } from './rules';
+
+/**
+ * Alert rules and alerts (every plan): every member reads them; operators and above change the rules,
+ * acknowledge and silence alerts (the people on call).
+ */
+
+const WRITE_ROLE = 'operator';
+
+export async function getRules(db: Db, ctx: RequestContext): Promise<AlertRuleSet> {
+  await ensureDefaultRules(db, ctx.organisationId, DEFAULT_RULES);
+  return { items: (await listRules(db, ctx.organisationId)).map(toRuleDto) };
+}
+
+export async function putRules(db: Db, ctx: RequestContext, input: AlertRuleSetInput, now = new Date()): Promise<AlertRuleSet> {
+  requireOrgRole(ctx.user, WRITE_ROLE, 'change alert rules');
+  // The schema checked each rule's thresholds; what it cannot know is which ids are the organisation's.
+  const problems: string[] = [];
+  const ids = input.items.map((r) => r.id).filter((id): id is string => Boolean(id));
+  const unknown = await unknownRuleIds(db, ctx.organisationId, ids);
+  if (unknown.length > 0) problems.push(`Unknown rule id(s): ${unknown.join(', ')} (leave the id out to add a rule)`);
+  const hostIds = [...new Set(input.items.flatMap((r) => ('host_ids' in r.scope ? r.scope.host_ids : [])))];
+  const unknownHosts = await unknownHostIds(db, ctx.organisationId, hostIds);
+  if (unknownHosts.length > 0) problems.push(`Unknown host id(s) in a scope: ${unknownHosts.join(', ')}`);
+  if (problems.length > 0) throw new AppError('bad_request', problems.join('; '));
+  await replaceRules(db, ctx.organisationId, input.items, now);
+  return { items: (await listRules(db, ctx.organisationId)).map(toRuleDto) };
+}
+
+/** The position after a row, opaque to clients: base64url of `started_at|id`. */
+const cursorOf = (a: AlertRow) => Buffer.from(`${a.startedAt.toISOString()}|${a.id}`).toString('base64url');
+
+function parseCursor(cursor: string): { startedAt: Date; id: string } {
+  const [at = '', id = ''] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
+  const startedAt = new Date(at);
+  if (Number.isNaN(startedAt.getTime()) || !/^[0-9a-f-]{36}$/i.test(id)) {
+    throw new AppError('bad_request', 'Invalid cursor: pass the next_cursor of the previous page unchanged');
+  }
+  return { startedAt, id };
+}
+
+export async function listAlertsOf(db: Db, ctx: RequestContext, query: AlertListQuery): Promise<AlertPage> {
+  const limit = Number(query.limit ?? 50);
+  const rows = await listAlerts(
+    db,
+    ctx.organisationId,
+    { status: query.status, hostId: query.host_id },
+    limit + 1,
+    query.cursor ? parseCursor(query.cursor) : undefined,
+  );
+  const page = rows.slice(0, limit);
+  return { items: page.map(toAlertDto), next_cursor: rows.length > limit ? cursorOf(page.at(-1)!) : null };
+}
+
+const SEVERITY_ORDER: AlertSeverity[] = ['critical', 'warning', 'info'];
+
+export async function countAlertsOf(db: Db, ctx: RequestContext): Promise<AlertCount> {
+  const groups = await countActive(db, ctx.organisationId);
+  const unacked = groups.filter((g) => !g.acknowledged);
+  const worst = SEVERITY_ORDER.find((s) => unacked.some((g) => g.severity === s && g.n > 0)) ?? null;
+  return {
+    active_unacknowledged: unacked.reduce((n, g) => n + g.n, 0),
+    active: groups.reduce((n, g) => n + g.n, 0),
+    worst_severity: worst,
+  };
+}
+
+async function activeAlertOf(db: Db, ctx: RequestContext, id: string): Promise<AlertRow> {
+  const row = await findAlert(db, ctx.organisationId, id);
+  if (!row) throw notFound('Alert');
+  if (row.status !== 'active') throw new AppError('invalid_state', 'This alert is resolved already');
+  return row;
+}
+
+/** Acknowledges an active alert (stops its escalation); acknowledging it again changes nothing. */
+export async function acknowledgeAlert(db: Db, ctx: RequestContext, id: string, now = new Date()): Promise<Alert> {
+  requireOrgRole(ctx.user, WRITE_ROLE, 'acknowledge alerts');
+  return db.transaction(async (tx) => {
+    await lockOrganisationAlerts(tx, ctx.organisationId);
+    const row = await activeAlertOf(tx, ctx, id);
+    if (row.acknowledgedAt) return toAlertDto(row);
+    const updated = (await updateAlert(tx, id, { acknowledgedAt: now, acknowledgedBy: ctx.user.email }))!;
+    await emitEvent(tx, ctx.organisationId, 'alert.acknowledged', { ...alertRef(updated), by: ctx.user.email }, actorOf(ctx));
+    return toAlertDto(updated);
+  });
+}
+
+/** No message about an active alert (escalation, resolve) for the next `minutes`. */
+export async function silenceAlert(db: Db, ctx: RequestContext, id: string, minutes: number, now = new Date()): Promise<Alert> {
+  requireOrgRole(ctx.user, WRITE_ROLE, 'silence alerts');
+  return db.transaction(async (tx) => {
+    await lockOrganisationAlerts(tx, ctx.organisationId);
+    await activeAlertOf(tx, ctx, id);
+    const updated = (await updateAlert(tx, id, { silencedUntil: new Date(now.getTime() + minutes * 60_000) }))!;
+    return toAlertDto(updated);
+  });
+}

@@ -1,0 +1,79 @@
+import { z } from 'zod';
+import type { BackgroundDeps, BackgroundLoop, SendJob } from '../../jobs/background';
+import { defineJob, type JobDefinition } from '../../jobs/job-runtime';
+import type { Subscriber } from '../events/dispatcher';
+import { runRetention, runRollup } from './store';
+
+// The metric store's upkeep (ADR 011): the rollups and the retention are pg-boss jobs ('stately' with one key: at
+// most one queued and one running across replicas, and each pass takes an advisory lock besides); a timer on every
+// replica queues them.
+
+export const METRICS_ROLLUP_JOB = 'metrics-rollup';
+export const METRICS_RETENTION_JOB = 'metrics-retention';
+
+/** Staged samples wait at most this long for compaction (charts read the wait from staging meanwhile). */
+export const ROLLUP_EVERY_MS = 5 * 60_000;
+export const RETENTION_EVERY_MS = 60 * 60_000;
+/** The first pass after a start (a restart catches up on what was staged while it was down). */
+const FIRST_TICK_MS = 30_000;
+
+const Empty = z.object({});
+
+export function metricsJobs(deps: BackgroundDeps): JobDefinition[] {
+  return [
+    defineJob({
+      name: METRICS_ROLLUP_JOB,
+      payload: Empty,
+      handler: async () => {
+        const started = Date.now();
+        const out = await runRollup(deps.db);
+        if (out.minutes > 0) deps.log.debug({ ...out, ms: Date.now() - started }, 'metrics rolled up');
+      },
+      retryLimit: 2,
+      retryDelaySeconds: 30,
+      expireInSeconds: 15 * 60,
+      singletonKey: () => 'all',
+      policy: 'stately',
+    }),
+    defineJob({
+      name: METRICS_RETENTION_JOB,
+      payload: Empty,
+      handler: async () => {
+        await runRetention(deps.db);
+      },
+      retryLimit: 2,
+      retryDelaySeconds: 60,
+      expireInSeconds: 15 * 60,
+      singletonKey: () => 'all',
+      policy: 'stately',
+    }),
+  ] as JobDefinition[];
+}
+
+function timer(name: string, job: string, everyMs: number): BackgroundLoop {
+  return {
+    name,
+    start(deps: BackgroundDeps, send: SendJob) {
+      const tick = () => {
+        send(job, {}).catch((err: unknown) => deps.log.warn({ err, job }, 'queuing a metrics job failed'));
+      };
+      const first = setTimeout(tick, Math.min(FIRST_TICK_MS, everyMs));
+      const every = setInterval(tick, everyMs);
+      first.unref();
+      every.unref();
+      return {
+        stop: async () => {
+          clearTimeout(first);
+          clearInterval(every);
+        },
+      };
+    },
+  };
+}
+
+export const metricsLoops: BackgroundLoop[] = [
+  timer('metrics-rollup-timer', METRICS_ROLLUP_JOB, ROLLUP_EVERY_MS),
+  timer('metrics-retention-timer', METRICS_RETENTION_JOB, RETENTION_EVERY_MS),
+];
+
+export const metricsSubscribers: Subscriber[] = [];

@@ -1,0 +1,147 @@
+import type { ClusterResource } from '@proxai/pve-client';
+import type { Db } from '../../../db/client';
+import type { MetricName, Subject } from './catalogue';
+import { guestIds, keepCounters, previousCounters, storageIds, type Counters } from './poll-cache';
+import { writeSamples, type SampleBatch } from './staging';
+
+/** A poll's answer: what the host poller (hosts/host-sync.ts) read, and the registered nodes it covers. */
+export interface PollRecord {
+  organisationId: string;
+  /** The polled host (its counters are kept for the next poll's rates). */
+  host: { id: string };
+  /** The registered hosts whose node the answer covers (the polled one first). */
+  members: { id: string; pveNode: string }[];
+  resources: ClusterResource[];
+  readAt: Date;
+}
+
+/** PVE 9's PSI keys (percent) → our names. */
+const PRESSURE: [string, MetricName][] = [
+  ['pressurecpusome', 'pressure_cpu_some'],
+  ['pressurecpufull', 'pressure_cpu_full'],
+  ['pressureiosome', 'pressure_io_some'],
+  ['pressureiofull', 'pressure_io_full'],
+  ['pressurememorysome', 'pressure_memory_some'],
+  ['pressurememoryfull', 'pressure_memory_full'],
+];
+const withPressure = (keys: [string, MetricName][]) => [...keys, ...PRESSURE] as const;
+const NODE_KEYS = withPressure([
+  ['cpu', 'cpu'],
+  ['mem', 'mem'],
+  ['maxmem', 'maxmem'],
+  ['disk', 'disk'],
+  ['maxdisk', 'maxdisk'],
+]);
+const RUNNING_KEYS = withPressure([
+  ['cpu', 'cpu'],
+  ['mem', 'mem'],
+  ['maxmem', 'maxmem'],
+  ['memhost', 'memhost'],
+  ['maxdisk', 'maxdisk'],
+]);
+const STOPPED_KEYS: [string, MetricName][] = [
+  ['maxmem', 'maxmem'],
+  ['maxdisk', 'maxdisk'],
+];
+const STORAGE_KEYS: [string, MetricName][] = [
+  ['disk', 'used'],
+  ['maxdisk', 'total'],
+];
+const COUNTERS = ['netin', 'netout', 'diskread', 'diskwrite'] as const;
+/** Rates are not derived across a longer silence (a poll missed for minutes says nothing about one minute). */
+const MAX_RATE_SPAN_S = 300;
+
+type Raw = Record<string, unknown>;
+const num = (r: Raw, k: string): number | undefined => (typeof r[k] === 'number' && Number.isFinite(r[k]) ? r[k] : undefined);
+
+/** The figures of one resource entry that the store keeps (cpu as PVE gives it: a fraction of its cores). */
+function gauges(r: Raw, keys: readonly (readonly [string, MetricName])[]): Partial<Record<MetricName, number>> {
+  const out: Partial<Record<MetricName, number>> = {};
+  for (const [from, to] of keys) {
+    const v = num(r, from);
+    if (v !== undefined) out[to] = v;
+  }
+  return out;
+}
+
+/**
+ * Per-second rates from two readings of the cumulative counters; a counter that went down (the guest restarted,
+ * the node rebooted) gives no sample rather than a negative or huge one.
+ */
+export function ratesBetween(
+  prev: readonly (number | null)[] | undefined,
+  cur: readonly (number | null)[],
+  seconds: number,
+): Partial<Record<MetricName, number>> {
+  const out: Partial<Record<MetricName, number>> = {};
+  if (!prev || !(seconds > 0) || seconds > MAX_RATE_SPAN_S) return out;
+  COUNTERS.forEach((name, i) => {
+    const a = prev[i];
+    const b = cur[i];
+    if (typeof a === 'number' && typeof b === 'number' && b >= a) out[name] = (b - a) / seconds;
+  });
+  return out;
+}
+
+/**
+ * Records what one poll read: node, guest and storage samples (one staging row), the `storages` rows of the nodes
+ * it covers, and the counters for the next poll's rates. Guests without a row (templates,
+ * unregistered nodes) are skipped.
+ */
+export async function recordPoll(db: Db, rec: PollRecord): Promise<void> {
+  const byNode = new Map(rec.members.map((m) => [m.pveNode, m]));
+  const raw = rec.resources as unknown as Raw[];
+  const samples: SampleBatch['samples'] = [];
+  const readAt = rec.readAt.getTime();
+
+  const storageEntries = raw.filter((r) => r['type'] === 'storage' && byNode.has(String(r['node'])));
+  const hostOfNode = new Map(rec.members.map((m) => [m.pveNode, m.id]));
+  const storageId = await storageIds(db, rec.organisationId, rec.host.id, hostOfNode, storageEntries, readAt);
+  for (const s of storageEntries) {
+    const id = storageId.get(`${String(s['node'])}/${String(s['storage'])}`);
+    if (!id || s['status'] !== 'available') continue;
+    samples.push({ subject: { kind: 'storage', id }, values: gauges(s, STORAGE_KEYS) });
+  }
+
+  for (const r of raw) {
+    if (r['type'] !== 'node' || r['status'] !== 'online') continue;
+    const member = byNode.get(String(r['node']));
+    if (!member) continue;
+    const values = gauges(r, NODE_KEYS);
+    samples.push({ subject: { kind: 'node', id: member.id }, values });
+  }
+
+  // Guests: keyed by vmid (inside one cluster a vmid names one guest), as the poll reconciled them.
+  const listed = raw.filter(
+    (r) => (r['type'] === 'qemu' || r['type'] === 'lxc') && r['template'] !== 1 && byNode.has(String(r['node'])),
+  );
+  const ids = await guestIds(
+    db,
+    rec.host.id,
+    rec.members.map((m) => m.id),
+    listed.map((r) => ({ vmid: Number(r['vmid']), name: typeof r['name'] === 'string' ? r['name'] : '' })),
+    readAt,
+  );
+  const prev = await previousCounters(db, rec.host.id);
+  const span = prev ? (readAt - prev.at) / 1000 : 0;
+  const counters: Counters = {};
+  for (const r of listed) {
+    const id = ids.get(Number(r['vmid']))?.id;
+    if (!id) continue;
+    const subject: Subject = { kind: 'guest', id };
+    const running = r['status'] === 'running';
+    // As PVE's own RRD: a stopped guest has only its sizes (no cpu 0 that would read as "idle").
+    const values = gauges(r, running ? RUNNING_KEYS : STOPPED_KEYS);
+    // A VM's `disk` is always 0 in PVE (it cannot see inside); only a container's is a figure.
+    const disk = num(r, 'disk');
+    if (disk !== undefined && (r['type'] === 'lxc' || disk > 0)) values.disk = disk;
+    if (running) {
+      const cur = COUNTERS.map((k) => num(r, k) ?? null);
+      counters[id] = cur;
+      Object.assign(values, ratesBetween(prev?.data[id], cur, span));
+    }
+    samples.push({ subject, values });
+  }
+  await writeSamples(db, { organisationId: rec.organisationId, at: rec.readAt, samples });
+  await keepCounters(db, rec.host.id, readAt, counters);
+}

@@ -1,0 +1,90 @@
+import { z } from 'zod';
+import type { BackgroundDeps, BackgroundLoop } from '../../jobs/background';
+import { defineJob, type JobDefinition } from '../../jobs/job-runtime';
+import type { Subscriber } from '../events/dispatcher';
+import { attemptDelivery, pumpDeliveries } from './delivery';
+import { notificationRouter, sendDueDigests } from './routing';
+
+/**
+ * Notifications in the background: the outbox subscriber routes alert events into deliveries; each replica's pump
+ * leases due deliveries and queues one `notification.deliver` job each (its own retries live on the delivery row,
+ * so the job itself is not retried); a loop queues the `notification.digest` singleton job that turns ended
+ * quiet hours into digests.
+ */
+
+export const DELIVER_JOB = 'notification.deliver';
+export const DIGEST_JOB = 'notification.digest';
+const PUMP_MS = 1000;
+const DIGEST_MS = 30_000;
+
+export function notificationJobs(deps: BackgroundDeps): JobDefinition[] {
+  return [
+    defineJob({
+      name: DELIVER_JOB,
+      payload: z.object({ delivery_id: z.uuid() }),
+      handler: async ({ delivery_id }) => {
+        await attemptDelivery(deps, delivery_id);
+      },
+      retryLimit: 0,
+      retryDelaySeconds: 0,
+      // The attempt itself times out after 10 s (outbound-http); the lease (2 min) covers a crashed worker.
+      expireInSeconds: 60,
+      // Many short jobs: a worker takes up to 10 per fetch and runs them side by side (pg-boss waits a polling
+      // interval between fetches); two workers, so one slow receiver (10 s timeout) does not stall the rest.
+      concurrency: 2,
+      batchSize: 10,
+    }),
+    defineJob({
+      name: DIGEST_JOB,
+      payload: z.object({}),
+      handler: async () => {
+        await sendDueDigests(deps.db);
+      },
+      retryLimit: 2,
+      retryDelaySeconds: 10,
+      expireInSeconds: 120,
+      singletonKey: () => 'digest',
+      policy: 'stately',
+    }),
+  ] as JobDefinition[];
+}
+
+/** A timer that runs `tick` every `ms` (never two at once), logging its failures. */
+function every(
+  name: string,
+  ms: number,
+  tick: (deps: BackgroundDeps, send: Parameters<BackgroundLoop['start']>[1]) => Promise<unknown>,
+): BackgroundLoop {
+  return {
+    name,
+    start(deps, send) {
+      let running: Promise<void> | undefined;
+      let stopped = false;
+      const timer = setInterval(() => {
+        running ??= tick(deps, send)
+          .then(() => undefined)
+          .catch((err: unknown) => {
+            if (!stopped) deps.log.error({ err, loop: name }, 'notification loop failed');
+          })
+          .finally(() => {
+            running = undefined;
+          });
+      }, ms);
+      timer.unref();
+      return {
+        async stop() {
+          stopped = true;
+          clearInterval(timer);
+          await running;
+        },
+      };
+    },
+  };
+}
+
+export const notificationLoops: BackgroundLoop[] = [
+  every('notification-pump', PUMP_MS, (deps, send) => pumpDeliveries(deps, (id) => send(DELIVER_JOB, { delivery_id: id }))),
+  every('notification-digest', DIGEST_MS, (_deps, send) => send(DIGEST_JOB, {})),
+];
+
+export const notificationSubscribers: Subscriber[] = [notificationRouter()];
