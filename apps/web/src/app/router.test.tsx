@@ -41,6 +41,12 @@ describe('routes', () => {
         '/legal/:type',
         '/dashboard',
         '/licenses',
+        '/automation',
+        '/hosts/:id',
+        '/vms/:id',
+        '/alerts',
+        '/settings/notifications',
+        '/settings/metrics',
         '*',
       ]),
     );

@@ -86,9 +86,10 @@ export const routes: RouteObject[] = [
               return null;
             },
             lazy: async () => {
-              const [module, slot] = await Promise.all([
+              const [module, slot, overview] = await Promise.all([
                 import('@/features/dashboard/dashboard-page'),
                 import('./host-tools-slot'),
+                import('./fleet-overview-slot'),
                 // After i18next has chosen the language, so that only that language's files are read.
                 i18nReady.then(() => i18n.loadNamespaces(['dashboard', 'account'])),
               ]);
@@ -96,7 +97,9 @@ export const routes: RouteObject[] = [
               return {
                 Component: () => (
                   <slot.WithHostTools>
-                    <DashboardPage />
+                    <overview.WithFleetOverview>
+                      <DashboardPage />
+                    </overview.WithFleetOverview>
                   </slot.WithHostTools>
                 ),
               };
@@ -111,6 +114,57 @@ export const routes: RouteObject[] = [
                 i18nReady.then(() => i18n.loadNamespaces(['automation', 'account'])),
               ]);
               return { Component: module.AutomationPage };
+            },
+          },
+          // The host and guest pages carry uPlot and its CSS: their own chunk, which the dashboard never loads.
+          {
+            path: '/hosts/:id',
+            lazy: async () => {
+              const [module] = await Promise.all([
+                import('@/features/monitoring/host-page'),
+                i18nReady.then(() => i18n.loadNamespaces(['monitoring', 'account'])),
+              ]);
+              return { Component: module.HostPage };
+            },
+          },
+          {
+            path: '/vms/:id',
+            lazy: async () => {
+              const [module] = await Promise.all([
+                import('@/features/monitoring/guest-page'),
+                i18nReady.then(() => i18n.loadNamespaces(['monitoring', 'account'])),
+              ]);
+              return { Component: module.GuestPage };
+            },
+          },
+          {
+            path: '/alerts',
+            lazy: async () => {
+              const [module] = await Promise.all([
+                import('@/features/alerts/alerts-page'),
+                i18nReady.then(() => i18n.loadNamespaces(['alerts', 'account'])),
+              ]);
+              return { Component: module.AlertsPage };
+            },
+          },
+          {
+            path: '/settings/notifications',
+            lazy: async () => {
+              const [module] = await Promise.all([
+                import('@/features/alerts/notifications-page'),
+                i18nReady.then(() => i18n.loadNamespaces(['alerts', 'account'])),
+              ]);
+              return { Component: module.NotificationsPage };
+            },
+          },
+          {
+            path: '/settings/metrics',
+            lazy: async () => {
+              const [module] = await Promise.all([
+                import('@/features/monitoring/metrics-settings-page'),
+                i18nReady.then(() => i18n.loadNamespaces(['monitoring', 'account'])),
+              ]);
+              return { Component: module.MetricsSettingsPage };
             },
           },
           {

@@ -126,6 +126,10 @@ export const EVENT_TYPES = [
   'schedule.fired',
   'schedule.skipped',
   'schedule.changed',
+  'alert.triggered',
+  'alert.resolved',
+  'alert.escalated',
+  'alert.acknowledged',
 ] as const;
 
 let shared: EventStream | undefined;

@@ -1,9 +1,8 @@
 import { CalendarClock, CalendarDays, Clock, ListTodo } from 'lucide-react';
-import { useCallback, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useCallback, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import { PageTitle, SubPageHeader } from '@/components/sub-page-header';
-import { cn } from '@/components/ui/cn';
+import { TabList, tabPanelProps, useAddressTab } from '@/components/ui/tabs';
 import { getStoredUser } from '@/lib/auth-storage';
 import { useAutomationEvents } from './api/automation-events';
 import { useMyTimeZone } from './api/profile';
@@ -18,9 +17,7 @@ const TABS = [
   { id: 'windows', icon: Clock },
   { id: 'planner', icon: CalendarDays },
 ] as const;
-type Tab = (typeof TABS)[number]['id'];
-
-const isTab = (value: string | null): value is Tab => TABS.some((t) => t.id === value);
+const TAB_IDS = TABS.map((t) => t.id);
 
 /**
  * /automation: schedules (snapshot policies, power actions), maintenance windows and the week planner, in the
@@ -28,27 +25,12 @@ const isTab = (value: string | null): value is Tab => TABS.some((t) => t.id === 
  */
 export function AutomationPage() {
   const { t } = useTranslation('automation');
-  const [params, setParams] = useSearchParams();
-  const tab: Tab = isTab(params.get('tab')) ? (params.get('tab') as Tab) : 'schedules';
+  const [tab, select] = useAddressTab(TAB_IDS, 'schedules');
   const [editId, setEditId] = useState<string | null>(null);
   const [{ canManage, canRun }] = useState(() => automationPermissions(getStoredUser()?.org_role));
   const myZone = useMyTimeZone();
   useAutomationEvents();
   const baseId = useId();
-  const tabRefs = useRef<(HTMLButtonElement | null)[]>([]);
-
-  const select = useCallback(
-    (next: Tab) =>
-      setParams(
-        (p) => {
-          const copy = new URLSearchParams(p);
-          copy.set('tab', next);
-          return copy;
-        },
-        { replace: true },
-      ),
-    [setParams],
-  );
   const handleEditSchedule = useCallback(
     (id: string) => {
       setEditId(id);
@@ -57,17 +39,6 @@ export function AutomationPage() {
     [select],
   );
   const handleEditOpened = useCallback(() => setEditId(null), []);
-
-  // Tabs pattern: arrows move between tabs (and select them), Home and End go to the ends.
-  function handleTabKey(event: KeyboardEvent<HTMLButtonElement>, index: number) {
-    const rtl = document.documentElement.dir === 'rtl';
-    const step = { ArrowRight: rtl ? -1 : 1, ArrowLeft: rtl ? 1 : -1, Home: -index, End: TABS.length - 1 - index }[event.key];
-    if (step === undefined) return;
-    event.preventDefault();
-    const next = (index + step + TABS.length) % TABS.length;
-    select(TABS[next]!.id);
-    tabRefs.current[next]?.focus();
-  }
 
   return (
     <div className="min-h-screen bg-slate-50 text-slate-900 dark:bg-slate-950 dark:text-slate-100">
@@ -85,35 +56,14 @@ export function AutomationPage() {
             {t(canRun ? 'runOnly' : 'readOnly')}
           </p>
         ) : null}
-        <div role="tablist" aria-label={t('title')} className="flex gap-1 border-b border-slate-200 dark:border-slate-800">
-          {TABS.map(({ id, icon: Icon }, index) => (
-            <button
-              key={id}
-              ref={(el) => {
-                tabRefs.current[index] = el;
-              }}
-              type="button"
-              role="tab"
-              id={`${baseId}-tab-${id}`}
-              aria-controls={`${baseId}-panel-${id}`}
-              aria-selected={tab === id}
-              tabIndex={tab === id ? 0 : -1}
-              onClick={() => select(id)}
-              onKeyDown={(e) => handleTabKey(e, index)}
-              className={cn(
-                '-mb-px inline-flex items-center gap-2 border-b-2 px-4 py-2 text-sm font-medium focus-visible:outline-2 focus-visible:outline-brand-600',
-                tab === id
-                  ? 'border-brand-600 text-brand-700 dark:text-brand-500'
-                  : 'border-transparent text-slate-600 hover:text-slate-900 dark:text-slate-400 dark:hover:text-white',
-              )}
-              data-testid={`tab-${id}`}
-            >
-              <Icon className="h-4 w-4" aria-hidden="true" />
-              {t(`tabs.${id}`)}
-            </button>
-          ))}
-        </div>
-        <section role="tabpanel" id={`${baseId}-panel-${tab}`} aria-labelledby={`${baseId}-tab-${tab}`} tabIndex={0}>
+        <TabList
+          tabs={TABS.map(({ id, icon }) => ({ id, icon, label: t(`tabs.${id}`) }))}
+          selected={tab}
+          onSelect={select}
+          label={t('title')}
+          baseId={baseId}
+        />
+        <section {...tabPanelProps(baseId, tab)}>
           {tab === 'schedules' ? (
             <SchedulesTab
               canManage={canManage}

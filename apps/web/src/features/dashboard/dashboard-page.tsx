@@ -12,6 +12,7 @@ import { ApiError } from '@/lib/api-client';
 import { getStoredUser } from '@/lib/auth-storage';
 import { useDashboardData } from './api/dashboard-queries';
 import { AdviceCard } from './components/advice-card';
+import { FleetOverviewSlot } from './components/fleet-overview-slot';
 import { GuestList } from './components/guest-list';
 import { HostsSection } from './components/hosts-section';
 import { PlanUsageBanner } from './components/plan-usage-banner';
@@ -71,6 +72,7 @@ export function DashboardPage() {
         <StatCards stats={stats.data} isLoading={stats.isPending} />
         <PlanUsageBanner usage={stats.data?.plan_usage} />
         <AdviceCard enabled={!vms.isPending} />
+        <FleetOverviewSlot />
         <HostsSection hosts={hosts.data} vms={vms.data} isLoading={hosts.isPending} permissions={permissions} />
         <GuestList vms={vms.data} hosts={hosts.data} isLoading={vms.isPending} canAct={permissions.canActOnGuests} />
       </main>

@@ -141,4 +141,52 @@ describe('ScheduleDialog', () => {
     // The cron untouched is sent as it was written.
     expect(patch?.body).toMatchObject({ cron: '0 3 * * 6,0', params: { keep_daily: 14, keep_weekly: 4 } });
   });
+
+  it('offers the tags and pools the guests carry, toggled into the field, and sends what is ticked or typed', async () => {
+    const vm = (id: string, tags: string[], pool: string | null) => ({
+      id,
+      vmid: 100,
+      name: id,
+      state: 'running',
+      cpu: 1,
+      memory: 512,
+      storage: 8,
+      type: 'qemu',
+      host_id: HOST_A,
+      node: 'pve-a',
+      uptime: 0,
+      tags,
+      pool,
+    });
+    const calls = stubApi({
+      'GET /api/auth/me': me('Europe/Paris'),
+      'GET /api/hosts': () => json(HOSTS),
+      'GET /api/vms': () =>
+        json([
+          vm('00000000-0000-4000-8000-000000000001', ['web', 'prod'], 'prod'),
+          vm('00000000-0000-4000-8000-000000000002', ['db'], null),
+        ]),
+      'POST /api/schedules': (_url, call) => json(buildSchedule(call.body as object), 201),
+    });
+    renderAutomation(<ScheduleDialog schedule={null} windows={[WINDOW]} myTimeZone="Europe/Paris" onClose={vi.fn()} />);
+    await userEvent.type(screen.getByTestId('schedule-name'), 'Tagged');
+    await userEvent.click(screen.getByTestId('selector-match'));
+    await userEvent.click(screen.getByTestId('criterion-tags'));
+    const known = await screen.findAllByTestId('known-tags');
+    expect(known.map((b) => b.textContent)).toEqual(['db', 'prod', 'web']);
+    await userEvent.click(screen.getByRole('button', { name: 'web' }));
+    await userEvent.click(screen.getByRole('button', { name: 'db' }));
+    expect(screen.getByTestId('selector-tags')).toHaveValue('web, db');
+    expect(screen.getByRole('button', { name: 'web' })).toHaveAttribute('aria-pressed', 'true');
+    // Untoggled, and a name no guest carries yet typed by hand.
+    await userEvent.click(screen.getByRole('button', { name: 'db' }));
+    await userEvent.type(screen.getByTestId('selector-tags'), ', staging');
+    await userEvent.click(screen.getByTestId('criterion-pools'));
+    const pools = await screen.findAllByTestId('known-pools');
+    expect(pools.map((b) => b.textContent)).toEqual(['prod']);
+    await userEvent.click(pools[0]!);
+    await userEvent.click(screen.getByTestId('schedule-save'));
+    await waitFor(() => expect(saves(calls)).toHaveLength(1));
+    expect(saves(calls)[0]?.body).toMatchObject({ selector: { tags: ['web', 'staging'], pools: ['prod'] } });
+  });
 });

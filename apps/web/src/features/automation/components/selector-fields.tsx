@@ -94,18 +94,73 @@ function CriterionField({
     case 'tags':
     case 'pools':
       return (
-        <Input
-          id={id}
-          value={form[criterion]}
-          onChange={(e) => onChange({ [criterion]: e.target.value })}
-          placeholder={t(`form.selector.${criterion}Placeholder`)}
-          aria-label={t(`form.selector.${criterion}`)}
-          dir="ltr"
-          autoComplete="off"
-          data-testid={`selector-${criterion}`}
-        />
+        <div className="space-y-2">
+          <Input
+            id={id}
+            value={form[criterion]}
+            onChange={(e) => onChange({ [criterion]: e.target.value })}
+            placeholder={t(`form.selector.${criterion}Placeholder`)}
+            aria-label={t(`form.selector.${criterion}`)}
+            dir="ltr"
+            autoComplete="off"
+            data-testid={`selector-${criterion}`}
+          />
+          {criterion !== 'vmids' ? (
+            <KnownValues criterion={criterion} text={form[criterion]} onChange={(text) => onChange({ [criterion]: text })} />
+          ) : null}
+        </div>
       );
   }
+}
+
+/** At most this many known tags or pools are offered; typing narrows nothing, the field still takes any name. */
+const KNOWN_SHOWN = 24;
+
+/**
+ * The tags or pools the organisation's guests carry (GET /vms), as toggles that add or remove the name in the
+ * field: nobody has to remember how a tag is spelt on the hosts. A name no guest carries yet can still be typed.
+ */
+function KnownValues({
+  criterion,
+  text,
+  onChange,
+}: {
+  criterion: 'tags' | 'pools';
+  text: string;
+  onChange: (text: string) => void;
+}) {
+  const { t } = useTranslation('automation');
+  const guests = useGuests();
+  const known = useMemo(() => {
+    const names = new Set<string>();
+    for (const g of guests.data ?? []) {
+      if (criterion === 'tags') for (const tag of g.tags ?? []) names.add(tag);
+      else if (g.pool) names.add(g.pool);
+    }
+    return [...names].sort((a, b) => a.localeCompare(b)).slice(0, KNOWN_SHOWN);
+  }, [guests.data, criterion]);
+  if (known.length === 0) return null;
+  const chosen = text.split(/[\s,]+/).filter(Boolean);
+  const toggle = (name: string) =>
+    onChange((chosen.includes(name) ? chosen.filter((c) => c !== name) : [...chosen, name]).join(', '));
+  return (
+    <div role="group" aria-label={t(`form.selector.known_${criterion}`)} className="flex flex-wrap items-center gap-1.5">
+      <span className="text-xs text-slate-500 dark:text-slate-400">{t(`form.selector.known_${criterion}`)}</span>
+      {known.map((name) => (
+        <button
+          key={name}
+          type="button"
+          aria-pressed={chosen.includes(name)}
+          onClick={() => toggle(name)}
+          className="rounded-full border border-slate-300 px-2 py-0.5 text-xs hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600 aria-pressed:border-brand-600 aria-pressed:bg-brand-50 aria-pressed:text-brand-700 dark:border-slate-600 dark:hover:bg-slate-800 dark:aria-pressed:bg-brand-500/15 dark:aria-pressed:text-brand-300"
+          dir="ltr"
+          data-testid={`known-${criterion}`}
+        >
+          {name}
+        </button>
+      ))}
+    </div>
+  );
 }
 
 function HostPicker({ selected, onChange, id }: { selected: string[]; onChange: (ids: string[]) => void; id: string }) {

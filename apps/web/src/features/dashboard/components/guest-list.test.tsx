@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { toast } from '@/lib/toast';
 import { buildTaskDetail } from '@/testing/build-task';
 import { inEnglish } from '@/testing/english-strings';
+import { MemoryRouter } from 'react-router';
 import { renderWithQuery } from '@/testing/render-with-query';
 import { json, stubApi, type ApiCall } from '@/testing/stub-api';
 import { buildHost } from '@/testing/build-host';
@@ -26,10 +27,16 @@ const VMS: Vm[] = Array.from({ length: 40 }, (_, i) => ({
   host_id: i < 18 ? HOST_A.id : HOST_B.id,
   node: 'pve',
   uptime: 0,
+  tags: [],
+  pool: null,
 }));
 
 function renderList(canAct = true) {
-  renderWithQuery(<GuestList vms={VMS} hosts={[HOST_A, HOST_B]} isLoading={false} canAct={canAct} />);
+  renderWithQuery(
+    <MemoryRouter>
+      <GuestList vms={VMS} hosts={[HOST_A, HOST_B]} isLoading={false} canAct={canAct} />
+    </MemoryRouter>,
+  );
 }
 
 function stubBulk(

@@ -1,5 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Vm } from '@proxai/contract';
 import { i18n, i18nReady } from '@/lib/i18n';
@@ -11,7 +12,11 @@ function Row({
   onSnapshots = vi.fn(),
   ...props
 }: Omit<GuestRowProps, 'text' | 'onSnapshots'> & Partial<Pick<GuestRowProps, 'onSnapshots'>>) {
-  return <GuestRow {...props} onSnapshots={onSnapshots} text={useGuestRowText()} />;
+  return (
+    <MemoryRouter>
+      <GuestRow {...props} onSnapshots={onSnapshots} text={useGuestRowText()} />
+    </MemoryRouter>
+  );
 }
 
 const vm = (state: string): Vm => ({
@@ -26,6 +31,8 @@ const vm = (state: string): Vm => ({
   host_id: '00000000-0000-4000-8000-000000000001',
   node: 'pve',
   uptime: 0,
+  tags: [],
+  pool: null,
 });
 
 describe('GuestRow', () => {

@@ -3,6 +3,7 @@ import { Camera, Play, RotateCw, Square } from 'lucide-react';
 import { memo, useMemo } from 'react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { cn } from '@/components/ui/cn';
@@ -147,7 +148,10 @@ export const GuestRow = memo(function GuestRow({
       ) : null}
       <div role="cell" className="min-w-0">
         <p className="truncate font-medium" title={vm.name}>
-          {vm.name}
+          {/* The guest's page: its charts, facts and tasks (features/monitoring). */}
+          <Link to={`/vms/${vm.id}`} className="hover:underline focus-visible:underline" data-testid="guest-link">
+            {vm.name}
+          </Link>
         </p>
         <p className="truncate text-xs text-slate-500 dark:text-slate-400">
           {vm.type === 'qemu' ? 'VM' : 'CT'} {vm.vmid}

@@ -3,6 +3,7 @@ import { RefreshCw, Trash2 } from 'lucide-react';
 import type { TFunction } from 'i18next';
 import { createContext, Suspense, use, useMemo, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { cn } from '@/components/ui/cn';
@@ -81,7 +82,10 @@ export function HostCard({
       <div className="flex items-start justify-between gap-3">
         <div className="min-w-0">
           <h3 className="truncate font-semibold" title={host.name}>
-            {host.name}
+            {/* The host's page: its node's charts and its guests (features/monitoring). */}
+            <Link to={`/hosts/${host.id}`} className="hover:underline focus-visible:underline" data-testid="host-link">
+              {host.name}
+            </Link>
           </h3>
           <p className="truncate text-sm text-slate-500 dark:text-slate-400" title={host.pve_url}>
             {host.pve_url}

@@ -2,6 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Host, Vm } from '@proxai/contract';
 import { i18n, i18nReady } from '@/lib/i18n';
@@ -16,9 +17,11 @@ function renderAs(orgRole: string | undefined, hosts: Host[] = [HOST], tools: Co
   const client = new QueryClient();
   render(
     <QueryClientProvider client={client}>
-      <HostToolsContext value={tools}>
-        <HostsSection hosts={hosts} vms={[] as Vm[]} isLoading={false} permissions={dashboardPermissions(orgRole)} />
-      </HostToolsContext>
+      <MemoryRouter>
+        <HostToolsContext value={tools}>
+          <HostsSection hosts={hosts} vms={[] as Vm[]} isLoading={false} permissions={dashboardPermissions(orgRole)} />
+        </HostToolsContext>
+      </MemoryRouter>
     </QueryClientProvider>,
   );
   return client;

@@ -21,6 +21,8 @@ const VM: Vm = {
   host_id: '00000000-0000-4000-8000-00000000000a',
   node: 'pve',
   uptime: 10,
+  tags: [],
+  pool: null,
 };
 
 const snapshot = (overrides: Partial<GuestSnapshot>): GuestSnapshot => ({

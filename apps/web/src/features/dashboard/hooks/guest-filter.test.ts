@@ -14,6 +14,8 @@ const vm = (vmid: number, name: string, state: string, host: string, memory = 10
   host_id: host,
   node: 'pve',
   uptime: 0,
+  tags: [],
+  pool: null,
 });
 
 const hosts = new Map([

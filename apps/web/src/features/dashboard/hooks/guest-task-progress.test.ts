@@ -40,4 +40,27 @@ describe('GuestTaskProgress', () => {
     state.apply(event('task.progress', { task_id: task.id, status: 'failed', progress: 40 }));
     expect(state.snapshot().size).toBe(0);
   });
+
+  it('seeds the tasks already running when the page opened, without undoing what the stream said meanwhile', () => {
+    const state = new GuestTaskProgress();
+    const running = buildTask({ status: 'running', progress: 30 });
+    const endedMeanwhile = buildTask({ status: 'running', progress: 80 });
+    const followed = buildTask({ status: 'running', progress: 10 });
+    const hostTask = buildTask({ status: 'running', target: { host_id: crypto.randomUUID(), guest_id: null } });
+    state.apply(event('task.created', { task: endedMeanwhile }));
+    state.apply(event('task.ended', { task: { ...endedMeanwhile, status: 'succeeded' } }));
+    state.apply(event('task.created', { task: followed }));
+    state.apply(event('task.progress', { task_id: followed.id, status: 'running', progress: 50 }));
+    // The list was read before those events: its figures are older.
+    expect(state.seed([running, endedMeanwhile, { ...followed, progress: 10 }, hostTask])).toBe(true);
+    const snap = state.snapshot();
+    expect(snap.get(running.target.guest_id!)).toBe(30);
+    expect(snap.has(endedMeanwhile.target.guest_id!)).toBe(false);
+    expect(snap.get(followed.target.guest_id!)).toBe(50);
+    expect(snap.size).toBe(2);
+    // A seeded task is then followed by its events like any other.
+    expect(state.apply(event('task.progress', { task_id: running.id, status: 'running', progress: 90 }))).toBe(true);
+    expect(state.snapshot().get(running.target.guest_id!)).toBe(90);
+    expect(state.seed([running])).toBe(false);
+  });
 });

@@ -1,0 +1,91 @@
+import type { Alert, AlertCount, AlertPage, AlertStatus } from '@proxai/contract';
+import {
+  infiniteQueryOptions,
+  queryOptions,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { api } from '@/lib/api-client';
+import { eventStream } from '@/lib/event-stream';
+
+// Alerts: GET /alerts (active, or the history of resolved ones; paged), GET /alerts/count (the bell),
+// POST /alerts/{id}/ack and /alerts/{id}/silence. Answers are typed by the contract, not parsed in the browser.
+
+export const ALERTS_KEY = ['alerts'] as const;
+
+/** The bell reads its count this often when the event stream is not there to say something changed. */
+export const COUNT_REFRESH_MS = 60_000;
+const PAGE_SIZE = 50;
+
+export function alertListQuery(status: AlertStatus) {
+  return infiniteQueryOptions({
+    queryKey: [...ALERTS_KEY, 'list', status],
+    queryFn: async ({ pageParam, signal }) => {
+      const query = new URLSearchParams({ status, limit: String(PAGE_SIZE), ...(pageParam ? { cursor: pageParam } : {}) });
+      return (await api(`/alerts?${query.toString()}`, { signal })) as AlertPage;
+    },
+    initialPageParam: null as string | null,
+    getNextPageParam: (page) => page.next_cursor,
+    refetchInterval: status === 'active' ? COUNT_REFRESH_MS : false,
+  });
+}
+
+export function useAlertList(status: AlertStatus) {
+  return useInfiniteQuery(alertListQuery(status));
+}
+
+export const alertCountQuery = queryOptions({
+  queryKey: [...ALERTS_KEY, 'count'],
+  queryFn: async ({ signal }) => (await api('/alerts/count', { signal })) as AlertCount,
+  refetchInterval: COUNT_REFRESH_MS,
+});
+
+export function useAlertCount() {
+  return useQuery(alertCountQuery);
+}
+
+/** Events after which the alerts may have changed: alert events, and host or guest state changes that raise them. */
+const RELEVANT = /^(alert\.|host\.(online|offline|removed)|guest\.state_changed)/;
+const DEBOUNCE_MS = 1_000;
+
+/** Reads the count (and any open list) again when the tab's event stream says something relevant happened. */
+export function useAlertEvents() {
+  const client = useQueryClient();
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const unsubscribe = eventStream()?.subscribe((event) => {
+      if (!RELEVANT.test(event.type)) return;
+      clearTimeout(timer);
+      timer = setTimeout(() => void client.invalidateQueries({ queryKey: ALERTS_KEY }), DEBOUNCE_MS);
+    });
+    return () => {
+      clearTimeout(timer);
+      unsubscribe?.();
+    };
+  }, [client]);
+}
+
+function useInvalidateAlerts() {
+  const client = useQueryClient();
+  return () => client.invalidateQueries({ queryKey: ALERTS_KEY });
+}
+
+export function useAckAlert() {
+  const invalidate = useInvalidateAlerts();
+  return useMutation({
+    mutationFn: async (id: string) => (await api(`/alerts/${id}/ack`, { method: 'POST' })) as Alert,
+    onSuccess: invalidate,
+  });
+}
+
+export function useSilenceAlert() {
+  const invalidate = useInvalidateAlerts();
+  return useMutation({
+    mutationFn: async ({ id, minutes }: { id: string; minutes: number }) =>
+      (await api(`/alerts/${id}/silence`, { method: 'POST', body: { minutes } })) as Alert,
+    onSuccess: invalidate,
+  });
+}

@@ -1,0 +1,163 @@
+import type { NotificationChannelCreated, NotificationChannelType, NotificationSeverity } from '@proxai/contract';
+import { useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '@/components/ui/button';
+import { Dialog } from '@/components/ui/dialog';
+import { FieldError, Input, Label, Select } from '@/components/ui/input';
+import { ApiError } from '@/lib/api-client';
+import { useCreateChannel } from '../api/notifications';
+import { SeverityOptions } from './severity-options';
+
+/** The contract's channel types (not imported at runtime: the contract carries zod). */
+export const CHANNEL_TYPES = [
+  'email',
+  'webhook',
+  'slack',
+  'discord',
+  'teams',
+  'ntfy',
+  'gotify',
+] as const satisfies readonly NotificationChannelType[];
+
+/** Types whose token field is shown: ntfy's access token (optional), Gotify's application token (required). */
+const TOKEN_TYPES: readonly NotificationChannelType[] = ['ntfy', 'gotify'];
+
+/**
+ * A new channel: its type, name, where it sends (URL, or address for e-mail), a token for ntfy and Gotify, and the
+ * least severe alert it receives. It receives every alert of that severity or above until narrowed.
+ */
+export function ChannelDialog({
+  open,
+  onOpenChange,
+  onCreated,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  onCreated: (channel: NotificationChannelCreated) => void;
+}) {
+  const { t } = useTranslation('alerts');
+  const create = useCreateChannel();
+  const [type, setType] = useState<NotificationChannelType>('webhook');
+  const [name, setName] = useState('');
+  const [target, setTarget] = useState('');
+  const [token, setToken] = useState('');
+  const [minSeverity, setMinSeverity] = useState<NotificationSeverity>('info');
+  const ids = { type: useId(), name: useId(), target: useId(), token: useId(), severity: useId(), error: useId() };
+  const isEmail = type === 'email';
+  const error = create.error instanceof ApiError ? create.error : null;
+  const fieldError = (field: string) => error?.errors?.find((e) => e.path.split('.').at(-1) === field)?.message;
+
+  function handleSubmit(event: FormEvent) {
+    event.preventDefault();
+    create.mutate(
+      {
+        type,
+        name: name.trim(),
+        ...(isEmail ? { address: target.trim() } : { url: target.trim() }),
+        ...(TOKEN_TYPES.includes(type) && token.trim() ? { token: token.trim() } : {}),
+        min_severity: minSeverity,
+      },
+      {
+        onSuccess: (channel) => {
+          setName('');
+          setTarget('');
+          setToken('');
+          create.reset();
+          onCreated(channel);
+        },
+      },
+    );
+  }
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={t('channels.newTitle')}
+      description={t('channels.newText')}
+      closeLabel={t('close')}
+    >
+      <form onSubmit={handleSubmit} className="space-y-4" noValidate>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <div>
+            <Label htmlFor={ids.type}>{t('channels.type')}</Label>
+            <Select
+              id={ids.type}
+              value={type}
+              onChange={(e) => setType(e.target.value as NotificationChannelType)}
+              data-testid="channel-type"
+            >
+              {CHANNEL_TYPES.map((c) => (
+                <option key={c} value={c}>
+                  {t(`channelType.${c}`)}
+                </option>
+              ))}
+            </Select>
+          </div>
+          <div>
+            <Label htmlFor={ids.name}>{t('channels.name')}</Label>
+            <Input
+              id={ids.name}
+              value={name}
+              onChange={(e) => setName(e.target.value)}
+              required
+              maxLength={100}
+              data-testid="channel-name"
+            />
+            <FieldError id={`${ids.name}-error`} message={fieldError('name')} />
+          </div>
+        </div>
+        <div>
+          <Label htmlFor={ids.target}>{t(isEmail ? 'channels.address' : 'channels.url')}</Label>
+          <Input
+            id={ids.target}
+            type={isEmail ? 'email' : 'url'}
+            value={target}
+            onChange={(e) => setTarget(e.target.value)}
+            required
+            placeholder={isEmail ? 'ops@example.org' : 'https://'}
+            data-testid="channel-target"
+          />
+          <FieldError id={`${ids.target}-error`} message={fieldError(isEmail ? 'address' : 'url')} />
+        </div>
+        {TOKEN_TYPES.includes(type) ? (
+          <div>
+            <Label htmlFor={ids.token}>{t(type === 'gotify' ? 'channels.tokenRequired' : 'channels.token')}</Label>
+            <Input
+              id={ids.token}
+              type="password"
+              autoComplete="off"
+              value={token}
+              onChange={(e) => setToken(e.target.value)}
+              data-testid="channel-token"
+            />
+          </div>
+        ) : null}
+        <div className="max-w-xs">
+          <Label htmlFor={ids.severity}>{t('channels.minSeverity')}</Label>
+          <Select
+            id={ids.severity}
+            value={minSeverity}
+            onChange={(e) => setMinSeverity(e.target.value as NotificationSeverity)}
+            data-testid="channel-severity"
+          >
+            <SeverityOptions />
+          </Select>
+        </div>
+        {error && !error.errors?.length ? (
+          <p id={ids.error} role="alert" className="text-sm text-red-600 dark:text-red-400" data-testid="channel-error">
+            {error.detail}
+          </p>
+        ) : null}
+        <div className="flex justify-end gap-2">
+          <Button variant="ghost" onClick={() => onOpenChange(false)}>
+            {t('cancel')}
+          </Button>
+          <Button type="submit" isLoading={create.isPending} data-testid="channel-save">
+            {t('channels.create')}
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,142 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { addHostOverHttp } from './support/hosts';
+import { ARTIFACTS, startScene, type Scene } from './support/scene';
+
+const EMAIL = 'mona@example.org';
+
+/** The charts' first series colour per theme (features/monitoring/components/metric-chart.tsx PALETTE). */
+const FIRST_SERIES = { light: [234, 88, 12], dark: [251, 146, 60] } as const;
+
+/**
+ * How many pixels of the CPU chart's canvas have about the colour `rgb` (antialiasing makes a thin line's pixels
+ * partly transparent; their colour stays). Runs in the page.
+ */
+function pixelsNear(page: Page, rgb: readonly number[]): Promise<number> {
+  return page.evaluate(`(() => {
+    const canvas = document.querySelector('[data-testid="chart-cpu"] canvas');
+    if (!canvas) return -1;
+    const { data } = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height);
+    const [r, g, b] = ${JSON.stringify(rgb)};
+    let n = 0;
+    for (let i = 0; i < data.length; i += 4) {
+      if (data[i + 3] > 60 && Math.abs(data[i] - r) + Math.abs(data[i + 1] - g) + Math.abs(data[i + 2] - b) < 40) n++;
+    }
+    return n;
+  })()`);
+}
+
+async function api<T>(scene: Scene, path: string): Promise<T> {
+  const res = await fetch(`${scene.portal.url}/api${path}`, { headers: { authorization: `Bearer ${scene.session.token}` } });
+  if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
+/** Waits until `check` answers a value (polling every second), or fails after `timeoutMs` with the last error. */
+async function eventually<T>(check: () => Promise<T | undefined>, timeoutMs: number): Promise<T> {
+  const end = Date.now() + timeoutMs;
+  let last: unknown;
+  while (Date.now() < end) {
+    try {
+      const value = await check();
+      if (value !== undefined) return value;
+    } catch (err) {
+      last = err;
+    }
+    await new Promise((r) => setTimeout(r, 1000));
+  }
+  throw new Error(`timed out${last instanceof Error ? `: ${last.message}` : ''}`);
+}
+
+describe('monitoring in Chromium', () => {
+  let scene: Scene;
+  let page: Page;
+  let guest: { id: string; name: string };
+
+  beforeAll(async () => {
+    scene = await startScene({ email: EMAIL, seed: 18, taskDurationMs: 300 });
+    await addHostOverHttp(scene.portal, scene.session, scene.fleet.nodes[0]!);
+    page = scene.page;
+    // A running guest whose history has values (the poll's samples, or the backfill from rrddata).
+    guest = await eventually(async () => {
+      const vms = await api<{ id: string; name: string; state: string }[]>(scene, '/vms');
+      for (const vm of vms.filter((v) => v.state === 'running')) {
+        const series = await api<{ series: Record<string, (number | null)[]> }>(scene, `/metrics/guest/${vm.id}?range=1h`);
+        if (series.series.cpu?.some((v) => v !== null)) return vm;
+      }
+      return undefined;
+    }, 90_000);
+  }, 150_000);
+  afterAll(async () => {
+    await scene?.close();
+  });
+
+  it('opens a guest from the dashboard and draws its charts with a legend, in the light theme', async () => {
+    await page.goto('/dashboard');
+    // The fleet overview (top consumers, storage filling up) is on the dashboard, without any chart library.
+    await page.getByTestId('fleet-overview').getByTestId('overview-cpu').waitFor();
+    await page.screenshot({ path: `${ARTIFACTS}monitoring-dashboard.png`, fullPage: true });
+    await page.locator(`[data-testid="guest-link"][href="/vms/${guest.id}"]`).click();
+    await page.waitForURL(new RegExp(`/vms/${guest.id}$`));
+    await page.getByRole('heading', { name: guest.name }).waitFor();
+    await page.getByTestId('chart-cpu').locator('canvas').waitFor();
+    await page.getByTestId('range').getByText('1 h', { exact: true }).click();
+    await page.waitForURL(/range=1h/);
+    // The legend names each series; the memory badge says where the figure comes from.
+    await expect(page.getByTestId('chart-cpu').locator('.u-legend').textContent()).resolves.toContain('CPU used');
+    await expect(page.getByTestId('memory-source').textContent()).resolves.toMatch(/^Memory: /);
+    await page.screenshot({ path: `${ARTIFACTS}monitoring-guest-light.png`, fullPage: true });
+    await expect.poll(() => pixelsNear(page, FIRST_SERIES.light), { timeout: 10_000 }).toBeGreaterThan(10);
+    expect(await pixelsNear(page, FIRST_SERIES.dark)).toBeLessThan(5);
+    // Hovering the chart shows the crosshair tooltip with a unit (from the newest step backwards: the last
+    // minute may not be collected yet, and a gap reads as a dash).
+    const over = page.getByTestId('chart-cpu').locator('.u-over');
+    const tooltip = page.getByTestId('chart-cpu').getByTestId('chart-tooltip');
+    const box = (await over.boundingBox())!;
+    let text = '';
+    for (let x = box.width - 2; x > box.width / 2 && !/\d %/.test(text); x -= 6) {
+      await page.mouse.move(box.x + x, box.y + box.height / 2);
+      text = (await tooltip.textContent()) ?? '';
+    }
+    expect(text).toMatch(/CPU used: [\d.]+ %/);
+  }, 60_000);
+
+  it('redraws the charts in the dark theme', async () => {
+    await page.getByTestId('theme-toggle').click();
+    expect(await page.evaluate("document.documentElement.classList.contains('dark')")).toBe(true);
+    await expect.poll(() => pixelsNear(page, FIRST_SERIES.dark), { timeout: 10_000 }).toBeGreaterThan(10);
+    expect(await pixelsNear(page, FIRST_SERIES.light)).toBeLessThan(5);
+    await page.screenshot({ path: `${ARTIFACTS}monitoring-guest-dark.png`, fullPage: true });
+    // The same data as tables, for screen readers.
+    await page.getByTestId('view').getByText('Tables', { exact: true }).click();
+    await page.waitForURL(/view=table/);
+    await page.getByRole('table', { name: /^CPU, last hour/ }).waitFor();
+    await page.getByTestId('theme-toggle').click();
+  }, 30_000);
+
+  it('opens the host page from the guest page, the alerts page and the settings pages', async () => {
+    await page.goto(`/vms/${guest.id}`);
+    await page.getByTestId('guest-facts').getByRole('link').click();
+    await page.waitForURL(/\/hosts\/[0-9a-f-]+$/);
+    await page.getByTestId('chart-cpu').locator('canvas').waitFor();
+    await page.screenshot({ path: `${ARTIFACTS}monitoring-host.png`, fullPage: true });
+
+    await page.goto('/alerts');
+    await page.locator('[data-testid="alert-row"], [data-testid="alerts-empty-active"]').first().waitFor();
+    await page.getByTestId('alerts-bell').waitFor();
+    await page.getByRole('tab', { name: 'Rules' }).click();
+    await page.getByTestId('rule-card').first().waitFor();
+    await page.screenshot({ path: `${ARTIFACTS}monitoring-alerts.png`, fullPage: true });
+
+    await page.getByRole('tab', { name: 'Active' }).click();
+    await page.getByTestId('notifications-link').click();
+    await page.waitForURL(/\/settings\/notifications$/);
+    await page.locator('[data-testid="channel-row"], [data-testid="channels-empty"]').first().waitFor();
+    await page.getByTestId('preferences').getByLabel('Send me alerts by e-mail').waitFor();
+    await page.getByTestId('metrics-settings-link').click();
+    await page.waitForURL(/\/settings\/metrics$/);
+    await expect(page.getByTestId('collection-row').first().textContent()).resolves.toContain('Lab node');
+    await page.getByTestId('scrape-token-state').waitFor();
+    await page.screenshot({ path: `${ARTIFACTS}monitoring-settings.png`, fullPage: true });
+  }, 45_000);
+});
