@@ -5,6 +5,7 @@ import { generateFleet, startFleet } from '@proxai/pve-sim';
 import { startPortal } from '../../e2e/support/portal';
 import { followTask, issueLicence, json, signInByCode, tokenHostBody } from '../support/api';
 import { percentile, portalRssMb } from '../support/stats';
+import type { MetricsCollection } from '@proxai/contract';
 
 const arg = (name: string, fallback: number) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -44,6 +45,20 @@ async function main() {
       const res = await json(`${base}/api/hosts`, { method: 'POST', token: ownerToken, body: tokenHostBody(n) });
       if (res.status !== 201) throw new Error(`add host ${res.status} ${JSON.stringify(res.body)}`);
     }
+    // Steady state: a new host's history backfill (rrddata, once, about 2 requests a second per host for a few
+    // minutes) is over before the clock starts; its progress is printed while waiting.
+    const settled = Date.now();
+    for (;;) {
+      const collection = (await json<MetricsCollection>(`${base}/api/metrics/collection`, { token: ownerToken })).body;
+      const states = collection.hosts.map((h) => h.backfill?.state ?? 'none');
+      if (states.length === fleet.nodes.length && states.every((s) => s === 'done' || s === 'failed')) break;
+      if (Date.now() - settled > 15 * 60_000) throw new Error(`backfill not over after 15 min: ${states.join(', ')}`);
+      const done = collection.hosts.reduce((n, h) => n + (h.backfill?.done ?? 0), 0);
+      const total = collection.hosts.reduce((n, h) => n + (h.backfill?.total ?? 0), 0);
+      console.log(`waiting for the history backfill: ${done}/${total} subjects`);
+      await new Promise((r) => setTimeout(r, 15_000));
+    }
+    console.log(`backfill over after ${((Date.now() - settled) / 1000).toFixed(0)} s`);
     const guests = (await json<{ id: string; vmid: number; state: string }[]>(`${base}/api/vms`, { token: ownerToken })).body;
     // Every simulated user signs in once (same account, its own session) and owns one guest to act on.
     const tokens: string[] = [];
