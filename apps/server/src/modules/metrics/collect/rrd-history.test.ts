@@ -4,7 +4,7 @@ import { holdsInto, joinTimeframe, rowValues, stepOf, toTiers, type SourceRow } 
 
 const fixture = (name: string) =>
   (
-    JSON.parse(readFileSync(new URL(`../../../../../../../shared/pve-api/fixtures/${name}`, import.meta.url), 'utf8')) as {
+    JSON.parse(readFileSync(new URL(`../../../../../../packages/pve-sim/fixtures/${name}`, import.meta.url), 'utf8')) as {
       data: Record<string, unknown>[];
     }
   ).data;
