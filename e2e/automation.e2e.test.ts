@@ -20,7 +20,7 @@ describe('automation in Chromium', () => {
 
   it('opens from the dashboard, creates a schedule with the cron helper and finds it in the planner', async () => {
     await page.goto('/dashboard');
-    await page.getByTestId('automation-link').click();
+    await page.getByTestId('nav-automation').click();
     await page.waitForURL(/\/automation$/);
     await page.getByTestId('schedules-empty').waitFor();
     await page.screenshot({ path: `${ARTIFACTS}automation-empty.png`, fullPage: true });

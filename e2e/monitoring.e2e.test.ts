@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { addHostOverHttp } from './support/hosts';
-import { ARTIFACTS, startScene, type Scene } from './support/scene';
+import { ARTIFACTS, startScene, type Scene, eventually, sceneApi } from './support/scene';
 
 const EMAIL = 'mona@example.org';
 
@@ -26,28 +26,6 @@ function pixelsNear(page: Page, rgb: readonly number[]): Promise<number> {
   })()`);
 }
 
-async function api<T>(scene: Scene, path: string): Promise<T> {
-  const res = await fetch(`${scene.portal.url}/api${path}`, { headers: { authorization: `Bearer ${scene.session.token}` } });
-  if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
-  return (await res.json()) as T;
-}
-
-/** Waits until `check` answers a value (polling every second), or fails after `timeoutMs` with the last error. */
-async function eventually<T>(check: () => Promise<T | undefined>, timeoutMs: number): Promise<T> {
-  const end = Date.now() + timeoutMs;
-  let last: unknown;
-  while (Date.now() < end) {
-    try {
-      const value = await check();
-      if (value !== undefined) return value;
-    } catch (err) {
-      last = err;
-    }
-    await new Promise((r) => setTimeout(r, 1000));
-  }
-  throw new Error(`timed out${last instanceof Error ? `: ${last.message}` : ''}`);
-}
-
 describe('monitoring in Chromium', () => {
   let scene: Scene;
   let page: Page;
@@ -59,9 +37,9 @@ describe('monitoring in Chromium', () => {
     page = scene.page;
     // A running guest whose history has values (the poll's samples, or the backfill from rrddata).
     guest = await eventually(async () => {
-      const vms = await api<{ id: string; name: string; state: string }[]>(scene, '/vms');
+      const vms = await sceneApi<{ id: string; name: string; state: string }[]>(scene, '/vms');
       for (const vm of vms.filter((v) => v.state === 'running')) {
-        const series = await api<{ series: Record<string, (number | null)[]> }>(scene, `/metrics/guest/${vm.id}?range=1h`);
+        const series = await sceneApi<{ series: Record<string, (number | null)[]> }>(scene, `/metrics/guest/${vm.id}?range=1h`);
         if (series.series.cpu?.some((v) => v !== null)) return vm;
       }
       return undefined;

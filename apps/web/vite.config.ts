@@ -9,6 +9,7 @@ import { routePreloads } from './build/route-preloads';
 const dashboard = {
   modules: [
     'src/app/protected-layout.tsx',
+    'src/app/app-nav.tsx',
     'src/features/dashboard/dashboard-page.tsx',
     'src/features/dashboard/api/prefetch-dashboard.ts',
   ],
@@ -29,7 +30,12 @@ export default defineConfig(({ command }) => ({
       '/dashboard': dashboard,
       // Its reads wait for the person's zone and the page's tab: only the code and strings are started early.
       '/automation': {
-        modules: ['src/app/protected-layout.tsx', 'src/features/automation/automation-page.tsx'],
+        modules: [
+          'src/app/protected-layout.tsx',
+          'src/app/app-nav.tsx',
+          'src/app/automation-slots.tsx',
+          'src/features/automation/automation-page.tsx',
+        ],
         namespaces: ['automation', 'account'],
       },
     }),
@@ -53,7 +59,7 @@ export default defineConfig(({ command }) => ({
           groups: routeChunkGroups(import.meta.dirname, {
             route: 'dashboard',
             routeRoots: dashboard.modules,
-            sharedRoots: ['src/app/protected-layout.tsx'],
+            sharedRoots: ['src/app/protected-layout.tsx', 'src/app/app-nav.tsx'],
             namespaces: dashboard.namespaces,
             publicDirs: ['src/features/marketing', 'src/features/auth'],
           }),

@@ -1,9 +1,10 @@
 // Soak: 200 concurrent simulated users (each signs in once, then reads the dashboard and acts on guests)
 // for 60 s against 10 simulated Proxmox hosts. Prints errors, latency percentiles and the server's RSS.
-// Usage: npm run build && npx tsx bench/soak/run.ts [--users 200] [--seconds 60]
+// Usage: npm run build && npx tsx bench/soak/run.ts [--users 200] [--seconds 60] [--database-url …] [--profile f]
 import { generateFleet, startFleet } from '@proxai/pve-sim';
 import { startPortal } from '../../e2e/support/portal';
 import { followTask, issueLicence, json, signInByCode, tokenHostBody } from '../support/api';
+import { inspectorUrl, startCpuProfile } from '../support/cpu-profile';
 import { percentile, portalRssMb } from '../support/stats';
 import type { MetricsCollection } from '@proxai/contract';
 
@@ -17,6 +18,8 @@ const SECONDS = arg('seconds', 60);
 const DATABASE_URL = process.argv.includes('--database-url')
   ? process.argv[process.argv.indexOf('--database-url') + 1]
   : undefined;
+/** Writes a CPU profile of the portal over the timed span to this file (run with NODE_OPTIONS=--experimental-websocket). */
+const PROFILE = process.argv.includes('--profile') ? process.argv[process.argv.indexOf('--profile') + 1] : undefined;
 const ADMIN = { email: 'soak-admin@example.test', password: 'soak-admin-password-1' };
 const OWNER_EMAIL = 'soak-owner@example.test';
 
@@ -33,6 +36,7 @@ async function main() {
       LOG_LEVEL: 'warn',
       PROXAI_ADMIN_EMAIL: ADMIN.email,
       PROXAI_ADMIN_PASSWORD: ADMIN.password,
+      ...(PROFILE ? { NODE_OPTIONS: '--inspect=127.0.0.1:0' } : {}),
     },
   });
   const base = portal.url;
@@ -64,6 +68,7 @@ async function main() {
     const tokens: string[] = [];
     for (let i = 0; i < USERS; i++) tokens.push(await signInByCode(base, OWNER_EMAIL));
     const rssBefore = await portalRssMb(base);
+    const stopProfile = PROFILE ? await startCpuProfile(inspectorUrl(portal.output)) : undefined;
 
     const latencies: number[] = [];
     const byLabel = new Map<string, number[]>();
@@ -144,6 +149,10 @@ async function main() {
         }
       }),
     );
+    if (stopProfile && PROFILE) {
+      await stopProfile(PROFILE);
+      console.log(`CPU profile of the timed span: ${PROFILE} (summary: npx tsx bench/support/profile-summary.ts ${PROFILE})`);
+    }
     const rssAfter = await portalRssMb(base);
     latencies.sort((a, b) => a - b);
     console.log(`requests: ${requests} in ${SECONDS} s (${(requests / SECONDS).toFixed(0)} req/s)`);

@@ -53,3 +53,26 @@ export async function startScene(options: {
     },
   };
 }
+
+/** GET `/api${apiPath}` as the scene's signed-in user; throws on a non-2xx answer. */
+export async function sceneApi<T>(scene: Scene, apiPath: string): Promise<T> {
+  const res = await fetch(`${scene.portal.url}/api${apiPath}`, { headers: { authorization: `Bearer ${scene.session.token}` } });
+  if (!res.ok) throw new Error(`${apiPath}: ${res.status} ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
+/** Waits until `check` answers a value (polling every second), or fails after `timeoutMs` with the last error. */
+export async function eventually<T>(check: () => Promise<T | undefined>, timeoutMs: number): Promise<T> {
+  const end = Date.now() + timeoutMs;
+  let last: unknown;
+  while (Date.now() < end) {
+    try {
+      const value = await check();
+      if (value !== undefined) return value;
+    } catch (err) {
+      last = err;
+    }
+    await new Promise((r) => setTimeout(r, 1000));
+  }
+  throw new Error(`timed out${last instanceof Error ? `: ${last.message}` : ''}`);
+}

@@ -35,6 +35,8 @@ import { metricsRoutes } from './modules/metrics/metrics.routes';
 import { metricsExpositionRoutes } from './modules/metrics/exposition.routes';
 import { alertsRoutes } from './modules/alerts/alerts.routes';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
+import { restoreTestsRoutes } from './modules/restore-tests/restore-tests.routes';
+import { backupsRoutes } from './modules/backups/backups.routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -158,6 +160,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(metricsExpositionRoutes);
       await api.register(alertsRoutes);
       await api.register(notificationsRoutes);
+      await api.register(restoreTestsRoutes);
+      await api.register(backupsRoutes);
       if (!config.isProduction) await api.register(devRoutes);
       if (options.extraRoutes) await api.register(async (extra) => options.extraRoutes?.(extra));
     },

@@ -3,7 +3,21 @@ import { z } from 'zod';
 // Schemas of alerting (DESIGN.md §13, issue 18): each organisation's alert rules, and the alerts they raise.
 // Every plan has them. Notifications (who receives what, quiet hours) live in notifications.ts.
 
-export const ALERT_RULE_KINDS = ['host_offline', 'guest_down', 'cpu', 'memory', 'disk', 'storage', 'collector_stale'] as const;
+export const ALERT_RULE_KINDS = [
+  'host_offline',
+  'guest_down',
+  'cpu',
+  'memory',
+  'disk',
+  'storage',
+  'collector_stale',
+  // Backups (issue 19): a guest's newest backup task failed; a guest without a backup for `trigger` hours.
+  'backup_failed',
+  'backup_missing',
+  // Restore tests (issue 19): a critical guest without a passing test in `trigger` days; a guest's last test failed.
+  'restore_test_missing',
+  'restore_test_failed',
+] as const;
 export const AlertRuleKindSchema = z.enum(ALERT_RULE_KINDS);
 export type AlertRuleKind = z.infer<typeof AlertRuleKindSchema>;
 
@@ -33,6 +47,17 @@ export const AlertScopeSchema = z
   .meta({ id: 'AlertScope' });
 export type AlertScope = z.infer<typeof AlertScopeSchema>;
 
+/**
+ * A threshold as the database keeps it (a 4-byte float): 0, or between 0.01 and a billion, so neither a tiny nor a
+ * huge number reaches it (one would underflow or overflow the column).
+ */
+const Threshold = z
+  .number()
+  .min(0)
+  .max(1e9)
+  .refine((v) => v === 0 || v >= 0.01, 'must be 0 or at least 0.01')
+  .nullable();
+
 const RuleFields = {
   kind: AlertRuleKindSchema,
   name: z.string().trim().min(1).max(80),
@@ -43,12 +68,12 @@ const RuleFields = {
    * host has been unreachable; collector_stale: poll intervals missed in a row; guest_down: null (a stop no task
    * explains).
    */
-  trigger: z.number().min(0).nullable(),
+  trigger: Threshold,
   /**
    * When it closes again (hysteresis): percent kinds: value ≤ clear, below the trigger; others: null (closes as
    * soon as the host answers or polls again).
    */
-  clear: z.number().min(0).nullable(),
+  clear: Threshold,
   /** How long the value must stay past the trigger before the alert opens (0: at once). */
   duration_seconds: z.number().int().min(0).max(86_400),
   /** After a notification of this rule and subject, a new alert of them is recorded but not notified for this long. */
@@ -93,6 +118,34 @@ export function alertRuleProblem(r: {
     if (trigger === null || !Number.isInteger(trigger) || trigger < 1 || trigger > 100)
       return { field: 'trigger', message: 'trigger must be a whole number of missed poll intervals (1 to 100)' };
     if (clear !== null) return { field: 'clear', message: 'takes no clear threshold: it closes at the next poll' };
+    return null;
+  }
+  if (kind === 'backup_missing') {
+    if (trigger === null || !Number.isInteger(trigger) || trigger < 1 || trigger > 2160)
+      return { field: 'trigger', message: 'trigger must be the hours a guest may go without a backup (1 to 2160)' };
+    if (clear !== null) return { field: 'clear', message: 'takes no clear threshold: it closes at the next backup' };
+    return null;
+  }
+  if (kind === 'backup_failed') {
+    if (trigger !== null || clear !== null)
+      return { field: trigger !== null ? 'trigger' : 'clear', message: 'takes no thresholds: it opens when a backup fails' };
+    return null;
+  }
+  if (kind === 'restore_test_missing') {
+    if (trigger === null || !Number.isInteger(trigger) || trigger < 1 || trigger > 365)
+      return {
+        field: 'trigger',
+        message: 'trigger must be the days a critical guest may go without a passing restore test (1 to 365)',
+      };
+    if (clear !== null) return { field: 'clear', message: 'takes no clear threshold: it closes when a restore test passes' };
+    return null;
+  }
+  if (kind === 'restore_test_failed') {
+    if (trigger !== null || clear !== null)
+      return {
+        field: trigger !== null ? 'trigger' : 'clear',
+        message: 'takes no thresholds: it opens when a restore test fails',
+      };
     return null;
   }
   if (trigger !== null) return { field: 'trigger', message: 'takes no thresholds: it opens on a stop that no task explains' };

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { BackupPolicyParamsSchema } from './backups';
+import { RestoreTestPolicyParamsSchema } from './restore-tests';
 
 // Schemas of automation (DESIGN.md §12): maintenance windows, schedules, the planner, bulk guest actions and
 // snapshots. A schedule's occurrences run as tasks (tasks.ts); `schedule_id` + `scheduled_for` make each one
@@ -41,8 +43,8 @@ export const WindowSchema = WindowInputSchema.extend({
 }).meta({ id: 'Window' });
 export type MaintenanceWindow = z.infer<typeof WindowSchema>;
 
-/** What a schedule runs: a snapshot policy, or a power action on its guests. */
-export const SCHEDULE_KINDS = ['snapshot', 'guest_action'] as const;
+/** What a schedule runs: a snapshot policy, a power action on its guests, a backup policy or restore tests. */
+export const SCHEDULE_KINDS = ['snapshot', 'guest_action', 'backup', 'restore-test'] as const;
 export const ScheduleKindSchema = z.enum(SCHEDULE_KINDS);
 export type ScheduleKind = z.infer<typeof ScheduleKindSchema>;
 
@@ -100,6 +102,8 @@ export type GuestActionParams = z.infer<typeof GuestActionParamsSchema>;
 export const ScheduleParamsSchemas = {
   snapshot: SnapshotPolicyParamsSchema,
   guest_action: GuestActionParamsSchema,
+  backup: BackupPolicyParamsSchema,
+  'restore-test': RestoreTestPolicyParamsSchema,
 } as const satisfies Record<ScheduleKind, z.ZodType>;
 
 const ScheduleFields = {
@@ -118,6 +122,8 @@ export const ScheduleInputSchema = z
   .discriminatedUnion('kind', [
     z.object({ ...ScheduleFields, kind: z.literal('snapshot'), params: SnapshotPolicyParamsSchema }),
     z.object({ ...ScheduleFields, kind: z.literal('guest_action'), params: GuestActionParamsSchema }),
+    z.object({ ...ScheduleFields, kind: z.literal('backup'), params: BackupPolicyParamsSchema }),
+    z.object({ ...ScheduleFields, kind: z.literal('restore-test'), params: RestoreTestPolicyParamsSchema }),
   ])
   .meta({ id: 'ScheduleInput' });
 export type ScheduleInput = z.input<typeof ScheduleInputSchema>;

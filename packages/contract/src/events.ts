@@ -78,6 +78,40 @@ export const DomainEventDataSchemas = {
   'alert.escalated': z.object({ ...AlertRef, level: z.number().int(), ...AlertGroup }),
   /** `by`: the e-mail of who acknowledged it. */
   'alert.acknowledged': z.object({ ...AlertRef, by: z.string() }),
+  // Backups and restore tests (issue 19).
+  'backup.completed': z.object({
+    host_id: z.uuid(),
+    guest_id: z.uuid().nullable(),
+    vmid: z.number().int(),
+    name: z.string(),
+    volid: z.string().nullable(),
+    task_id: z.uuid(),
+  }),
+  'backup.failed': z.object({
+    host_id: z.uuid(),
+    guest_id: z.uuid().nullable(),
+    vmid: z.number().int(),
+    name: z.string(),
+    task_id: z.uuid(),
+    /** Proxmox's words (`VM 100 is locked (snapshot)`), English. */
+    error: z.string(),
+  }),
+  'restore_test.ended': z.object({
+    restore_test_id: z.uuid(),
+    guest_id: z.uuid(),
+    name: z.string(),
+    status: z.enum(['passed', 'failed', 'skipped']),
+    rto_seconds: z.number().nullable(),
+    reason: z.string().nullable(),
+  }),
+  /** A restore test could not prove its copy gone: a VMID or disks left on the target. */
+  'restore_test.leftover': z.object({
+    restore_test_id: z.uuid(),
+    host_id: z.uuid(),
+    node: z.string(),
+    vmid: z.number().int(),
+    detail: z.string(),
+  }),
 } as const;
 
 export type DomainEventType = keyof typeof DomainEventDataSchemas;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { parseHostUrl } from './host-url';
+import { PbsHostSummarySchema } from './pbs';
 
 // Schemas of the hosts and guests routes; see SPEC.md §3, §5 and §7.
 
@@ -15,7 +16,7 @@ const HostUrlSchema = z
   })
   .meta({
     description:
-      'Address of the PVE API: https://host or https://host:port (default port 8006), e.g. https://pve.example.com:8006',
+      'Address of the API: https://host or https://host:port (default port 8006 for a PVE node, 8007 for a PBS), e.g. https://pve.example.com:8006',
   });
 
 /** SHA-256 of the host's TLS certificate, 'AA:BB:…' or 64 hex digits. */
@@ -24,15 +25,14 @@ export const FingerprintSchema = z
   .trim()
   .regex(/^([0-9A-Fa-f]{2}:){31}[0-9A-Fa-f]{2}$|^[0-9A-Fa-f]{64}$/, 'must be a SHA-256 fingerprint (AA:BB:… or 64 hex digits)');
 
+/** 'pve': a Proxmox VE node; 'pbs': a Proxmox Backup Server (no guests, not counted by the plan's host limit). */
+export const HostTypeSchema = z.enum(['pve', 'pbs']);
+export type HostType = z.infer<typeof HostTypeSchema>;
+
+/** What every host has; a PVE node adds its node name (a PBS has none: its API is the whole server). */
 const HostBaseFields = {
   name: z.string().trim().min(1).max(100),
   pve_url: HostUrlSchema,
-  pve_node: z
-    .string()
-    .trim()
-    .min(1)
-    .max(64)
-    .regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/, 'must be a node name'),
   user: z
     .string()
     .trim()
@@ -55,14 +55,37 @@ const TokenAuthFields = {
   token_value: z.string().trim().min(1).max(1024),
 };
 
-/** POST /hosts: only the chosen method's fields are accepted (a password with a token, or the reverse, is a 400). */
+const PveNodeSchema = z
+  .string()
+  .trim()
+  .min(1)
+  .max(64)
+  .regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/, 'must be a node name');
+
+const HostCreateFields = {
+  type: HostTypeSchema.default('pve').meta({ description: "'pve' (default): a Proxmox VE node; 'pbs': a Proxmox Backup Server" }),
+  ...HostBaseFields,
+  pve_node: PveNodeSchema.optional().meta({
+    description: 'The PVE node: required for a PVE node; ignored for a PBS, which has none',
+  }),
+};
+
+/**
+ * POST /hosts: a PVE node (`type` 'pve', the default, with its `pve_node`) or a PBS (`type` 'pbs', no node);
+ * only the chosen sign-in method's fields are accepted (a password with a token, or the reverse, is a 400).
+ */
 export const HostCreateSchema = z
   .discriminatedUnion('auth_type', [
-    z.strictObject({ ...HostBaseFields, ...PasswordAuthFields }),
-    z.strictObject({ ...HostBaseFields, ...TokenAuthFields }),
+    z.strictObject({ ...HostCreateFields, ...PasswordAuthFields }),
+    z.strictObject({ ...HostCreateFields, ...TokenAuthFields }),
   ])
+  .superRefine((h, ctx) => {
+    if (h.type === 'pve' && h.pve_node === undefined)
+      ctx.addIssue({ code: 'custom', path: ['pve_node'], message: 'is required for a Proxmox VE node' });
+  })
   .meta({ id: 'HostCreate' });
-export type HostCreate = z.infer<typeof HostCreateSchema>;
+/** The request body (`type` may be left out for a PVE node). */
+export type HostCreate = z.input<typeof HostCreateSchema>;
 
 /** New credentials for a host (rotation): the same two methods as adding one. */
 export const HostCredentialsSchema = z.discriminatedUnion('auth_type', [
@@ -118,14 +141,17 @@ export const HostSchema = z
   .object({
     id: z.uuid(),
     name: z.string(),
-    pve_url: z.string(),
-    pve_node: z.string(),
+    type: HostTypeSchema,
+    pve_url: z.string().meta({ description: "The host's API address (a PBS's too)" }),
+    pve_node: z.string().meta({ description: "The PVE node; 'localhost' for a PBS (its API's own node name)" }),
     status: HostStatusSchema,
     user: z.string(),
     auth_type: z.enum(['password', 'token']),
     token_name: z.string().nullable(),
     fingerprint: z.string().nullable(),
-    pve_version: z.string().nullable(),
+    pve_version: z.string().nullable().meta({ description: "The product's version (a PBS's: its PBS version)" }),
+    /** A PBS's datastores and failed tasks as last polled; null for a PVE node. */
+    pbs: PbsHostSummarySchema.nullable(),
     last_sync_at: z.string().nullable(),
     last_error: z.string().nullable(),
     created_at: z.string(),

@@ -16,3 +16,6 @@ export * from './metrics';
 export * from './alerts';
 export * from './notifications';
 export * from './metrics-overview';
+export * from './backups';
+export * from './restore-tests';
+export * from './pbs';

@@ -1,9 +1,11 @@
 import { z } from 'zod';
 import { ClockTimeSchema, TimeZoneSchema } from './automation';
+import { PLAN_TYPES } from './plans';
 
-// Notifications (issue 18): where alerts go (organisation channels), how each message is delivered (a delivery
-// row per message and channel, retried for 24 h, then a dead letter that can be replayed) and what reaches each
-// person (their preferences: e-mail, minimum severity, quiet hours in their time zone).
+// Notifications (issue 18): where alerts go (organisation channels, and each person's own channels), how each
+// message is delivered (a delivery row per message and channel, retried for 24 h, then a dead letter that can be
+// replayed) and what reaches each person (their preferences: e-mail, minimum severity, quiet hours in their time
+// zone; their own channels).
 
 export const NOTIFICATION_CHANNEL_TYPES = ['email', 'webhook', 'slack', 'discord', 'teams', 'ntfy', 'gotify'] as const;
 export const NotificationChannelTypeSchema = z.enum(NOTIFICATION_CHANNEL_TYPES);
@@ -40,6 +42,17 @@ export const QuietHoursSchema = z
   .meta({ id: 'QuietHours' });
 export type QuietHours = z.infer<typeof QuietHoursSchema>;
 
+/**
+ * Whose channel: `organisation` (shared, managed by owners and admins, read by every member) or `me` (the signed-in
+ * person's own: only they see, change, test and delete it, whatever their role).
+ */
+export const NotificationChannelOwnerSchema = z.enum(['organisation', 'me']);
+export type NotificationChannelOwner = z.infer<typeof NotificationChannelOwnerSchema>;
+
+/** GET /notification-channels?owner=: the organisation's channels (default) or the signed-in person's own. */
+export const NotificationChannelListQuerySchema = z.object({ owner: NotificationChannelOwnerSchema.default('organisation') });
+export type NotificationChannelListQuery = z.infer<typeof NotificationChannelListQuerySchema>;
+
 const ChannelName = z.string().trim().min(1).max(100);
 /** http(s) URL of a webhook, Slack/Discord/Teams incoming webhook, ntfy topic or Gotify server. */
 const ChannelUrl = z.url({ protocol: /^https?$/ }).max(2000);
@@ -47,10 +60,13 @@ const ChannelUrl = z.url({ protocol: /^https?$/ }).max(2000);
 /**
  * POST /notification-channels. `url` for every type but e-mail, `address` for e-mail; `token` for ntfy (an access
  * token, sent as bearer) and Gotify (the application token, required). A new channel receives every alert
- * (`min_severity` info, scope all) until narrowed.
+ * (`min_severity` info, scope all) until narrowed. `owner: 'me'` makes a personal channel: any member may add one;
+ * a personal e-mail channel always sends to the person's account address (`address` may be left out), and its
+ * `quiet_hours` left null follow the person's own quiet hours (GET /notification-preferences).
  */
 export const NotificationChannelInputSchema = z
   .object({
+    owner: NotificationChannelOwnerSchema.default('organisation'),
     type: NotificationChannelTypeSchema,
     name: ChannelName,
     url: ChannelUrl.optional(),
@@ -58,7 +74,10 @@ export const NotificationChannelInputSchema = z
     token: z.string().trim().min(1).max(500).optional(),
     min_severity: NotificationSeveritySchema.default('info'),
     scope: NotificationScopeSchema.default({ all: true }),
-    /** Optional quiet hours of the channel itself (e.g. a team's Slack channel at night). */
+    /**
+     * Optional quiet hours of the channel itself (e.g. a team's Slack channel at night); for a personal channel,
+     * null means the person's own quiet hours.
+     */
     quiet_hours: QuietHoursSchema.nullable().default(null),
     enabled: z.boolean().default(true),
   })
@@ -84,6 +103,8 @@ export type NotificationChannelPatch = z.infer<typeof NotificationChannelPatchSc
 export const NotificationChannelSchema = z
   .object({
     id: z.uuid(),
+    /** `me`: the signed-in person's own channel (nobody else sees it). */
+    owner: NotificationChannelOwnerSchema,
     type: NotificationChannelTypeSchema,
     name: z.string(),
     /** The URL with any secret part hidden (query string and path past the host shown as '…' for chat webhooks). */
@@ -94,6 +115,11 @@ export const NotificationChannelSchema = z
     scope: NotificationScopeSchema,
     quiet_hours: QuietHoursSchema.nullable(),
     enabled: z.boolean(),
+    /**
+     * Set when the organisation's plan no longer includes this type of channel (a generic webhook after a downgrade
+     * from Pro): the plan that resumes it. Its messages are skipped (status `skipped`) until then; null: it sends.
+     */
+    paused_by_plan: z.enum(PLAN_TYPES).nullable(),
     /** Generic webhooks: when the previous secret stops being sent (24 h after a rotation), else null. */
     previous_secret_expires_at: z.string().nullable(),
     created_at: z.string(),
@@ -116,9 +142,11 @@ export const NotificationChannelListSchema = z
 
 /**
  * pending: queued; retrying: failed, next attempt at next_attempt_at; delivered; dead: gave up (a dead letter,
- * replayable); held: kept back by quiet hours until next_attempt_at; digested: a held message sent inside a digest.
+ * replayable); held: kept back by quiet hours until next_attempt_at; digested: a held message sent inside a digest;
+ * skipped: not sent because the channel is paused by the organisation's plan (`last_error` says why; replayable
+ * once the plan includes the channel again).
  */
-export const DELIVERY_STATUSES = ['pending', 'retrying', 'delivered', 'dead', 'held', 'digested'] as const;
+export const DELIVERY_STATUSES = ['pending', 'retrying', 'delivered', 'dead', 'held', 'digested', 'skipped'] as const;
 export const DeliveryStatusSchema = z.enum(DELIVERY_STATUSES);
 export type DeliveryStatus = z.infer<typeof DeliveryStatusSchema>;
 
@@ -166,7 +194,8 @@ export const NotificationTestResultSchema = z
 export type NotificationTestResult = z.infer<typeof NotificationTestResultSchema>;
 
 /**
- * GET/PUT /notification-preferences: what reaches the signed-in person by e-mail. `channel_ids` are organisation
+ * GET/PUT /notification-preferences: what reaches the signed-in person by e-mail, and the quiet hours their own
+ * channels follow unless they set their own. `channel_ids` are organisation
  * channels the person follows (null: all), for the web app's list: a shared channel's deliveries never depend on one person's
  * settings (a channel has its own severity, scope and quiet hours).
  */

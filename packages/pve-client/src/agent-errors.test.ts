@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { agentUnavailable, isAgentAnswer } from './agent-errors';
-import { isRetryable } from './api-core';
+import { isRetryable } from './api-envelope';
 import { PveError } from './errors';
 
 const err = (status: number, serverMessage: string): PveError =>

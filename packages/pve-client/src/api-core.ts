@@ -1,11 +1,11 @@
 import type { z } from 'zod';
-import { isAgentAnswer } from './agent-errors';
-import { abortReason, PveError, type PveErrorKind } from './errors';
+import { delay, isRetryable, parseEnvelope, productName, type Product } from './api-envelope';
+import { PveError } from './errors';
 import { encodeParams } from './params';
 import type { Params, RequestOptions } from './pve-types';
 import { TicketSchema, type FastCheck } from './schemas';
 import type { ResolveAddress } from './resolve-address';
-import { DEFAULT_MAX_RESPONSE_BYTES, Transport, type RawResponse } from './transport';
+import { DEFAULT_MAX_RESPONSE_BYTES, Transport, type RawResponse, type StreamOutcome } from './transport';
 
 export type PveAuth =
   { kind: 'password'; username: string; password: string } | { kind: 'token'; tokenId: string; secret: string };
@@ -40,8 +40,6 @@ export interface PveClientOptions {
   /** largest answer body read, in bytes, default DEFAULT_MAX_RESPONSE_BYTES (16 MiB); beyond it: kind 'too-large' */
   maxResponseBytes?: number;
 }
-
-type Product = 'PVE' | 'PBS';
 
 interface CallOptions extends RequestOptions {
   /** GETs are idempotent and may be retried */
@@ -97,13 +95,56 @@ export class ApiCore {
     path: string,
     o: CallOptions = {},
   ): Promise<{ data: unknown; total?: number }> {
-    const idempotent = method === 'GET';
-    const attempts = 1 + (idempotent ? this.retries : 0);
+    return this.retrying(method, o, async () => {
+      const res = await this.authenticated(
+        method,
+        o,
+        (h) => this.raw(method, path, o, h),
+        (r) => r.status,
+      );
+      return parseEnvelope(this.product, method, path, res);
+    });
+  }
+
+  /**
+   * A GET whose 2xx body is handed to `consume` as it arrives (at most `maxBytes`, else kind 'too-large');
+   * other answers are read whole and mapped like call()'s. Retried like any GET (consume starts afresh).
+   */
+  callStream<T>(
+    path: string,
+    o: CallOptions,
+    maxBytes: number,
+    consume: (body: AsyncIterable<Buffer>) => Promise<T>,
+  ): Promise<T> {
+    return this.retrying('GET', o, async () => {
+      const send = (headers: Record<string, string>): Promise<StreamOutcome<T>> =>
+        this.transport.sendStream(
+          {
+            method: 'GET',
+            path,
+            headers,
+            timeoutMs: o.timeoutMs ?? this.timeoutMs,
+            signals: [this.opts.signal, o.signal],
+            query: encodeParams(o.params),
+          },
+          maxBytes,
+          consume,
+        );
+      const res = await this.authenticated('GET', o, send, (r) => (r.ok ? 200 : r.raw.status));
+      if (res.ok) return res.value;
+      parseEnvelope(this.product, 'GET', path, res.raw);
+      throw new PveError({ kind: 'api-error', method: 'GET', path, status: res.raw.status, serverMessage: 'unexpected answer' });
+    });
+  }
+
+  /** Idempotent GETs get `retries` more attempts on transient failures, with a doubling back-off. */
+  private async retrying<T>(method: string, o: CallOptions, once: () => Promise<T>): Promise<T> {
+    const attempts = 1 + (method === 'GET' ? this.retries : 0);
     let lastError: unknown;
     for (let attempt = 0; attempt < attempts; attempt++) {
       if (attempt > 0) await delay(this.retryDelayMs * 2 ** (attempt - 1), [this.opts.signal, o.signal]);
       try {
-        return await this.callAuthenticated(method, path, o);
+        return await once();
       } catch (err) {
         lastError = err;
         if (!(err instanceof PveError) || !isRetryable(err)) throw err;
@@ -112,31 +153,29 @@ export class ApiCore {
     throw lastError;
   }
 
-  private async callAuthenticated(
-    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
-    path: string,
+  /** Sends with the token header, or with the ticket (renewed first when old, replayed once after a 401). */
+  private async authenticated<R>(
+    method: string,
     o: CallOptions,
-  ): Promise<{ data: unknown; total?: number }> {
+    send: (headers: Record<string, string>) => Promise<R>,
+    status: (r: R) => number,
+  ): Promise<R> {
     const auth = this.opts.auth;
     if (auth.kind === 'token') {
       const sep = this.product === 'PVE' ? '=' : ':';
-      return this.parse(
-        method,
-        path,
-        await this.raw(method, path, o, { Authorization: `${this.product}APIToken=${auth.tokenId}${sep}${auth.secret}` }),
-      );
+      return send({ Authorization: `${this.product}APIToken=${auth.tokenId}${sep}${auth.secret}` });
     }
     await this.ensureTicket(o);
     const used = this.ticket;
-    let res = await this.raw(method, path, o, this.ticketHeaders(method));
-    if (res.status === 401 && used) {
+    let res = await send(this.ticketHeaders(method));
+    if (status(res) === 401 && used) {
       // Expired or no longer accepted (server restarted, clock jump): log in again once and replay.
       // Safe for writes too: a 401 means the request was not executed.
       if (this.ticket === used) this.ticket = undefined;
       await this.ensureTicket(o);
-      res = await this.raw(method, path, o, this.ticketHeaders(method));
+      res = await send(this.ticketHeaders(method));
     }
-    return this.parse(method, path, res);
+    return res;
   }
 
   private ticketHeaders(method: string): Record<string, string> {
@@ -173,7 +212,7 @@ export class ApiCore {
 
   private async postTicket(username: string, password: string, req: RequestOptions): Promise<void> {
     const res = await this.raw('POST', '/access/ticket', { ...req, params: { username, password } }, {});
-    const { data } = this.parse('POST', '/access/ticket', res);
+    const { data } = parseEnvelope(this.product, 'POST', '/access/ticket', res);
     const t = this.check(TicketSchema, data, 'POST', '/access/ticket');
     this.ticket = { ticket: t.ticket, csrf: t.CSRFPreventionToken, at: Date.now() };
   }
@@ -195,51 +234,6 @@ export class ApiCore {
     });
   }
 
-  /** Envelope and status mapping; PVE puts the message in the reason phrase, PBS in the body. */
-  private parse(method: string, path: string, res: RawResponse): { data: unknown; total?: number } {
-    const base = { method, path, status: res.status };
-    if (/text\/html/i.test(res.contentType)) {
-      throw new PveError({
-        ...base,
-        kind: 'api-error',
-        serverMessage: `not a Proxmox ${this.productName()} API (got an HTML page)`,
-      });
-    }
-    if (res.status >= 300 && res.status < 400) {
-      // Proxmox never redirects its API; redirects are not followed (they could lead anywhere).
-      throw new PveError({
-        ...base,
-        kind: 'api-error',
-        serverMessage: `not a Proxmox ${this.productName()} API (redirect, not followed)`,
-      });
-    }
-    let body: unknown;
-    if (res.text.length > 0) {
-      try {
-        body = JSON.parse(res.text);
-      } catch {
-        body = undefined;
-      }
-    }
-    if (res.status >= 200 && res.status < 300) {
-      if (!body || typeof body !== 'object' || !('data' in body)) {
-        throw new PveError({
-          ...base,
-          kind: 'api-error',
-          serverMessage: `not a Proxmox ${this.productName()} API (no data envelope)`,
-        });
-      }
-      const env = body as { data: unknown; total?: unknown };
-      return typeof env.total === 'number' ? { data: env.data, total: env.total } : { data: env.data };
-    }
-    const obj = body && typeof body === 'object' ? (body as { message?: unknown; errors?: unknown }) : undefined;
-    const bodyMessage =
-      typeof obj?.message === 'string' ? obj.message : this.product === 'PBS' && body === undefined ? res.text : undefined;
-    const serverMessage = (bodyMessage ?? res.statusText).trim();
-    const errors = obj?.errors && typeof obj.errors === 'object' ? (obj.errors as Record<string, string>) : undefined;
-    throw new PveError({ ...base, kind: statusKind(res.status, serverMessage), serverMessage, ...(errors ? { errors } : {}) });
-  }
-
   check<S extends z.ZodType>(schema: S, data: unknown, method: string, path: string): z.output<S>;
   check<T>(schema: FastCheck<T>, data: unknown, method: string, path: string): T;
   check(schema: z.ZodType | FastCheck<unknown>, data: unknown, method: string, path: string): unknown;
@@ -248,64 +242,12 @@ export class ApiCore {
     if (typeof schema === 'function') {
       const r = schema(data);
       if (r.ok) return r.value;
-      throw new PveError({ ...base, serverMessage: `not a Proxmox ${this.productName()} API (${r.where})` });
+      throw new PveError({ ...base, serverMessage: `not a Proxmox ${productName(this.product)} API (${r.where})` });
     }
     const r = schema.safeParse(data);
     if (r.success) return r.data;
     const issue = r.error.issues[0];
     const where = issue ? `${issue.path.join('.') || '(root)'}: ${issue.message}` : 'unexpected answer';
-    throw new PveError({ ...base, serverMessage: `not a Proxmox ${this.productName()} API (${where})`, cause: r.error });
+    throw new PveError({ ...base, serverMessage: `not a Proxmox ${productName(this.product)} API (${where})`, cause: r.error });
   }
-
-  private productName(): string {
-    return this.product === 'PVE' ? 'VE' : 'Backup Server';
-  }
-}
-
-function statusKind(status: number, message: string): PveErrorKind {
-  if (status === 401) return 'auth-failed';
-  if (status === 403) return 'forbidden';
-  if (status === 404 || status === 501) return 'not-found';
-  if (status === 595 || status === 596) return 'unreachable';
-  if (/does not exist$|^hostname lookup '.*' failed|^no such (task|node)/.test(message)) return 'not-found';
-  return 'api-error';
-}
-
-/** Transient failures only; a refused address, an oversized answer or a TLS problem would fail again. */
-export function isRetryable(err: PveError): boolean {
-  switch (err.kind) {
-    case 'unreachable':
-    case 'timeout':
-      return true;
-    case 'api-error':
-      return err.status !== undefined && err.status >= 500 && !isAgentAnswer(err);
-    case 'tls-fingerprint-mismatch':
-    case 'tls-untrusted':
-    case 'auth-failed':
-    case 'forbidden':
-    case 'not-found':
-    case 'address-refused':
-    case 'too-large':
-      return false;
-  }
-}
-
-function delay(ms: number, signals: (AbortSignal | undefined)[]): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const active = signals.filter((s): s is AbortSignal => s !== undefined);
-    const aborted = active.find((s) => s.aborted);
-    if (aborted) {
-      reject(abortReason(aborted));
-      return;
-    }
-    const onAbort = (e: Event): void => {
-      clearTimeout(timer);
-      reject(abortReason(e.target as AbortSignal));
-    };
-    const timer = setTimeout(() => {
-      for (const s of active) s.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    for (const s of active) s.addEventListener('abort', onAbort, { once: true });
-  });
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isRetryable } from './api-core';
+import { isRetryable } from './api-envelope';
 import { isPveError, PveError, type PveErrorKind } from './errors';
 import { classifyNetworkError } from './net-errors';
 import { isTaskOk } from './wait';

@@ -1,97 +1,26 @@
-import { ApiCore, type PveClientOptions } from './api-core';
 import { path, reqOf } from './params';
+import type { ClusterResource, ClusterStatusItem, NodeListItem, NodeStatus } from './cluster-types';
 import type {
-  AgentFileContent,
-  AgentInterface,
   AptPackage,
   AptVersion,
-  BackupVolume,
-  ClusterResource,
-  ClusterStatusItem,
   GuestAction,
   GuestConfig,
-  GuestRrdPoint,
   GuestStatus,
   GuestType,
   LxcListItem,
-  NodeListItem,
-  NodeRrdPoint,
-  NodeStatus,
-  Params,
   QemuListItem,
   RequestOptions,
-  RrdCf,
-  RrdTimeframe,
   Snapshot,
-  StorageContentItem,
-  StorageListItem,
-  StorageRrdPoint,
-  TaskListOptions,
-  TaskLogPage,
-  TaskPage,
-  TaskStatus,
   Version,
-  VzdumpParams,
 } from './pve-types';
+import type { GuestRrdPoint, NodeRrdPoint, RrdCf, RrdTimeframe, StorageRrdPoint } from './rrd-types';
+import type { TaskListOptions, TaskLogPage, TaskPage, TaskStatus } from './task-types';
 import * as S from './schemas';
+import { PveBackupClient } from './pve-backup-client';
 import { pollTask, type WaitOptions } from './wait';
 
 /** Typed client for one Proxmox VE host (port 8006). */
-export class PveClient {
-  private readonly core: ApiCore;
-
-  constructor(opts: PveClientOptions) {
-    this.core = new ApiCore('PVE', opts);
-  }
-
-  get baseUrl(): string {
-    return this.core.baseUrl;
-  }
-
-  /** Password auth: gets a ticket and CSRF token now. Token auth: checks the token (GET /version). */
-  login(req?: RequestOptions): Promise<void> {
-    return this.core.login(req);
-  }
-
-  /** Closes the connection pool. */
-  close(): Promise<void> {
-    return this.core.close();
-  }
-
-  /** GET below /api2/json, for endpoints without a typed method. */
-  async get<T = unknown>(p: string, params?: Params, req?: RequestOptions): Promise<T> {
-    return (await this.core.call('GET', p, { ...req, ...(params ? { params } : {}) })).data as T;
-  }
-
-  /** POST below /api2/json, for endpoints without a typed method. Never retried. */
-  post<T = unknown>(p: string, params?: Params, req?: RequestOptions): Promise<T> {
-    return this.send<T>('POST', p, params, req);
-  }
-
-  /** PUT below /api2/json (form body), for endpoints without a typed method. Never retried. */
-  put<T = unknown>(p: string, params?: Params, req?: RequestOptions): Promise<T> {
-    return this.send<T>('PUT', p, params, req);
-  }
-
-  /** DELETE below /api2/json (params in the query string; PVE refuses a body), for endpoints without a typed method. Never retried. */
-  delete<T = unknown>(p: string, params?: Params, req?: RequestOptions): Promise<T> {
-    return this.send<T>('DELETE', p, params, req);
-  }
-
-  private async send<T>(method: 'POST' | 'PUT' | 'DELETE', p: string, params?: Params, req?: RequestOptions): Promise<T> {
-    return (await this.core.call(method, p, { ...req, ...(params ? { params } : {}) })).data as T;
-  }
-
-  private async read<T>(p: string, schema: Parameters<ApiCore['check']>[0], params?: Params, req?: RequestOptions): Promise<T> {
-    const data = await this.get(p, params, req);
-    return this.core.check(schema, data, 'GET', p) as T;
-  }
-
-  private async startTask(p: string, params?: Params, req?: RequestOptions, method: 'POST' | 'DELETE' = 'POST'): Promise<string> {
-    const data = await this.send(method, p, params, req);
-    return this.core.check(S.UpidSchema, data, method, p);
-  }
-
+export class PveClient extends PveBackupClient {
   version(req?: RequestOptions): Promise<Version> {
     return this.read('/version', S.VersionSchema, undefined, req);
   }
@@ -129,31 +58,6 @@ export class PveClient {
     return this.read(path`/nodes/${node}/${type}/${vmid}/config`, S.GuestConfigSchema, undefined, req);
   }
 
-  storageList(
-    node: string,
-    opts: { content?: string; enabled?: boolean; storage?: string } & RequestOptions = {},
-  ): Promise<StorageListItem[]> {
-    const { timeoutMs, signal, ...params } = opts;
-    return this.read(path`/nodes/${node}/storage`, S.StorageListSchema, params, reqOf(timeoutMs, signal));
-  }
-
-  storageContent(
-    node: string,
-    storage: string,
-    opts: { content?: string; vmid?: number } & RequestOptions = {},
-  ): Promise<StorageContentItem[]> {
-    const { timeoutMs, signal, ...params } = opts;
-    return this.read(path`/nodes/${node}/storage/${storage}/content`, S.StorageContentSchema, params, reqOf(timeoutMs, signal));
-  }
-
-  /** Backup volumes of a storage (content=backup), optionally of one guest. */
-  async backups(node: string, storage: string, opts: { vmid?: number } & RequestOptions = {}): Promise<BackupVolume[]> {
-    const items = await this.storageContent(node, storage, { ...opts, content: 'backup' });
-    return items.filter(
-      (i): i is BackupVolume => i.content === 'backup' && typeof i.vmid === 'number' && typeof i.ctime === 'number',
-    );
-  }
-
   /** Either RRD layout (pve2 on PVE ≤ 8, pve-node-9.0 on PVE 9, see NodeRrdPoint); `decade` needs PVE 9. */
   nodeRrd(node: string, timeframe: RrdTimeframe, cf?: RrdCf, req?: RequestOptions): Promise<NodeRrdPoint[]> {
     return this.read(path`/nodes/${node}/rrddata`, S.rrdCheck, { timeframe, cf }, req);
@@ -168,31 +72,6 @@ export class PveClient {
     req?: RequestOptions,
   ): Promise<StorageRrdPoint[]> {
     return this.read(path`/nodes/${node}/storage/${storage}/rrddata`, S.rrdCheck, { timeframe, cf }, req);
-  }
-
-  /**
-   * POST …/qemu/{vmid}/agent/ping: resolves when qemu-ga answers. Refusals are PveErrors (HTTP 500) that
-   * agentUnavailable() names; privileges VM.Monitor (PVE 8) or VM.GuestAgent.Audit (PVE 9).
-   */
-  async agentPing(node: string, vmid: number, req?: RequestOptions): Promise<void> {
-    const p = path`/nodes/${node}/qemu/${vmid}/agent/ping`;
-    this.core.check(S.AgentPingSchema, await this.send('POST', p, undefined, req), 'POST', p);
-  }
-
-  /** GET …/agent/file-read (at most 16 MiB); VM.Monitor (PVE 8) or VM.GuestAgent.FileRead (PVE 9). */
-  agentFileRead(node: string, vmid: number, file: string, req?: RequestOptions): Promise<AgentFileContent> {
-    return this.read(path`/nodes/${node}/qemu/${vmid}/agent/file-read`, S.AgentFileReadSchema, { file }, req);
-  }
-
-  /** GET …/agent/network-get-interfaces: the guest's interfaces, MACs, addresses and counters. */
-  async agentNetworkInterfaces(node: string, vmid: number, req?: RequestOptions): Promise<AgentInterface[]> {
-    const res = await this.read<{ result: AgentInterface[] }>(
-      path`/nodes/${node}/qemu/${vmid}/agent/network-get-interfaces`,
-      S.AgentInterfacesSchema,
-      undefined,
-      req,
-    );
-    return res.result;
   }
 
   guestRrd(
@@ -254,10 +133,6 @@ export class PveClient {
     req?: RequestOptions,
   ): Promise<string> {
     return this.startTask(path`/nodes/${node}/${type}/${vmid}/status/${action}`, params, req);
-  }
-
-  vzdump(node: string, params: VzdumpParams, req?: RequestOptions): Promise<string> {
-    return this.startTask(path`/nodes/${node}/vzdump`, params, req);
   }
 
   /** The last entry is the 'current' pseudo snapshot. */

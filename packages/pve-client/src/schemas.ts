@@ -138,6 +138,23 @@ export const TaskLogSchema = z.array(z.looseObject({ n: z.number(), t: z.string(
 export const SnapshotListSchema = z.array(z.looseObject({ name: z.string() }));
 export const AptListSchema = z.array(z.looseObject({ Package: z.string(), Version: z.string() }));
 export const UpidSchema = z.string().startsWith('UPID:');
+/** vzdump answers 'OK' instead of a UPID when none of the selected guests is on the node. */
+export const VzdumpAnswerSchema = z.union([UpidSchema, z.literal('OK')]);
+export const TextSchema = z.string();
+/** PVE answers the next vmid as a string ("101"); a number is taken too. */
+export const NextIdSchema = z.union([z.number().int(), z.string().regex(/^\d+$/)]).transform(Number);
+export const StorageStatusSchema = z.looseObject({
+  type: z.string(),
+  content: z.string(),
+  active: z.number(),
+  enabled: z.number(),
+});
+export const ClusterBackupJobsSchema = z.array(z.looseObject({ id: z.string(), schedule: z.string() }));
+export const NotBackedUpSchema = z.array(z.looseObject({ vmid, type: z.enum(['qemu', 'lxc']) }));
+export const AgentExecSchema = z.looseObject({ pid: z.number().int() });
+export const AgentExecStatusSchema = z.looseObject({ exited: z.union([z.boolean(), z.literal(0), z.literal(1)]) });
+/** null while the container is stopped. */
+export const LxcInterfacesSchema = z.array(z.looseObject({ name: z.string() })).nullable();
 /** ACL path -> privilege -> propagate flag (0|1). */
 export const PermissionsSchema = z.record(z.string(), z.record(z.string(), z.number()));
 
@@ -147,3 +164,6 @@ export const PbsSnapshotListSchema = z.array(
   z.looseObject({ 'backup-type': z.string(), 'backup-id': z.string(), 'backup-time': z.number() }),
 );
 export const PbsUsageSchema = z.array(z.looseObject({ store: z.string() }));
+export const PbsGcStatusSchema = z.looseObject({ 'disk-bytes': z.number(), 'removed-bytes': z.number() });
+export const PbsGcListSchema = z.array(z.looseObject({ store: z.string() }));
+export const PbsJobListSchema = z.array(z.looseObject({ id: z.string(), store: z.string() }));

@@ -1,5 +1,5 @@
 import { checkServerIdentity, rootCertificates, type PeerCertificate, type TLSSocket } from 'node:tls';
-import { Agent, buildConnector, request } from 'undici';
+import { Agent, buildConnector, request, type Dispatcher } from 'undici';
 import { abortReason, PveError } from './errors';
 import { normalizeFingerprint } from './fingerprint';
 import { classifyNetworkError } from './net-errors';
@@ -89,6 +89,31 @@ export class Transport {
   }
 
   async send(o: SendOptions): Promise<RawResponse> {
+    return this.request(o, (res, base) => readAll(res, base, this.maxResponseBytes));
+  }
+
+  /**
+   * Like send, but a 2xx body goes to `consume` as it arrives, capped at `maxBytes` (kind 'too-large' past it, the
+   * socket cut); any other answer is read whole (the usual cap) for the caller's error mapping.
+   */
+  async sendStream<T>(
+    o: SendOptions,
+    maxBytes: number,
+    consume: (body: AsyncIterable<Buffer>) => Promise<T>,
+  ): Promise<StreamOutcome<T>> {
+    return this.request(o, async (res, base) => {
+      if (res.statusCode < 200 || res.statusCode >= 300)
+        return { ok: false, raw: await readAll(res, base, this.maxResponseBytes) };
+      if (Number(firstHeader(res.headers['content-length'])) > maxBytes) throw tooLarge(res, base, maxBytes);
+      return { ok: true, value: await consume(capped(res, base, maxBytes)) };
+    });
+  }
+
+  /** One request with the deadline, the signals and the error mapping; `handle` reads the answer. */
+  private async request<T>(
+    o: SendOptions,
+    handle: (res: Dispatcher.ResponseData, base: { method: string; path: string }) => Promise<T>,
+  ): Promise<T> {
     const timeout = new AbortController();
     const timer = setTimeout(() => timeout.abort(new TimeoutMarker()), o.timeoutMs);
     const user = o.signals.filter((s): s is AbortSignal => s !== undefined);
@@ -105,27 +130,7 @@ export class Transport {
         dispatcher: this.agent,
         signal,
       });
-      const tooLarge = (): PveError => {
-        // Destroying the body aborts the request, which closes the socket: nothing more is read.
-        // The abort error it emits is our own doing (and unobserved when no read was started).
-        res.body.on('error', () => {}).destroy();
-        return new PveError({ ...base, kind: 'too-large', status: res.statusCode, limitBytes: this.maxResponseBytes });
-      };
-      if (Number(firstHeader(res.headers['content-length'])) > this.maxResponseBytes) throw tooLarge();
-      // Chunks are kept (never more than the cap) and decoded once, at the end.
-      const chunks: Buffer[] = [];
-      let size = 0;
-      for await (const chunk of res.body as AsyncIterable<Buffer>) {
-        size += chunk.length;
-        if (size > this.maxResponseBytes) throw tooLarge();
-        chunks.push(chunk);
-      }
-      return {
-        status: res.statusCode,
-        statusText: res.statusText,
-        contentType: firstHeader(res.headers['content-type']),
-        text: new TextDecoder().decode(Buffer.concat(chunks, size)),
-      };
+      return await handle(res, base);
     } catch (err) {
       if (err instanceof PveError) throw err;
       const aborted = user.find((s) => s.aborted);
@@ -144,6 +149,52 @@ export class Transport {
 
   close(): Promise<void> {
     return this.agent.close();
+  }
+}
+
+/** What sendStream answers: the consumer's value, or a non-2xx answer read whole. */
+export type StreamOutcome<T> = { ok: true; value: T } | { ok: false; raw: RawResponse };
+
+/** Destroying the body aborts the request, which closes the socket: nothing more is read. */
+function tooLarge(res: Dispatcher.ResponseData, base: { method: string; path: string }, limitBytes: number): PveError {
+  // The abort error it emits is our own doing (and unobserved when no read was started).
+  res.body.on('error', () => {}).destroy();
+  return new PveError({ ...base, kind: 'too-large', status: res.statusCode, limitBytes });
+}
+
+/** The whole body (chunks kept, never more than the cap, decoded once at the end). */
+async function readAll(
+  res: Dispatcher.ResponseData,
+  base: { method: string; path: string },
+  limit: number,
+): Promise<RawResponse> {
+  if (Number(firstHeader(res.headers['content-length'])) > limit) throw tooLarge(res, base, limit);
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of res.body as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > limit) throw tooLarge(res, base, limit);
+    chunks.push(chunk);
+  }
+  return {
+    status: res.statusCode,
+    statusText: res.statusText,
+    contentType: firstHeader(res.headers['content-type']),
+    text: new TextDecoder().decode(Buffer.concat(chunks, size)),
+  };
+}
+
+/** The body's chunks as they come, failing with 'too-large' once more than `limit` bytes arrived. */
+async function* capped(
+  res: Dispatcher.ResponseData,
+  base: { method: string; path: string },
+  limit: number,
+): AsyncGenerator<Buffer> {
+  let size = 0;
+  for await (const chunk of res.body as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > limit) throw tooLarge(res, base, limit);
+    yield chunk;
   }
 }
 

@@ -1,4 +1,5 @@
 import { currentMetrics, guestCounters, profileAt } from './metrics';
+import { isLinkDown, macOf, parseNet } from './net-config';
 import { hashString } from './rng';
 import type { SimGuest } from './types';
 
@@ -113,8 +114,6 @@ export function fileOpenError(g: SimGuest, path: string): string {
 export function networkInterfaces(g: SimGuest, now: number): Record<string, unknown>[] {
   const c = guestCounters(g, now);
   const h = hashString(`${g.vmid}/${g.name}/ip`);
-  const mac = g.mac.toLowerCase();
-  const m = mac.split(':');
   const stats = (rx: number, tx: number): Record<string, number> => ({
     'rx-bytes': rx,
     'rx-packets': Math.round(rx / 900),
@@ -136,14 +135,32 @@ export function networkInterfaces(g: SimGuest, now: number): Record<string, unkn
       ],
       statistics: stats(48_000 + (h % 10_000), 48_000 + (h % 10_000)),
     },
-    {
-      name: windows ? 'Ethernet' : 'ens18',
-      'hardware-address': mac,
-      'ip-addresses': [
-        { 'ip-address-type': 'ipv4', 'ip-address': `192.168.${10 + (h % 20)}.${20 + (g.vmid % 230)}`, prefix: 24 },
-        { 'ip-address-type': 'ipv6', 'ip-address': `fe80::be24:11ff:fe${m[3]}:${m[4]}${m[5]}`, prefix: 64 },
-      ],
-      statistics: stats(c.netin, c.netout),
-    },
+    ...nics(g).map((nic, i) => {
+      const m = nic.mac.toLowerCase().split(':');
+      const item: Record<string, unknown> = {
+        name: windows ? (i === 0 ? 'Ethernet' : `Ethernet ${i + 1}`) : `ens${18 + i}`,
+        'hardware-address': nic.mac.toLowerCase(),
+      };
+      // A NIC without carrier (link_down=1) gets no DHCP lease and no link-local address.
+      if (!nic.down) {
+        item['ip-addresses'] = [
+          { 'ip-address-type': 'ipv4', 'ip-address': `192.168.${10 + (h % 20)}.${20 + ((g.vmid + i) % 230)}`, prefix: 24 },
+          { 'ip-address-type': 'ipv6', 'ip-address': `fe80::be24:11ff:fe${m[3]}:${m[4]}${m[5]}`, prefix: 64 },
+        ];
+      }
+      item['statistics'] = i === 0 && !nic.down ? stats(c.netin, c.netout) : stats(0, 0);
+      return item;
+    }),
   ];
+}
+
+/** The guest's NICs in order: MAC and whether the link is down (config link_down=1). */
+function nics(g: SimGuest): { mac: string; down: boolean }[] {
+  if (!g.nets) return [{ mac: g.mac, down: false }];
+  return Object.entries(g.nets)
+    .sort(([a], [b]) => Number(a.slice(3)) - Number(b.slice(3)))
+    .map(([key, value]) => {
+      const net = parseNet(g.type, key, value);
+      return { mac: macOf(g.type, net) ?? g.mac, down: isLinkDown(net) };
+    });
 }

@@ -1,5 +1,6 @@
 import type { SimNode } from './node-state';
-import type { ClusterSpec, FleetSpec } from './types';
+import type { BackupJob } from './restore-types';
+import type { ClusterSpec, FleetSpec, SimGuest } from './types';
 
 /**
  * A PVE cluster of simulated nodes. Each member keeps its own port, certificate and credentials (the
@@ -8,11 +9,16 @@ import type { ClusterSpec, FleetSpec } from './types';
  * proxying to that member (pveproxy `proxyto`).
  */
 export class SimCluster {
+  /** /etc/pve/jobs.cfg: the backup jobs every member lists. */
+  readonly backupJobs: BackupJob[];
+
   constructor(
     readonly name: string,
     /** In nodeid order (nodeid = index + 1). */
     readonly members: SimNode[],
-  ) {}
+  ) {
+    this.backupJobs = members.flatMap((m) => m.backupJobs);
+  }
 
   /** corosync config_version: one change per joined node. */
   get version(): number {
@@ -36,6 +42,20 @@ export class SimCluster {
 /** The members a node answers for: its cluster's, or itself alone. */
 export function membersOf(node: SimNode): SimNode[] {
   return node.cluster?.members ?? [node];
+}
+
+/** The backup jobs a node answers for: its cluster's (pmxcfs), or its own. */
+export function backupJobsOf(node: SimNode): BackupJob[] {
+  return node.cluster?.backupJobs ?? node.backupJobs;
+}
+
+/** The guest with that vmid on the node's cluster (vmids are cluster-wide), and the member holding it. */
+export function findClusterGuest(node: SimNode, vmid: number): { node: SimNode; guest: SimGuest } | undefined {
+  for (const m of membersOf(node)) {
+    const g = m.guests.get(vmid);
+    if (g) return { node: m, guest: g };
+  }
+  return undefined;
 }
 
 /** Checks the spec's clusters against its nodes and links the nodes of each (startFleet). */

@@ -1,5 +1,5 @@
 import { catalogPackage } from './apt-catalog';
-import type { RawFleet, RawNode, RawPbs, RawStorage } from './fleet-schema';
+import type { RawBackupJob, RawFleet, RawNode, RawPbs, RawStorage } from './fleet-schema-parts';
 import { DAY, DEFAULT_PVE_VERSION, GiB, isLxcOs, MiB, TiB } from './fleet-units';
 import { CPUS } from './generator-data';
 import type { AptPackageSpec, FleetSpec, GuestSpec, NodeSpec, PbsSpec, StorageSpec } from './types';
@@ -80,7 +80,7 @@ function normalizeNode(n: RawNode, nextVmid: () => number, pbsSpec: PbsSpec | un
       ...(p.NotifyStatus !== undefined ? { NotifyStatus: p.NotifyStatus } : {}),
     };
   });
-  const { tasks: _tasks, guests: _guests, storages: _storages, aptUpdates: _apt, ...rest } = defined(n);
+  const { tasks: _tasks, guests: _guests, storages: _storages, aptUpdates: _apt, backupJobs: _jobs, ...rest } = defined(n);
   const spec: NodeSpec = {
     ...rest,
     name: n.name,
@@ -98,6 +98,7 @@ function normalizeNode(n: RawNode, nextVmid: () => number, pbsSpec: PbsSpec | un
     storages,
     aptUpdates,
   };
+  if (n.backupJobs) spec.backupJobs = n.backupJobs.map((j: RawBackupJob) => ({ ...defined(j), enabled: j.enabled ?? true }));
   if (n.tasks) {
     spec.tasks = n.tasks.map((t) => ({
       ...defined(t),

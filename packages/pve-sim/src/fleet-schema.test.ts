@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { fixtureFleet } from './fixture-fleet';
-import { parseFleetSpec, parseFleetSpecJson, parseSize } from './fleet-schema';
+import { parseFleetSpec, parseFleetSpecJson } from './fleet-schema';
+import { parseSize } from './fleet-schema-parts';
 import { generateFleet } from './generator';
 
 const GiB = 1024 ** 3;
@@ -227,5 +228,30 @@ describe('fleet schema', () => {
     expect(r.spec.nodes.map((n) => n.name)).toEqual(['pve1', 'pve2']);
     expect(r.spec.nodes.flatMap((n) => n.guests).length).toBeGreaterThanOrEqual(5);
     expect(r.spec.pbs?.name).toBe('pbs1');
+  });
+  it('takes backup jobs per node (enabled by default) and checks their selection', () => {
+    const spec = valid({
+      nodes: [{ name: 'pve1', backupJobs: [{ id: 'nightly', schedule: '21:00', vmid: '100,101', storage: 'local' }] }],
+    });
+    expect(spec.nodes[0]?.backupJobs).toEqual([
+      { id: 'nightly', schedule: '21:00', vmid: '100,101', storage: 'local', enabled: true },
+    ]);
+    expect(
+      errorsOf({
+        nodes: [
+          {
+            name: 'pve1',
+            backupJobs: [
+              { id: 'x1y', schedule: 'daily' },
+              { id: 'x1y', schedule: 'daily', all: true, vmid: '100' },
+            ],
+          },
+        ],
+      }),
+    ).toEqual([
+      "nodes[0].backupJobs[0].vmid: set 'vmid', 'all' or 'pool'",
+      "nodes[0].backupJobs[1].id: job 'x1y' is listed twice",
+      "nodes[0].backupJobs[1].all: conflicts with 'vmid'",
+    ]);
   });
 });

@@ -8,6 +8,8 @@ import { hashString } from './rng';
 import { ServerShell } from './server-shell';
 import { SimControl } from './sim-control';
 import { createCertificate } from './tls';
+import { probeOf } from './guest-probe';
+import type { GuestProbe, SimQuirks } from './restore-types';
 import type { Fault, FleetSpec, SimNodeInfo, SimPbsInfo, SnapshotFault } from './types';
 
 export interface StartFleetOptions {
@@ -47,6 +49,17 @@ export interface Fleet {
    * `targetNode`'s cluster, or the target is not clustered.
    */
   migrateGuest(vmid: number, targetNode: string): void;
+  /**
+   * What a guest's services answer to probes run through its agent (as `POST /_sim/guests/{vmid}/probe`):
+   * listening `tcpPorts` (default 22, 80, 443, 8080), the `http` answer, `execFail`; null restores the defaults.
+   */
+  setGuestProbe(node: string, vmid: number, probe: Partial<GuestProbe> | null): void;
+  /** Fleet-wide test switches (as `POST /_sim/quirks`): `ignoreLinkDown` makes restores drop link_down. */
+  setQuirks(quirks: Partial<SimQuirks>): void;
+  /** Pins a node's free memory in bytes (null unpins), as `POST /_sim/nodes/{node}/memory`. */
+  setNodeFreeMemory(node: string, freeBytes: number | null): void;
+  /** The next verifications of those PBS snapshots find corrupt chunks (as the PBS's `/_sim/datastores/{store}/verify-fault`). */
+  setVerifyFault(store: string, snapshot: { type: 'vm' | 'ct' | 'host'; id: string; time?: number }, fail: boolean): void;
   /** What `GET /_sim/stats` on that node answers: the /api2 requests it received since start or the last reset. */
   requestStats(node: string): SimRequestStats;
   /** Resets one node's request counters, or every node's (like `POST /_sim/stats/reset`). */
@@ -76,6 +89,7 @@ export async function startFleet(spec: FleetSpec, opts: StartFleetOptions = {}):
   ]);
 
   const pbs = spec.pbs ? new SimPbs(spec.pbs, ticketLifetimeSec) : undefined;
+  if (pbs) pbs.taskDurationMs = taskDurationMs;
   const nodes = new Map<string, { state: SimNode; shell: ServerShell; info: SimNodeInfo }>();
   const control = new SimControl();
   const shells: ServerShell[] = [];
@@ -84,7 +98,13 @@ export async function startFleet(spec: FleetSpec, opts: StartFleetOptions = {}):
     await Promise.all(
       spec.nodes.map(async (nodeSpec, i) => {
         const cert = nodeCerts[i]!;
-        const state = new SimNode(nodeSpec, { taskDurationMs, ticketLifetimeSec, authFailDelayMs, ...(pbs ? { pbs } : {}) });
+        const state = new SimNode(nodeSpec, {
+          taskDurationMs,
+          ticketLifetimeSec,
+          authFailDelayMs,
+          quirks: control.quirks,
+          ...(pbs ? { pbs } : {}),
+        });
         state.fingerprint = cert.fingerprint;
         const info: SimNodeInfo = {
           name: nodeSpec.name,
@@ -194,6 +214,26 @@ export async function startFleet(spec: FleetSpec, opts: StartFleetOptions = {}):
       const source = target.cluster.members.find((m) => m.guests.has(vmid));
       if (!source) throw new Error(`pve-sim: no guest ${vmid} in cluster '${target.cluster.name}'`);
       if (source !== target) moveGuest(source, target, vmid);
+    },
+    setGuestProbe(name, vmid, probe) {
+      const g = nodeState(name).guest(vmid);
+      if (probe === null) delete g.probe;
+      else g.probe = { ...probeOf(g), ...probe };
+    },
+    setQuirks: (q) => Object.assign(control.quirks, q),
+    setNodeFreeMemory(name, freeBytes) {
+      const n = nodeState(name);
+      if (freeBytes === null) delete n.memFreePinned;
+      else n.memFreePinned = Math.min(freeBytes, n.spec.memoryBytes);
+    },
+    setVerifyFault(store, snap, fail) {
+      const ds = pbs?.datastores.get(store);
+      if (!ds) throw new Error(`pve-sim: no PBS datastore '${store}'`);
+      const hit = ds.snapshots.filter(
+        (s) => s.type === snap.type && s.id === snap.id && (snap.time === undefined || s.time === snap.time),
+      );
+      if (hit.length === 0) throw new Error(`pve-sim: no snapshot ${snap.type}/${snap.id} in '${store}'`);
+      for (const s of hit) s.verifyFault = fail;
     },
     requestStats: (name) => nodeState(name).requestStats.snapshot(),
     resetRequestStats(name) {

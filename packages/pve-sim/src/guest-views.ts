@@ -5,9 +5,10 @@ import { atLeast, quirks } from './version';
 
 /** JSON shapes of a guest, as qemu-server / pve-container produce them. */
 
-const isWindows = (g: SimGuest): boolean => /^(w|win)/.test(g.ostype);
+export const isWindows = (g: Pick<SimGuest, 'ostype'>): boolean => /^(w|win)/.test(g.ostype);
 /** Cloud-image style Linux VMs get a serial console (`serial: 1` in lists). */
-const hasSerial = (g: SimGuest): boolean => g.type === 'qemu' && g.ostype === 'l26' && g.vmid % 3 === 0;
+export const hasSerial = (g: Pick<SimGuest, 'type' | 'ostype' | 'vmid'>): boolean =>
+  g.type === 'qemu' && g.ostype === 'l26' && g.vmid % 3 === 0;
 
 function common(g: SimGuest, now: number): Record<string, unknown> {
   const c = currentMetrics(g, now);
@@ -158,64 +159,6 @@ function blockstat(rd: number, wr: number, k: number): Record<string, unknown> {
     account_invalid: true,
     timed_stats: [],
   };
-}
-
-const GiB = 1024 ** 3;
-const MiB = 1024 ** 2;
-
-export function guestConfig(node: SimNode, g: SimGuest): Record<string, unknown> {
-  const images = [...node.storages.values()].find((s) => s.spec.content.includes('images'))?.spec.id ?? 'local';
-  const size = `${Math.round(g.diskBytes / GiB)}G`;
-  const extra: Record<string, unknown> = {};
-  if (g.tags.length > 0) extra['tags'] = g.tags.join(';');
-  if (g.template) extra['template'] = 1;
-  if (g.lock) extra['lock'] = g.lock;
-  if (g.type === 'lxc') {
-    return {
-      arch: 'amd64',
-      cores: g.cores,
-      features: 'nesting=1',
-      hostname: g.name,
-      memory: Math.round(g.memoryBytes / MiB),
-      swap: Math.round(g.swapBytes / MiB),
-      net0: `name=eth0,bridge=vmbr0,firewall=1,hwaddr=${g.mac},ip=dhcp,type=veth`,
-      ostype: g.ostype,
-      rootfs: `${images}:subvol-${g.vmid}-disk-0,size=${size}`,
-      unprivileged: 1,
-      onboot: g.status === 'running' ? 1 : 0,
-      digest: g.digest,
-      ...extra,
-    };
-  }
-  const memMiB = Math.round(g.memoryBytes / MiB);
-  const cfg: Record<string, unknown> = {
-    name: g.name,
-    ostype: g.ostype,
-    cores: g.cores,
-    sockets: 1,
-    cpu: atLeast(node.version, 8) ? 'x86-64-v2-AES' : 'kvm64',
-    // qemu-server 8.x made memory a property string, answered as a string.
-    memory: atLeast(node.version, 8) ? String(memMiB) : memMiB,
-    scsihw: 'virtio-scsi-single',
-    scsi0: `${images}:vm-${g.vmid}-disk-0,iothread=1,size=${size}`,
-    ide2: 'none,media=cdrom',
-    net0: `virtio=${g.mac},bridge=vmbr0,firewall=1`,
-    boot: 'order=scsi0;ide2;net0',
-    numa: 0,
-    onboot: g.status === 'running' ? 1 : 0,
-    smbios1: `uuid=${g.uuid}`,
-    vmgenid: g.uuid.split('').reverse().join(''),
-    digest: g.digest,
-    ...extra,
-  };
-  if (g.agent) cfg['agent'] = '1';
-  if (hasSerial(g)) cfg['serial0'] = 'socket';
-  if (isWindows(g)) {
-    cfg['vga'] = 'qxl';
-    cfg['machine'] = 'pc-q35-8.1';
-    cfg['bios'] = 'ovmf';
-  }
-  return cfg;
 }
 
 export function guestResource(node: SimNode, g: SimGuest, now: number): Record<string, unknown> {

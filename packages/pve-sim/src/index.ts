@@ -7,6 +7,7 @@ export { createCertificate, type SimCertificate } from './tls';
 export { SimNode, type StorageState } from './node-state';
 export { SimPbs } from './pbs-state';
 export type { SimRequestStats } from './request-stats';
+export type { BackupGuestConfig, BackupJob, BackupVolumeState, GuestProbe, SimQuirks } from './restore-types';
 export type {
   AptPackageSpec,
   BackupSpec,

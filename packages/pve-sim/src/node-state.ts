@@ -5,9 +5,9 @@ import type { SimPbs } from './pbs-state';
 import { RequestCounter } from './request-stats';
 import { createRng, hashString } from './rng';
 import { formatPveUpid, TaskRunner } from './tasks';
+import type { BackupJob, BackupVolumeState, SimQuirks } from './restore-types';
 import type {
   AptPackageSpec,
-  BackupSpec,
   GuestSpec,
   NodeSpec,
   SimGuest,
@@ -23,7 +23,7 @@ import { pveVersionInfo, type PveVersionInfo } from './version';
 export interface StorageState {
   spec: StorageSpec;
   /** Backup volumes of a non-PBS storage. */
-  backups: BackupSpec[];
+  backups: BackupVolumeState[];
   usedBytes: number;
 }
 
@@ -32,6 +32,8 @@ export interface NodeRuntimeOptions {
   ticketLifetimeSec: number;
   authFailDelayMs: number;
   pbs?: SimPbs;
+  /** Fleet-wide test switches (shared by every node). */
+  quirks?: SimQuirks;
 }
 
 /** Live state of one simulated PVE node; mutable so tests can arrange and assert. */
@@ -64,6 +66,11 @@ export class SimNode {
   taskDurationMs: number;
   authFailDelayMs: number;
   readonly pbs: SimPbs | undefined;
+  readonly quirks: SimQuirks;
+  /** Pins the node's free memory (bytes) in status, lists and resources (POST /_sim/nodes/{node}/memory). */
+  memFreePinned?: number;
+  /** Backup jobs of a standalone node (a cluster's members share `cluster.backupJobs`). */
+  backupJobs: BackupJob[];
 
   constructor(
     readonly spec: NodeSpec,
@@ -74,6 +81,8 @@ export class SimNode {
     this.taskDurationMs = opts.taskDurationMs;
     this.authFailDelayMs = opts.authFailDelayMs;
     this.pbs = opts.pbs;
+    this.quirks = opts.quirks ?? { ignoreLinkDown: false };
+    this.backupJobs = (spec.backupJobs ?? []).map((j) => ({ ...j }));
     const now = Math.floor(Date.now() / 1000);
     this.bootTime = now - spec.uptimeSec;
     this.password = spec.password ?? randomUUID();

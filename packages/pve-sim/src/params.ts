@@ -137,7 +137,8 @@ function checkValue(value: string | string[], def: ParamDef): ParamValue | { err
 function check(value: string, def: ParamDef): ParamValue | { error: string } {
   switch (def.type) {
     case 'array':
-      return [value];
+      // PVE 7 joined repeated keys with NUL; normalize_legacy_param_formats splits them again.
+      return value.split('\0');
     case 'integer':
     case 'number': {
       const ok = def.type === 'integer' ? /^-?\d+$/.test(value) : /^-?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i.test(value);

@@ -1,12 +1,28 @@
+import { z } from 'zod';
 import { extractCredentials, type Identity } from './auth';
 import { ParamError, validateParams } from './params';
+import { pbsJobRoutes } from './pbs-job-routes';
 import { pbsRoutes } from './pbs-routes';
 import type { SimPbs } from './pbs-state';
 import { ApiError, compileRoutes, matchRoute, parseBody, str, WithTotal } from './router';
 import { sleep, type ShellHandler, type ShellRequest, type ShellResponse } from './server-shell';
+import { json } from './sim-control';
 
 const PREFIX = '/api2/json';
-const ROUTES = compileRoutes<SimPbs>(pbsRoutes);
+const VerifyFaultBody = z.strictObject({
+  backup_type: z.enum(['vm', 'ct', 'host']),
+  backup_id: z.string().min(1),
+  backup_time: z.number().int().min(0).optional(),
+  fail: z.boolean(),
+});
+const parseJson = (body: string): unknown => {
+  try {
+    return JSON.parse(body || '{}') as unknown;
+  } catch {
+    return undefined;
+  }
+};
+const ROUTES = compileRoutes<SimPbs>([...pbsRoutes, ...pbsJobRoutes]);
 
 /** The PBS API (proxmox-backup-proxy): JSON success envelope, plain-text errors. */
 export class PbsApp implements ShellHandler {
@@ -14,6 +30,33 @@ export class PbsApp implements ShellHandler {
     private readonly pbs: SimPbs,
     private readonly authFailDelayMs: () => number,
   ) {}
+
+  /**
+   * Control path for tests (no auth): `POST /_sim/datastores/{store}/verify-fault`
+   * `{backup_type, backup_id, backup_time?, fail}`: the next verifications of those snapshots (one, or the
+   * group's) find corrupt chunks (`fail: false` heals them).
+   */
+  control(req: ShellRequest): ShellResponse | undefined {
+    const m = /^\/_sim\/datastores\/([^/]+)\/verify-fault$/.exec(req.url.pathname);
+    if (!req.url.pathname.startsWith('/_sim/')) return undefined;
+    if (!m || req.method.toUpperCase() !== 'POST')
+      return json(404, { error: 'no such control path (POST /_sim/datastores/{store}/verify-fault)' });
+    const r = VerifyFaultBody.safeParse(parseJson(req.body));
+    if (!r.success)
+      return json(400, { error: r.error.issues.map((i) => `${i.path.join('.') || '(body)'}: ${i.message}`).join('; ') });
+    const ds = this.pbs.datastores.get(decodeURIComponent(m[1] ?? ''));
+    if (!ds) return json(404, { error: `no datastore '${m[1] ?? ''}'` });
+    const b = r.data;
+    const hit = ds.snapshots.filter(
+      (s) => s.type === b.backup_type && s.id === b.backup_id && (b.backup_time === undefined || s.time === b.backup_time),
+    );
+    if (hit.length === 0) return json(404, { error: 'no such snapshot' });
+    for (const s of hit) s.verifyFault = b.fail;
+    return json(200, {
+      store: ds.spec.name,
+      snapshots: hit.map((s) => ({ 'backup-type': s.type, 'backup-id': s.id, 'backup-time': s.time, fail: b.fail })),
+    });
+  }
 
   flaky(): ShellResponse {
     return this.error(500, 'unable to acquire lock on datastore - timeout');

@@ -1,15 +1,15 @@
-import { keyFingerprint, snapshotFiles, verifyJobId, type PbsDatastoreState, type SimPbs } from './pbs-state';
+import { gcStatusJson, keyFingerprint, snapshotFiles, type PbsDatastoreState, type SimPbs } from './pbs-state';
 import { ApiError, num, WithTotal, type RouteDef } from './router';
 import { splitAuthid } from './routes/common';
 import type { SimTask } from './types';
 
-function store(pbs: SimPbs, name: unknown): PbsDatastoreState {
+export function store(pbs: SimPbs, name: unknown): PbsDatastoreState {
   const ds = pbs.datastores.get(String(name));
   if (!ds) throw new ApiError(400, `datastore '${String(name)}' does not exist`);
   return ds;
 }
 
-function pbsTaskItem(t: SimTask): Record<string, unknown> {
+export function pbsTaskItem(t: SimTask): Record<string, unknown> {
   const out: Record<string, unknown> = {
     upid: t.upid,
     node: t.node,
@@ -62,7 +62,7 @@ function snapshotItem(s: PbsDatastoreState['snapshots'][number]): Record<string,
   return out;
 }
 
-function usage(pbs: SimPbs, ds: PbsDatastoreState, now: number): Record<string, unknown> {
+function usage(ds: PbsDatastoreState, now: number): Record<string, unknown> {
   if (ds.spec.maintenance) {
     const type = /type=([\w-]+)/.exec(ds.spec.maintenance)?.[1] ?? 'offline';
     return { store: ds.spec.name, error: `datastore '${ds.spec.name}' is in ${type} maintenance mode` };
@@ -72,7 +72,6 @@ function usage(pbs: SimPbs, ds: PbsDatastoreState, now: number): Record<string, 
   const frac = ds.usedBytes / ds.spec.totalBytes;
   const growth = 0.0015;
   const history = Array.from({ length: 30 }, (_, i) => Math.round(Math.max(0, frac - growth * (29 - i)) * 10_000) / 10_000);
-  const gcUpid = pbs.runner.tasks.find((t) => t.type === 'garbage_collection' && t.id === ds.spec.name)?.upid ?? '';
   return {
     store: ds.spec.name,
     total: ds.spec.totalBytes,
@@ -82,19 +81,7 @@ function usage(pbs: SimPbs, ds: PbsDatastoreState, now: number): Record<string, 
     'history-start': start,
     'history-delta': delta,
     'estimated-full-date': Math.round(now + ((1 - frac) / growth) * delta),
-    'gc-status': {
-      upid: gcUpid,
-      'index-file-count': ds.snapshots.length * 2,
-      'index-data-bytes': ds.snapshots.reduce((sum, s) => sum + s.size, 0),
-      'disk-bytes': ds.usedBytes,
-      'disk-chunks': Math.round(ds.usedBytes / 1_650_000),
-      'removed-bytes': 3_221_020_014,
-      'removed-chunks': 1_907,
-      'pending-bytes': 0,
-      'pending-chunks': 0,
-      'removed-bad': 0,
-      'still-bad': 0,
-    },
+    'gc-status': gcStatusJson(ds),
   };
 }
 
@@ -164,7 +151,7 @@ export const pbsRoutes: RouteDef<SimPbs>[] = [
   {
     method: 'GET',
     path: '/status/datastore-usage',
-    handler: ({ state }) => [...state.datastores.values()].map((d) => usage(state, d, Math.floor(Date.now() / 1000))),
+    handler: ({ state }) => [...state.datastores.values()].map((d) => usage(d, Math.floor(Date.now() / 1000))),
   },
   {
     method: 'GET',
@@ -205,66 +192,4 @@ export const pbsRoutes: RouteDef<SimPbs>[] = [
       return pbsTaskStatus(t);
     },
   },
-  {
-    method: 'POST',
-    path: '/admin/datastore/{store}/verify',
-    params: {
-      'ignore-verified': { type: 'boolean', optional: true },
-      'backup-type': { type: 'string', optional: true },
-      'backup-id': { type: 'string', optional: true },
-    },
-    handler: ({ state, params, identity }) => {
-      const ds = store(state, params['store']);
-      const task = state.runner.start('verify', ds.spec.name, identity.authid, {
-        durationMs: 200,
-        run: () => {
-          for (const s of ds.snapshots) {
-            s.verification = 'ok';
-            s.verificationUpid = task.upid;
-          }
-        },
-      });
-      return task.upid;
-    },
-  },
 ];
-
-function verifyJob(ds: PbsDatastoreState): Record<string, unknown> {
-  return {
-    id: verifyJobId(ds.spec.name),
-    store: ds.spec.name,
-    schedule: 'daily',
-    'ignore-verified': true,
-    'outdated-after': 30,
-    comment: 'nightly verify',
-  };
-}
-
-pbsRoutes.push(
-  { method: 'GET', path: '/config/verify', handler: ({ state }) => [...state.datastores.values()].map((d) => verifyJob(d)) },
-  {
-    method: 'GET',
-    path: '/admin/verify',
-    params: { store: { type: 'string', optional: true } },
-    handler: ({ state, params }) =>
-      [...state.datastores.values()]
-        .filter((d) => !params['store'] || d.spec.name === params['store'])
-        .map((d) => {
-          const last = [...state.runner.tasks]
-            .reverse()
-            .find((t) => t.type === 'verificationjob' && t.id.startsWith(`${d.spec.name}:`));
-          const now = Math.floor(Date.now() / 1000);
-          return {
-            ...verifyJob(d),
-            'next-run': Math.floor(now / 86_400 + 1) * 86_400,
-            ...(last
-              ? {
-                  'last-run-state': last.exitstatus ?? 'unknown',
-                  'last-run-upid': last.upid,
-                  'last-run-endtime': last.endtime ?? now,
-                }
-              : {}),
-          };
-        }),
-  },
-);

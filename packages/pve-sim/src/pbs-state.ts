@@ -1,16 +1,29 @@
 import { AuthService } from './auth';
+import type { KeepOptions } from './prune';
+import type { BackupGuestConfig } from './restore-types';
 import { hashString } from './rng';
 import { formatPbsUpid, TaskRunner } from './tasks';
 import type { PbsDatastoreSpec, PbsSnapshotSpec, PbsSpec, SimTask } from './types';
 
 export interface PbsSnapshotState extends PbsSnapshotSpec {
   verificationUpid?: string;
+  /** The guest settings inside (qemu-server.conf.blob / pct.conf.blob), when a vzdump made it. */
+  config?: BackupGuestConfig;
+  /** The next verify of this snapshot finds corrupt chunks (POST /_sim/datastores/{store}/verify-fault). */
+  verifyFault?: boolean;
 }
 
 export interface PbsDatastoreState {
   spec: PbsDatastoreSpec;
   snapshots: PbsSnapshotState[];
   usedBytes: number;
+  /** Chunks of removed snapshots, freed by the next garbage collection. */
+  pendingBytes: number;
+  /** The last garbage collection's figures (GarbageCollectionStatus). */
+  lastGc: { upid: string; removedBytes: number; removedChunks: number; pendingBytes: number };
+  gcSchedule: string;
+  /** The datastore's prune job (PBS ≥ 2.2 keeps retention in prune jobs). */
+  pruneJob: { id: string; schedule: string; keep: KeepOptions };
 }
 
 /** Live state of the simulated Proxmox Backup Server. */
@@ -23,6 +36,8 @@ export class SimPbs {
   readonly password: string;
   readonly tokenSecret: string;
   private taskCounter = 0;
+  /** How long a worker runs before its effect applies (the fleet's task duration). */
+  taskDurationMs = 200;
 
   constructor(
     readonly spec: PbsSpec,
@@ -46,17 +61,22 @@ export class SimPbs {
     );
     for (const ds of spec.datastores) {
       const verifyTask = this.addHistoryTask('verificationjob', `${ds.name}:${verifyJobId(ds.name)}`);
+      const gc = this.addHistoryTask('garbage_collection', ds.name, 'WARNINGS: 1');
+      this.addHistoryTask('prunejob', ds.name);
       this.datastores.set(ds.name, {
         spec: ds,
         usedBytes: ds.usedBytes,
+        pendingBytes: 0,
+        lastGc: { upid: gc.upid, removedBytes: 3_221_020_014, removedChunks: 1_907, pendingBytes: 0 },
+        gcSchedule: 'daily',
+        pruneJob: { id: pruneJobId(ds.name), schedule: 'daily', keep: { 'keep-last': 3, 'keep-daily': 7, 'keep-weekly': 4 } },
         snapshots: ds.snapshots.map((s) => ({ ...s, ...(s.verification ? { verificationUpid: verifyTask.upid } : {}) })),
       });
-      this.addHistoryTask('garbage_collection', ds.name, 'WARNINGS: 1');
     }
   }
 
   /** A backup arriving from a PVE vzdump task. */
-  addBackup(store: string, snap: PbsSnapshotSpec): void {
+  addBackup(store: string, snap: PbsSnapshotState): void {
     const ds = this.datastores.get(store);
     if (!ds) throw new Error(`datastore '${store}' does not exist`);
     ds.snapshots.push(snap);
@@ -75,6 +95,13 @@ export class SimPbs {
       },
       3898,
     );
+  }
+
+  /** Removes snapshots (prune, vzdump retention); their chunks stay until a garbage collection. */
+  removeSnapshots(ds: PbsDatastoreState, gone: PbsSnapshotState[]): void {
+    const set = new Set(gone);
+    ds.snapshots = ds.snapshots.filter((s) => !set.has(s));
+    for (const s of gone) ds.pendingBytes += Math.round(s.size * 0.1);
   }
 
   private addHistoryTask(type: string, id: string, exitstatus = 'OK'): SimTask {
@@ -131,4 +158,25 @@ export function keyFingerprint(seed: string): string {
 
 export function verifyJobId(store: string): string {
   return `v-${hashString(store).toString(16).padStart(8, '0')}`;
+}
+
+export function pruneJobId(store: string): string {
+  return `p-${hashString(`${store}/prune`).toString(16).padStart(8, '0')}`;
+}
+
+/** GarbageCollectionStatus of a datastore (status/datastore-usage `gc-status`, admin/datastore/{store}/gc). */
+export function gcStatusJson(ds: PbsDatastoreState): Record<string, unknown> {
+  return {
+    upid: ds.lastGc.upid,
+    'index-file-count': ds.snapshots.length * 2,
+    'index-data-bytes': ds.snapshots.reduce((sum, s) => sum + s.size, 0),
+    'disk-bytes': ds.usedBytes,
+    'disk-chunks': Math.round(ds.usedBytes / 1_650_000),
+    'removed-bytes': ds.lastGc.removedBytes,
+    'removed-chunks': ds.lastGc.removedChunks,
+    'pending-bytes': ds.lastGc.pendingBytes,
+    'pending-chunks': Math.round(ds.lastGc.pendingBytes / 1_650_000),
+    'removed-bad': 0,
+    'still-bad': 0,
+  };
 }

@@ -5,8 +5,10 @@ import { joinRepeatedWithNul, ParamError, validateParams, type ParamValue, type 
 import { ApiError, compileRoutes, extractParams, matchRoute, WithTotal, type RouteDef } from './router';
 import { accessRoutes } from './routes/access';
 import { agentRoutes } from './routes/agent';
+import { backupJobRoutes } from './routes/backup-jobs';
 import { guestRoutes } from './routes/guests';
 import { nodeRoutes } from './routes/nodes';
+import { restoreRoutes } from './routes/restore';
 import { storageRoutes } from './routes/storage';
 import { taskRoutes } from './routes/tasks';
 import { vzdumpRoutes } from './routes/vzdump';
@@ -19,6 +21,8 @@ const ROUTES = compileRoutes<SimNode>([
   ...guestRoutes,
   ...storageRoutes,
   ...vzdumpRoutes,
+  ...restoreRoutes,
+  ...backupJobRoutes,
   ...agentRoutes,
   ...taskRoutes,
   ...accessRoutes,
@@ -69,7 +73,7 @@ export class PveApp implements ShellHandler {
       return json(200, stats.snapshot());
     }
     const notFound = json(404, {
-      error: `no simulator control path '${method} ${pathname}' (GET /_sim/stats, POST /_sim/stats/reset, POST|DELETE /_sim/guests/{vmid}/load, POST|DELETE /_sim/nodes/{node}/fault, POST /_sim/guests/{vmid}/agent)`,
+      error: `no simulator control path '${method} ${pathname}' (GET /_sim/stats, POST /_sim/stats/reset, POST|DELETE /_sim/guests/{vmid}/load, POST|DELETE /_sim/nodes/{node}/fault, POST /_sim/guests/{vmid}/agent, POST|DELETE /_sim/guests/{vmid}/probe, GET|POST /_sim/quirks, POST /_sim/nodes/{node}/memory)`,
     });
     if (!this.simControl) return notFound;
     return this.simControl.handle(req, this.node).then((res) => res ?? notFound);

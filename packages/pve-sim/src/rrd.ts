@@ -124,6 +124,8 @@ export function nodeCpuAt(node: SimNode, t: number, now = false): number {
 }
 
 export function nodeMemAt(node: SimNode, t: number, now = false): number {
+  // A test pinned the node's free memory (POST /_sim/nodes/{node}/memory): live values follow it.
+  if (now && node.memFreePinned !== undefined) return Math.max(0, node.spec.memoryBytes - node.memFreePinned);
   let used = 2.2 * 1024 ** 3;
   for (const g of node.guests.values()) {
     if (now) used += currentMetrics(g, t).mem;

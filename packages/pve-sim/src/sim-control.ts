@@ -3,6 +3,8 @@ import { membersOf } from './cluster';
 import type { SimNode } from './node-state';
 import { nowSec } from './routes/common';
 import type { ShellRequest, ShellResponse } from './server-shell';
+import type { SimQuirks } from './restore-types';
+import { MemoryBody, ProbeBody, QuirksBody, quirksJson, setNodeMemory, setProbe, setQuirks } from './sim-control-guests';
 import type { Fault, LoadProfile, SimGuest } from './types';
 
 /**
@@ -11,7 +13,9 @@ import type { Fault, LoadProfile, SimGuest } from './types';
  * - `POST /_sim/guests/{vmid}/load` `{cpu?, mem_bytes?, duration_seconds?, start?}` / `DELETE`: a load profile
  *   the guest's live values and RRD rows follow (history kept, so a spike stays in the RRD's MAX);
  * - `POST /_sim/nodes/{node}/fault` `{kind: 'down'|'slow'|'error', duration_seconds?, latency_ms?}` / `DELETE`;
- * - `POST /_sim/guests/{vmid}/agent` `{configured, running, mem_available_bytes?}`.
+ * - `POST /_sim/guests/{vmid}/agent` `{configured, running, mem_available_bytes?}`;
+ * - `POST|DELETE /_sim/guests/{vmid}/probe`, `GET|POST /_sim/quirks`, `POST /_sim/nodes/{node}/memory`
+ *   (restore tests, see sim-control-guests.ts).
  * A vmid is looked up in the receiving node's cluster first, then fleet-wide; `?node=` picks one.
  */
 export interface FleetAccess {
@@ -52,6 +56,8 @@ class ControlError extends Error {
 }
 
 export class SimControl {
+  /** Fleet-wide switches every node reads (startFleet hands this object to each SimNode). */
+  readonly quirks: SimQuirks = { ignoreLinkDown: false };
   private fleet: FleetAccess | undefined;
   private readonly faultTimers = new Map<string, NodeJS.Timeout>();
 
@@ -68,9 +74,10 @@ export class SimControl {
   async handle(req: ShellRequest, receiving: SimNode): Promise<ShellResponse | undefined> {
     const { pathname } = req.url;
     const method = req.method.toUpperCase();
-    const guest = /^\/_sim\/guests\/(\d+)\/(load|agent)$/.exec(pathname);
-    const node = /^\/_sim\/nodes\/([^/]+)\/fault$/.exec(pathname);
-    if (!guest && !node) return undefined;
+    const guest = /^\/_sim\/guests\/(\d+)\/(load|agent|probe)$/.exec(pathname);
+    const node = /^\/_sim\/nodes\/([^/]+)\/(fault|memory)$/.exec(pathname);
+    const quirks = pathname === '/_sim/quirks';
+    if (!guest && !node && !quirks) return undefined;
     try {
       if (guest) {
         const [, vmid = '', what] = guest;
@@ -78,10 +85,17 @@ export class SimControl {
         if (what === 'load' && method === 'POST') return json(200, setLoad(found, parse(LoadBody, req.body)));
         if (what === 'load' && method === 'DELETE') return json(200, clearLoad(found));
         if (what === 'agent' && method === 'POST') return json(200, setAgent(found, parse(AgentBody, req.body)));
+        if (what === 'probe' && method === 'POST') return json(200, setProbe(found, parse(ProbeBody, req.body)));
+        if (what === 'probe' && method === 'DELETE') return json(200, setProbe(found, null));
       } else if (node) {
         const name = decodeURIComponent(node[1] ?? '');
-        if (method === 'POST') return await this.setFault(name, parse(FaultBody, req.body), receiving);
-        if (method === 'DELETE') return await this.setFault(name, null, receiving);
+        if (node[2] === 'memory' && method === 'POST')
+          return json(200, setNodeMemory(this.node(name), parse(MemoryBody, req.body)));
+        if (node[2] === 'fault' && method === 'POST') return await this.setFault(name, parse(FaultBody, req.body), receiving);
+        if (node[2] === 'fault' && method === 'DELETE') return await this.setFault(name, null, receiving);
+      } else {
+        if (method === 'GET') return json(200, quirksJson(this.quirks));
+        if (method === 'POST') return json(200, setQuirks(this.quirks, parse(QuirksBody, req.body)));
       }
       return json(405, { error: `method ${method} not allowed on ${pathname}` });
     } catch (err) {
@@ -93,6 +107,12 @@ export class SimControl {
   private nodes(): SimNode[] {
     if (!this.fleet) throw new ControlError(503, 'the fleet is still starting');
     return this.fleet.nodes();
+  }
+
+  private node(name: string): SimNode {
+    const n = this.nodes().find((x) => x.name === name);
+    if (!n) throw new ControlError(404, `no node '${name}' in the fleet`);
+    return n;
   }
 
   private findGuest(vmid: number, receiving: SimNode, nodeName: string | null): { node: SimNode; g: SimGuest } {

@@ -1,3 +1,5 @@
+import type { AgentExec, BackupJob, GuestProbe } from './restore-types';
+
 /** A fleet: PVE nodes (one HTTPS port each; standalone or grouped in clusters) and an optional PBS. Plain JSON. */
 export interface FleetSpec {
   nodes: NodeSpec[];
@@ -45,6 +47,8 @@ export interface NodeSpec {
   storages: StorageSpec[];
   aptUpdates: AptPackageSpec[];
   tasks?: TaskSpec[];
+  /** Datacenter backup jobs (GET /cluster/backup); a cluster's members share theirs. */
+  backupJobs?: BackupJob[];
 }
 
 export type GuestType = 'qemu' | 'lxc';
@@ -258,6 +262,20 @@ export interface SimGuest {
   mac: string;
   uuid: string;
   digest: string;
+  /** NICs as the config holds them (net0: 'virtio=BC:24:11:…,bridge=vmbr0,firewall=1'); absent: one NIC from `mac`. */
+  nets?: Record<string, string>;
+  /** The storage holding its disk; absent: the node's first storage for images (VMs) / rootdir (CTs). */
+  diskStorage?: string;
+  /** Config keys set through PUT …/config that only round-trip (description, onboot, protection…). */
+  configExtra?: Record<string, string | number>;
+  /** qemu-ga answers only this long after a start (restored guests); unset: at once. */
+  agentBootMs?: number;
+  /** Date.now() of the last start or reboot (agentBootMs counts from it). */
+  startedAtMs?: number;
+  /** What its services answer to probes run through the agent (POST /_sim/guests/{vmid}/probe). */
+  probe?: GuestProbe;
+  /** Processes started with agent exec, by pid. */
+  execs?: Map<number, AgentExec>;
 }
 
 /**

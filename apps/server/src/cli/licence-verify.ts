@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
 import type { KeyObject } from 'node:crypto';
 import { LicenceFileSchema } from '@proxai/contract';
-import { parsePublicKey, verifyLicenceSignature, verifyLicenceStatus } from '../modules/licenses/licence-canonical';
+import { verifyLicenceSignature, verifyLicenceStatus } from '../modules/licenses/licence-canonical';
+import { fileArgument, readPublicKey } from './cli-args';
 import { loadConfigOrExit } from '../config/env';
 import { PUBLIC_KEY_FILE } from '../modules/licenses/licence-signing';
 import { readVersion } from '../version';
@@ -26,47 +26,13 @@ the download cannot be seen offline.
 
 Exit codes: 0 valid, 1 expired / revoked / tampered / unreadable, 2 usage error.`;
 
-function readPublicKey(option: string | undefined): { key: KeyObject; from: string } {
-  if (option) {
-    const text = fs.existsSync(option) ? fs.readFileSync(option, 'utf8') : option;
-    return { key: parsePublicKey(text), from: fs.existsSync(option) ? option : '--public-key' };
-  }
-  const file = path.join(loadConfigOrExit(readVersion()).dataDir, PUBLIC_KEY_FILE);
-  if (!fs.existsSync(file))
-    throw new Error(`No public key: pass --public-key, or run where ${file} exists (the server's DATA_DIR).`);
-  return { key: parsePublicKey(fs.readFileSync(file, 'utf8')), from: file };
-}
-
 function main(): number {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      options: { 'public-key': { type: 'string' }, help: { type: 'boolean', short: 'h' } },
-      allowPositionals: true,
-      strict: true,
-    });
-  } catch (err) {
-    process.stderr.write(`${err instanceof Error ? err.message : String(err)}\n\n${USAGE}\n`);
-    return 2;
-  }
-  if (parsed.values.help) {
-    process.stdout.write(`${USAGE}\n`);
-    return 0;
-  }
-  const [file, ...extra] = parsed.positionals;
-  if (!file || extra.length > 0) {
-    process.stderr.write(`Give exactly one licence file.\n\n${USAGE}\n`);
-    return 2;
-  }
-
-  if (!fs.existsSync(file)) {
-    process.stderr.write(`No such file: ${file}\n\n${USAGE}\n`);
-    return 2;
-  }
-
+  const args = fileArgument(process.argv.slice(2), USAGE, 'licence');
+  if (typeof args === 'number') return args;
+  const { file } = args;
   let publicKey: { key: KeyObject; from: string };
   try {
-    publicKey = readPublicKey(parsed.values['public-key']);
+    publicKey = readPublicKey(args.publicKey, () => path.join(loadConfigOrExit(readVersion()).dataDir, PUBLIC_KEY_FILE));
   } catch (err) {
     process.stderr.write(`${err instanceof Error ? err.message : String(err)}\n`);
     return 2;

@@ -86,6 +86,8 @@ const EnvSchema = z.object({
     .optional(),
   /** Ed25519 private key (PKCS#8 PEM or base64 DER) that signs licences. Generated into DATA_DIR when unset. */
   PROXAI_LICENSE_KEY: z.string().min(32).optional(),
+  /** Ed25519 private key (PKCS#8 PEM or base64 DER) that signs restore-test evidence. Generated into DATA_DIR when unset. */
+  PROXAI_EVIDENCE_KEY: z.string().min(32).optional(),
   PROXAI_ADMIN_EMAIL: z.email().optional(),
   PROXAI_ADMIN_PASSWORD: z.string().min(12, 'must be at least 12 characters').optional(),
   /** Demo organisation with simulated hosts; defaults to on outside production. */

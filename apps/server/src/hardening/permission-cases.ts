@@ -2,7 +2,10 @@
 // caller, with the status each must get. Not shipped code.
 import { passwordBody } from '../modules/hosts/hosts.testing';
 import { AUTOMATION_CASES } from './permission-cases-automation';
+import { BACKUP_CASES } from './permission-cases-backups';
 import { MONITORING_CASES } from './permission-cases-monitoring';
+import { PBS_CASES } from './permission-cases-pbs';
+import { RESTORE_TEST_CASES } from './permission-cases-restore-tests';
 import { unique, type Case } from './permission-world';
 
 // anonymous, other, readonly, operator, owner, platformAdmin
@@ -212,6 +215,9 @@ export const CASES: Case[] = [
   },
   ...AUTOMATION_CASES,
   ...MONITORING_CASES,
+  ...PBS_CASES,
+  ...RESTORE_TEST_CASES,
+  ...BACKUP_CASES,
   {
     route: 'DELETE /api/hosts/:id',
     name: 'delete a host',

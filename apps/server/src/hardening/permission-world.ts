@@ -24,6 +24,8 @@ export interface Case {
 export interface World {
   orgA: string;
   hostA: string;
+  /** The fleet's Proxmox Backup Server, a host of organisation A. */
+  pbsA: string;
   hostsToDelete: string[];
   runningGuestA: string;
   runningGuestVmid: number;

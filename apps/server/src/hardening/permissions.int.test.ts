@@ -1,7 +1,7 @@
 import { generateFleet, startFleet, type Fleet } from '@proxai/pve-sim';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSession } from '../modules/sessions/sessions.service';
-import { giveLicence, passwordBody } from '../modules/hosts/hosts.testing';
+import { giveLicence, passwordBody, pbsTokenBody } from '../modules/hosts/hosts.testing';
 import { createTestApp, type TestApp } from '../testing/app';
 import { buildOrganisation, buildUser } from '../testing/factories';
 import { trackSecret } from '../testing/secrets';
@@ -22,8 +22,9 @@ describe('permission matrix: every route × every kind of caller', () => {
   let base: string;
 
   beforeAll(async () => {
-    fleet = await startFleet(generateFleet({ nodes: 3, guests: 12, seed: 11, pbs: false }), { taskDurationMs: 30 });
+    fleet = await startFleet(generateFleet({ nodes: 3, guests: 12, seed: 11, pbs: true }), { taskDurationMs: 30 });
     for (const n of fleet.nodes) trackSecret(n.password, n.tokenSecret);
+    trackSecret(fleet.pbs!.password, fleet.pbs!.tokenSecret);
     t = await createTestApp({ env: { RATE_LIMIT_ENABLED: 'false', PVE_TIMEOUT_MS: '2000', ...LOOPBACK_HOSTS } });
     const db = t.database.db;
     const orgA = await buildOrganisation(db, { name: `Org A ${unique()}` });
@@ -56,6 +57,14 @@ describe('permission matrix: every route × every kind of caller', () => {
     };
     world.hostA = await add(`Secret host of org A ${unique()}`);
     world.hostsToDelete = [await add(`Doomed A ${unique()}`)];
+    const pbs = await t.app.inject({
+      method: 'POST',
+      url: '/api/hosts',
+      headers: owner.auth,
+      payload: pbsTokenBody(fleet.pbs!, { name: `Backup server of org A ${unique()}` }),
+    });
+    if (pbs.statusCode !== 201) throw new Error(pbs.body);
+    world.pbsA = pbs.json<{ id: string }>().id;
     const vms = (await t.app.inject({ method: 'GET', url: '/api/vms', headers: owner.auth })).json<
       {
         id: string;

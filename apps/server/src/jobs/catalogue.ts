@@ -6,6 +6,8 @@ import { metricsJobs } from '../modules/metrics/metrics.jobs';
 import { collectJobs } from '../modules/metrics/collect.jobs';
 import { alertJobs } from '../modules/alerts/alerts.jobs';
 import { notificationJobs } from '../modules/notifications/notifications.jobs';
+import { backupJobs, resumeBackupTask } from '../modules/backups/backups.jobs';
+import { restoreTestJobs, resumeRestoreTestTask } from '../modules/restore-tests/restore-tests.jobs';
 import type { BackgroundDeps } from './background';
 import type { JobDefinition } from './job-runtime';
 import type { Resumer } from './task-runner';
@@ -23,6 +25,8 @@ export function jobCatalogue(deps: Deps): JobDefinition[] {
     ...collectJobs(deps),
     ...alertJobs(deps),
     ...notificationJobs(deps),
+    ...restoreTestJobs(deps),
+    ...backupJobs(deps),
   ] as JobDefinition[];
 }
 
@@ -32,5 +36,7 @@ export function taskResumers(deps: Deps): Record<string, Resumer> {
     guest: (taskId) => runGuestActionTask(deps, taskId),
     bulk: (taskId) => runBulkActionTask(deps, taskId),
     snapshot: (taskId, kind) => resumeSnapshotTask(deps, taskId, kind),
+    backup: (taskId, kind) => resumeBackupTask(deps, taskId, kind),
+    'restore-test': (taskId, kind) => resumeRestoreTestTask(deps, taskId, kind),
   };
 }

@@ -213,8 +213,7 @@ export function taskEnding(db: Db, task: TaskRow, action: string, details: Recor
     });
   return {
     succeed: async (line, more = {}) => {
-      if (!(await endTask(db, task.id, 'succeeded', null, new Date()))) return;
-      await appendTaskLog(db, task.id, line);
+      if (!(await endTask(db, task.id, 'succeeded', null, new Date(), undefined, [line]))) return;
       await audit('success', more);
     },
     fail: async (detail, status = 'failed') => {
@@ -222,14 +221,13 @@ export function taskEnding(db: Db, task: TaskRow, action: string, details: Recor
       const request = Array.isArray(task.params.guest_ids) ? undefined : await stopRequestOf(db, task.id);
       if (request) {
         const line = detail.startsWith(NOT_SENT) ? detail : stoppedLine(request.by);
-        if (!(await endTask(db, task.id, 'cancelled', line, new Date()))) return;
-        if (line !== detail) await appendTaskLog(db, task.id, `Proxmox task ended: ${detail}`);
-        await appendTaskLog(db, task.id, line);
+        const lines = line !== detail ? [`Proxmox task ended: ${detail}`, line] : [line];
+        if (!(await endTask(db, task.id, 'cancelled', line, new Date(), undefined, lines))) return;
         await audit('failure', { detail: line });
         return;
       }
-      if (!(await endTask(db, task.id, status, detail, new Date()))) return;
-      await appendTaskLog(db, task.id, `${status === 'failed' ? 'Failed' : 'Skipped'}: ${detail}`);
+      const last = `${status === 'failed' ? 'Failed' : 'Skipped'}: ${detail}`;
+      if (!(await endTask(db, task.id, status, detail, new Date(), undefined, [last]))) return;
       if (status === 'failed') await audit('failure', { detail });
     },
   };

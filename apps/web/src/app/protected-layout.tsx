@@ -1,7 +1,6 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Outlet, useNavigate } from 'react-router';
-import { AlertsEntry } from '@/features/alerts/alerts-entry';
 import { TasksEntry } from '@/features/tasks/tasks-entry';
 import { setUnauthorizedHandler } from '@/lib/api-client';
 import { clearSession } from '@/lib/auth-storage';
@@ -27,8 +26,8 @@ function useUnauthorizedRedirect() {
 /**
  * Server-state cache for the signed-in screens (lib/query-client.ts). Leaving them forgets it, so the next
  * account signed in on this browser never sees the previous one's data. Every signed-in page gets the task panel's
- * entry point, which loads nothing before the page has started (features/tasks/tasks-entry.tsx), and the alerts
- * bell, loaded once the browser is idle (features/alerts/alerts-entry.tsx).
+ * entry point, which loads nothing before the page has started (features/tasks/tasks-entry.tsx); the alerts bell
+ * is in the main navigation's bar (app-nav.tsx), inside this cache.
  */
 export function ProtectedLayout() {
   useUnauthorizedRedirect();
@@ -37,7 +36,6 @@ export function ProtectedLayout() {
     <QueryClientProvider client={queryClient}>
       <Outlet />
       <TasksEntry />
-      <AlertsEntry />
     </QueryClientProvider>
   );
 }

@@ -1,5 +1,6 @@
 import { createBrowserRouter, redirect, type RouteObject } from 'react-router';
 import { startEarly } from '@/lib/api-client';
+import { backupsPath } from '@/features/backups/api/backups-path';
 import { getToken } from '@/lib/auth-storage';
 import { i18n, i18nReady } from '@/lib/i18n';
 import { RootLayout } from './root-layout';
@@ -11,6 +12,21 @@ function requireToken() {
 }
 
 const page = (load: () => Promise<{ Component: React.ComponentType }>) => ({ lazy: load });
+
+/**
+ * A signed-in page: its chunk, under the main navigation (app-nav.tsx), with its strings' namespaces (and the account
+ * menu's) loaded beside it once i18next has chosen the language.
+ */
+const signedIn = (load: () => Promise<React.ComponentType>, namespaces: string[] = []) => ({
+  lazy: async () => {
+    const [Component, nav] = await Promise.all([
+      load(),
+      import('./app-nav'),
+      namespaces.length > 0 ? i18nReady.then(() => i18n.loadNamespaces([...namespaces, 'account'])) : undefined,
+    ]);
+    return { Component: nav.withAppNav(Component) };
+  },
+});
 
 export const routes: RouteObject[] = [
   {
@@ -86,90 +102,87 @@ export const routes: RouteObject[] = [
               return null;
             },
             lazy: async () => {
-              const [module, slot, overview] = await Promise.all([
+              const [module, slot, overview, nav] = await Promise.all([
                 import('@/features/dashboard/dashboard-page'),
                 import('./host-tools-slot'),
                 import('./fleet-overview-slot'),
+                import('./app-nav'),
                 // After i18next has chosen the language, so that only that language's files are read.
                 i18nReady.then(() => i18n.loadNamespaces(['dashboard', 'account'])),
               ]);
               const { DashboardPage } = module;
               return {
-                Component: () => (
+                Component: nav.withAppNav(() => (
                   <slot.WithHostTools>
                     <overview.WithFleetOverview>
                       <DashboardPage />
                     </overview.WithFleetOverview>
                   </slot.WithHostTools>
-                ),
+                )),
               };
             },
           },
+          // Its own chunk (schedules, windows, planner, croner); the restore-test schedules' probes editor loads
+          // when one is edited.
           {
             path: '/automation',
-            // Its own chunk (schedules, windows, planner, croner), and its strings loaded beside it.
-            lazy: async () => {
-              const [module] = await Promise.all([
+            ...signedIn(async () => {
+              const [{ AutomationPage }, { WithProbesEditor }] = await Promise.all([
                 import('@/features/automation/automation-page'),
-                i18nReady.then(() => i18n.loadNamespaces(['automation', 'account'])),
+                import('./automation-slots'),
               ]);
-              return { Component: module.AutomationPage };
-            },
+              return () => (
+                <WithProbesEditor>
+                  <AutomationPage />
+                </WithProbesEditor>
+              );
+            }, ['automation']),
           },
-          // The host and guest pages carry uPlot and its CSS: their own chunk, which the dashboard never loads.
+          // A PVE node's page carries uPlot and its CSS (its own chunk, which the dashboard never loads); a PBS's
+          // page is another chunk. The host's type picks one (app/host-screen.tsx).
           {
             path: '/hosts/:id',
-            lazy: async () => {
-              const [module] = await Promise.all([
-                import('@/features/monitoring/host-page'),
-                i18nReady.then(() => i18n.loadNamespaces(['monitoring', 'account'])),
-              ]);
-              return { Component: module.HostPage };
-            },
+            ...signedIn(async () => (await import('./host-screen')).HostScreen, ['monitoring', 'hosts']),
           },
           {
             path: '/vms/:id',
-            lazy: async () => {
-              const [module] = await Promise.all([
-                import('@/features/monitoring/guest-page'),
-                i18nReady.then(() => i18n.loadNamespaces(['monitoring', 'account'])),
-              ]);
-              return { Component: module.GuestPage };
+            ...signedIn(async () => (await import('./guest-screen')).GuestScreen, ['monitoring', 'backups']),
+          },
+          {
+            path: '/backups',
+            // The inventory's first rows: asked for while the page's code downloads.
+            loader: () => {
+              startEarly([backupsPath({})]);
+              return null;
             },
+            ...signedIn(async () => (await import('@/features/backups/backups-page')).BackupsPage, ['backups']),
+          },
+          {
+            path: '/restore-tests',
+            ...signedIn(async () => (await import('@/features/backups/restore-tests-page')).RestoreTestsPage, ['backups']),
+          },
+          {
+            path: '/restore-tests/:id',
+            ...signedIn(async () => (await import('@/features/backups/restore-test-page')).RestoreTestPage, ['backups']),
           },
           {
             path: '/alerts',
-            lazy: async () => {
-              const [module] = await Promise.all([
-                import('@/features/alerts/alerts-page'),
-                i18nReady.then(() => i18n.loadNamespaces(['alerts', 'account'])),
-              ]);
-              return { Component: module.AlertsPage };
-            },
+            ...signedIn(async () => (await import('@/features/alerts/alerts-page')).AlertsPage, ['alerts']),
           },
           {
             path: '/settings/notifications',
-            lazy: async () => {
-              const [module] = await Promise.all([
-                import('@/features/alerts/notifications-page'),
-                i18nReady.then(() => i18n.loadNamespaces(['alerts', 'account'])),
-              ]);
-              return { Component: module.NotificationsPage };
-            },
+            ...signedIn(async () => (await import('@/features/alerts/notifications-page')).NotificationsPage, ['alerts']),
           },
           {
             path: '/settings/metrics',
-            lazy: async () => {
-              const [module] = await Promise.all([
-                import('@/features/monitoring/metrics-settings-page'),
-                i18nReady.then(() => i18n.loadNamespaces(['monitoring', 'account'])),
-              ]);
-              return { Component: module.MetricsSettingsPage };
-            },
+            ...signedIn(
+              async () => (await import('@/features/monitoring/metrics-settings-page')).MetricsSettingsPage,
+              ['monitoring'],
+            ),
           },
           {
             path: '/licenses',
-            ...page(async () => ({ Component: (await import('@/features/licenses/licenses-page')).LicensesPage })),
+            ...signedIn(async () => (await import('@/features/licenses/licenses-page')).LicensesPage),
           },
         ],
       },

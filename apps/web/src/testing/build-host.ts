@@ -5,6 +5,8 @@ export function buildHost(overrides: Partial<Host> = {}): Host {
   return {
     id: '00000000-0000-4000-8000-000000000001',
     name: 'pve-lab',
+    type: 'pve',
+    pbs: null,
     pve_url: 'https://pve.lan:8006',
     pve_node: 'pve',
     status: 'online',

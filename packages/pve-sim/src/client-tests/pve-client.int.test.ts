@@ -211,11 +211,13 @@ describe.each(['password', 'token'] as const)('PveClient with %s auth', (mode) =
     // DELETE sends its parameters in the query string (a body would be refused with 501).
     const del = await c.delete<string>('/nodes/node1/lxc/106/snapshot/nope', { force: true });
     expect((await c.waitForTask(node, del, poll)).exitstatus).toBe("snapshot 'nope' does not exist");
-    // The simulator has no PUT endpoint: the answer names the method that arrived.
-    expect(await rejection(c.put('/nodes/node1/qemu/103/config', { cores: 2 }))).toMatchObject({
+    // PUT sends a form body; an unknown path's answer names the method that arrived.
+    expect(await c.put('/nodes/node1/qemu/103/config', { description: 'edited' })).toBeNull();
+    expect(await c.guestConfig(node, 'qemu', 103)).toMatchObject({ description: 'edited' });
+    expect(await rejection(c.put('/nodes/node1/qemu/103/status/current', { cores: 2 }))).toMatchObject({
       kind: 'not-found',
       status: 501,
-      serverMessage: "Method 'PUT /nodes/node1/qemu/103/config' not implemented",
+      serverMessage: "Method 'PUT /nodes/node1/qemu/103/status/current' not implemented",
     });
   });
 

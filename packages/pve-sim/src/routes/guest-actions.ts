@@ -57,6 +57,7 @@ export function startGuest(node: SimNode, g: SimGuest): void {
   g.status = 'running';
   g.paused = false;
   g.startedAt = nowSec();
+  g.startedAtMs = Date.now();
   g.pid = node.nextPid() + g.vmid;
 }
 
@@ -65,6 +66,7 @@ export function stopGuest(g: SimGuest): void {
   g.paused = false;
   g.stoppedAt = nowSec();
   delete g.startedAt;
+  delete g.startedAtMs;
   delete g.pid;
 }
 
@@ -97,6 +99,7 @@ export function applyAction(node: SimNode, g: SimGuest, action: GuestAction, p: 
     case 'reset':
       if (!running) throw new Error(`VM ${g.vmid} not running`);
       g.startedAt = nowSec();
+      g.startedAtMs = Date.now();
       g.paused = false;
       return;
     case 'suspend':

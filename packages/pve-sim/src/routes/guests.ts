@@ -1,4 +1,6 @@
-import { guestConfig, guestStatusCurrent, lxcListItem, qemuListItem } from '../guest-views';
+import { guestConfig, guestNets } from '../guest-config';
+import { isLinkDown, parseNet } from '../net-config';
+import { guestStatusCurrent, lxcListItem, qemuListItem } from '../guest-views';
 import type { SimNode } from '../node-state';
 import type { ParamSchema } from '../params';
 import { num, str, type RouteDef } from '../router';
@@ -6,6 +8,7 @@ import { guestRrd, type Timeframe } from '../rrd';
 import type { GuestType } from '../types';
 import { applyAction, checkAction, prepareAction, type GuestAction } from './guest-actions';
 import { findGuest, nowSec, startNodeTask, vmPerm } from './common';
+import { lifecycleRoutes } from './guest-lifecycle';
 import { migrateRoutes } from './migrate';
 import { snapshotRoutes } from './snapshots';
 
@@ -121,10 +124,39 @@ function perType(type: GuestType): RouteDef<SimNode>[] {
         return guestRrd(state, g, str(params['timeframe']) as Timeframe, cf, nowSec());
       },
     },
+    ...(type === 'lxc' ? [lxcInterfacesRoute] : []),
     ...snapshotRoutes(type),
     ...migrateRoutes(type),
+    ...lifecycleRoutes(type),
     ...actionRoutes(type),
   ];
 }
+
+/**
+ * pve-container API2/LXC.pm ip: the addresses of a running container's interfaces (null when it is stopped);
+ * a NIC with link_down=1 has no carrier, hence no address.
+ */
+const lxcInterfacesRoute: RouteDef<SimNode> = {
+  method: 'GET',
+  path: '/nodes/{node}/lxc/{vmid}/interfaces',
+  perm: vmPerm('VM.Audit'),
+  handler: ({ state, params }) => {
+    const g = findGuest(state, 'lxc', num(params['vmid']) ?? 0);
+    if (g.status !== 'running') return null;
+    const out: Record<string, string>[] = [{ name: 'lo', hwaddr: '00:00:00:00:00:00', inet: '127.0.0.1/8', inet6: '::1/128' }];
+    Object.entries(guestNets(g)).forEach(([key, value], i) => {
+      const net = parseNet('lxc', key, value);
+      const hwaddr = (net['hwaddr'] ?? g.mac).toLowerCase();
+      const item: Record<string, string> = { name: net['name'] ?? `eth${i}`, hwaddr };
+      if (!isLinkDown(net)) {
+        const m = hwaddr.split(':');
+        item['inet'] = `192.168.${10 + (g.vmid % 20)}.${20 + ((g.vmid + i) % 230)}/24`;
+        item['inet6'] = `fe80::be24:11ff:fe${m[3]}:${m[4]}${m[5]}/64`;
+      }
+      out.push(item);
+    });
+    return out;
+  },
+};
 
 export const guestRoutes: RouteDef<SimNode>[] = [...perType('qemu'), ...perType('lxc')];

@@ -1,7 +1,10 @@
+import { backupFormat, dirVolid, pbsVolid } from '../backup-volumes';
+import { diskStorageOf, diskVolume } from '../guest-config';
 import { guestDiskUsed } from '../metrics';
 import type { SimNode, StorageState } from '../node-state';
 import { storageListItem, storageUsage } from '../node-views';
 import { keyFingerprint } from '../pbs-state';
+import { ParamError } from '../params';
 import { ApiError, num, str, type RouteDef } from '../router';
 import { storageRrd, type Timeframe } from '../rrd';
 import type { BackupSpec } from '../types';
@@ -14,19 +17,10 @@ export function findStorage(node: SimNode, id: string): StorageState {
   return s;
 }
 
-const pad = (n: number): string => String(n).padStart(2, '0');
-
-/** vzdump-qemu-100-2024_06_30-23_00_02 (node-local time; the simulator uses UTC). */
-export function dumpName(b: BackupSpec): string {
-  const d = new Date(b.ctime * 1000);
-  const stamp = `${d.getUTCFullYear()}_${pad(d.getUTCMonth() + 1)}_${pad(d.getUTCDate())}-${pad(d.getUTCHours())}_${pad(d.getUTCMinutes())}_${pad(d.getUTCSeconds())}`;
-  return `vzdump-${b.subtype}-${b.vmid}-${stamp}`;
-}
-
 function backupItem(storage: string, b: BackupSpec): Record<string, unknown> {
-  const format = b.format ?? (b.subtype === 'qemu' ? 'vma.zst' : 'tar.zst');
+  const format = backupFormat(b);
   const out: Record<string, unknown> = {
-    volid: `${storage}:backup/${dumpName(b)}.${format}`,
+    volid: dirVolid(storage, b),
     content: 'backup',
     format,
     size: b.size,
@@ -46,9 +40,8 @@ function pbsItems(node: SimNode, s: StorageState): Record<string, unknown>[] {
   const out: Record<string, unknown>[] = [];
   for (const snap of ds.snapshots) {
     if (snap.type === 'host') continue;
-    const iso = new Date(snap.time * 1000).toISOString().replace(/\.\d{3}Z$/, 'Z');
     const item: Record<string, unknown> = {
-      volid: `${s.spec.id}:backup/${snap.type}/${snap.id}/${iso}`,
+      volid: pbsVolid(s.spec.id, snap),
       content: 'backup',
       format: snap.type === 'vm' ? 'pbs-vm' : 'pbs-ct',
       size: snap.size,
@@ -89,20 +82,19 @@ function contentItems(node: SimNode, s: StorageState): Record<string, unknown>[]
     });
   }
   if (has('images') || has('rootdir')) {
-    const first = [...node.storages.values()].find((x) => x.spec.content.includes('images'));
-    if (first === s) {
-      for (const g of node.guests.values()) {
-        const lxc = g.type === 'lxc';
-        out.push({
-          volid: `${s.spec.id}:${lxc ? 'subvol' : 'vm'}-${g.vmid}-disk-0`,
-          content: lxc ? 'rootdir' : 'images',
-          format: lxc ? 'subvol' : 'raw',
-          size: g.diskBytes,
-          used: lxc ? guestDiskUsed(g) : g.diskBytes,
-          ctime: g.createdAt,
-          vmid: g.vmid,
-        });
-      }
+    for (const g of node.guests.values()) {
+      if (diskStorageOf(node, g) !== s.spec.id) continue;
+      const lxc = g.type === 'lxc';
+      const { volname, format } = diskVolume(s.spec.type, g.type, g.vmid);
+      out.push({
+        volid: `${s.spec.id}:${volname}`,
+        content: lxc ? 'rootdir' : 'images',
+        format,
+        size: g.diskBytes,
+        used: lxc ? guestDiskUsed(g) : g.diskBytes,
+        ctime: g.createdAt,
+        vmid: g.vmid,
+      });
     }
   }
   if (has('backup')) for (const b of s.backups) out.push(backupItem(s.spec.id, b));
@@ -142,6 +134,17 @@ export const storageRoutes: RouteDef<SimNode>[] = [
       return contentItems(state, s).filter(
         (i) => (!content || i['content'] === content) && (vmid === undefined || i['vmid'] === vmid),
       );
+    },
+  },
+  {
+    // pve-storage API2/Storage/Status.pm read_status: the storage's entry of storage_info (as the list has it).
+    method: 'GET',
+    path: '/nodes/{node}/storage/{storage}/status',
+    perm: (p) => [`/storage/${String(p['storage'])}`, ['Datastore.Audit', 'Datastore.AllocateSpace']],
+    handler: ({ state, params }) => {
+      const s = state.storages.get(String(params['storage']));
+      if (!s) throw new ParamError({ storage: 'No such storage.' });
+      return storageListItem(state, s);
     },
   },
   {

@@ -1,12 +1,15 @@
 import { requirePriv, type Identity } from '../auth';
+import { captureConfig, dumpName, pbsTime, pruneBackups } from '../backup-volumes';
+import { findClusterGuest } from '../cluster';
 import { guestDiskUsed } from '../metrics';
 import type { SimNode, StorageState } from '../node-state';
-import { splitList, type ParamValue } from '../params';
+import { ParamError, splitList, type ParamValue } from '../params';
+import { parseKeep, type KeepOptions } from '../prune';
 import { ApiError, str, type RouteDef } from '../router';
 import type { SimGuest } from '../types';
 import { guestKind, nowSec, startNodeTask } from './common';
 import { startGuest, stopGuest } from './guest-actions';
-import { dumpName, findStorage } from './storage';
+import { findStorage } from './storage';
 
 function renderNotes(template: string, g: SimGuest, node: SimNode): string {
   return template
@@ -36,26 +39,43 @@ interface GuestRun {
   startedAt: number;
 }
 
+/**
+ * The guests of the job on this node (VZDump get_included_guests): `all` (minus `exclude`) or the `vmid` list.
+ * Listed guests on other members of the cluster are skipped (their node backs them up); unknown vmids fail.
+ */
+function selectGuests(node: SimNode, p: Record<string, ParamValue>): { guests: SimGuest[]; skipped: number[] } {
+  if (p['all'] === true && p['vmid'] !== undefined)
+    throw new ApiError(400, 'Parameter verification failed.', { errors: { all: "option conflicts with option 'vmid'" } });
+  if (p['all'] === true) {
+    const exclude = new Set(splitList(String(p['exclude'] ?? '')).map(Number));
+    return { guests: [...node.guests.values()].filter((g) => !g.template && !exclude.has(g.vmid)), skipped: [] };
+  }
+  if (p['vmid'] === undefined) {
+    throw new ApiError(400, 'Parameter verification failed.', { errors: { vmid: 'property is missing and it is not optional' } });
+  }
+  const ids = splitList(String(p['vmid'])).map(Number);
+  const skipped = ids.filter((id) => !node.guests.has(id) && findClusterGuest(node, id) !== undefined);
+  const missing = ids.filter((id) => !node.guests.has(id) && !skipped.includes(id));
+  if (missing.length > 0)
+    throw new ApiError(500, `unable to find configuration file for VM ${missing.join(', ')} on node '${node.name}'`);
+  return { guests: ids.filter((id) => node.guests.has(id)).map((id) => node.guest(id)), skipped };
+}
+
+/** A UPID, or 'OK' when none of the listed guests is on this node (pve-manager API2/VZDump.pm, "silent exit"). */
 function vzdump(node: SimNode, p: Record<string, ParamValue>, identity: Identity): string {
+  const selection = selectGuests(node, p);
+  if (selection.guests.length === 0 && p['all'] !== true) return 'OK';
   const storageId = str(p['storage']) ?? 'local';
   const storage = findStorage(node, storageId);
   if (!storage.spec.content.split(',').includes('backup'))
     throw new ApiError(500, `storage '${storageId}' does not support backups`);
-  if (p['all'] === true && p['vmid'] !== undefined)
-    throw new ApiError(400, 'Parameter verification failed.', { errors: { all: "option conflicts with option 'vmid'" } });
-  let guests: SimGuest[];
-  if (p['all'] === true) {
-    const exclude = new Set(splitList(String(p['exclude'] ?? '')).map(Number));
-    guests = [...node.guests.values()].filter((g) => !g.template && !exclude.has(g.vmid));
-  } else if (p['vmid'] !== undefined) {
-    const ids = splitList(String(p['vmid'])).map(Number);
-    const missing = ids.filter((id) => !node.guests.has(id));
-    if (missing.length > 0)
-      throw new ApiError(500, `unable to find configuration file for VM ${missing.join(', ')} on node '${node.name}'`);
-    guests = ids.map((id) => node.guest(id));
-  } else {
-    throw new ApiError(400, 'Parameter verification failed.', { errors: { vmid: 'property is missing and it is not optional' } });
+  const keep = p['prune-backups'] !== undefined ? parseKeep(String(p['prune-backups'])) : undefined;
+  if (p['prune-backups'] !== undefined && !keep) {
+    throw new ParamError({
+      'prune-backups': `invalid format - format error\nprune-backups: value does not match the regex pattern\n`,
+    });
   }
+  let guests = selection.guests;
   for (const g of guests) requirePriv(identity.privs, `/vms/${g.vmid}`, 'VM.Backup');
   requirePriv(identity.privs, `/storage/${storageId}`, 'Datastore.AllocateSpace');
   // VZDump.pm exec_backup: one guest after the other, in vmid order.
@@ -99,7 +119,8 @@ function vzdump(node: SimNode, p: Record<string, ParamValue>, identity: Identity
     const { g } = r;
     const lines: string[] = [];
     if (g.lock === 'backup') delete g.lock;
-    storeBackup(node, storage, g, p, identity);
+    storeBackup(node, storage, g, p, identity, r.startedAt);
+    if (keep && p['remove'] !== false) lines.push(...pruneLog(node, storage, g, keep, String(p['prune-backups'])));
     const now = nowSec();
     if (r.stopped && g.status !== 'running') {
       lines.push('INFO: restarting vm');
@@ -115,6 +136,7 @@ function vzdump(node: SimNode, p: Record<string, ParamValue>, identity: Identity
   const upid = startNodeTask(node, 'vzdump', guests.length === 1 ? String(first?.vmid) : '', identity, {
     log: [
       `INFO: starting new backup job: vzdump ${guests.map((g) => g.vmid).join(' ')} --storage ${storageId} --mode ${mode} --compress ${compress}`,
+      ...(selection.skipped.length > 0 ? [`INFO: skip external VMs: ${selection.skipped.join(', ')}`] : []),
     ],
     durationMs,
     run: () => {
@@ -146,16 +168,22 @@ function vzdump(node: SimNode, p: Record<string, ParamValue>, identity: Identity
 
 function archiveLine(storage: StorageState, g: SimGuest, compress: string, at: number): string {
   if (storage.spec.type === 'pbs') {
-    const iso = new Date(at * 1000).toISOString().replace(/\.\d{3}Z$/, 'Z');
-    return `INFO: creating Proxmox Backup Server archive '${g.type === 'qemu' ? 'vm' : 'ct'}/${g.vmid}/${iso}'`;
+    return `INFO: creating Proxmox Backup Server archive '${g.type === 'qemu' ? 'vm' : 'ct'}/${g.vmid}/${pbsTime(at)}'`;
   }
   const ext = { '0': '', '1': '.lzo', gzip: '.gz', lzo: '.lzo', zstd: '.zst' }[compress] ?? '.zst';
-  const name = dumpName({ vmid: g.vmid, subtype: g.type, ctime: at, size: 0 });
+  const name = dumpName({ vmid: g.vmid, subtype: g.type, ctime: at });
   return `INFO: creating vzdump archive '/var/lib/vz/dump/${name}.${g.type === 'qemu' ? 'vma' : 'tar'}${ext}'`;
 }
 
-function storeBackup(node: SimNode, storage: StorageState, g: SimGuest, p: Record<string, ParamValue>, identity: Identity): void {
-  const now = nowSec();
+/** The archive is named after the time its guest's backup began, and PVE and PBS list it at that time. */
+function storeBackup(
+  node: SimNode,
+  storage: StorageState,
+  g: SimGuest,
+  p: Record<string, ParamValue>,
+  identity: Identity,
+  startedAt: number,
+): void {
   const size = g.type === 'qemu' ? Math.round(g.diskBytes * 0.22) : Math.round(guestDiskUsed(g) * 0.45) + 1;
   const notes = p['notes-template'] !== undefined ? renderNotes(String(p['notes-template']), g, node) : g.name;
   const ds = storage.spec.type === 'pbs' && storage.spec.datastore ? node.pbs?.datastores.get(storage.spec.datastore) : undefined;
@@ -163,11 +191,12 @@ function storeBackup(node: SimNode, storage: StorageState, g: SimGuest, p: Recor
     node.pbs?.addBackup(storage.spec.datastore, {
       type: g.type === 'qemu' ? 'vm' : 'ct',
       id: String(g.vmid),
-      time: now,
+      time: startedAt,
       size,
       owner: identity.authid,
       comment: notes,
       protected: p['protected'] === true,
+      config: captureConfig(node, g),
     });
     return;
   }
@@ -176,13 +205,25 @@ function storeBackup(node: SimNode, storage: StorageState, g: SimGuest, p: Recor
   storage.backups.push({
     vmid: g.vmid,
     subtype: g.type,
-    ctime: now,
+    ctime: startedAt,
     size,
     format: `${g.type === 'qemu' ? 'vma' : 'tar'}${ext}`,
     notes,
     protected: p['protected'] === true,
+    config: captureConfig(node, g),
   });
   storage.usedBytes += size;
+}
+
+/** vzdump's retention step after a guest's backup (remove=1, the default): what it removed, as it logs it. */
+function pruneLog(node: SimNode, storage: StorageState, g: SimGuest, keep: KeepOptions, spec: string): string[] {
+  const removed = pruneBackups(node, storage, g.vmid, g.type, keep);
+  const lines = [`INFO: prune older backups with retention: ${spec.replace(/,/g, ', ')}`];
+  if (storage.spec.type === 'pbs')
+    lines.push(`INFO: running 'proxmox-backup-client prune' for '${g.type === 'qemu' ? 'vm' : 'ct'}/${g.vmid}'`);
+  else for (const volid of removed) lines.push(`INFO: removing backup '${volid}'`);
+  lines.push(`INFO: pruned ${removed.length} backup(s) not covered by keep-retention policy`);
+  return lines;
 }
 
 export const vzdumpRoutes: RouteDef<SimNode>[] = [

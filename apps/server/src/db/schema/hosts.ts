@@ -15,6 +15,9 @@ import {
 } from 'drizzle-orm/pg-core';
 import { organisations } from './auth';
 
+/** What a host is: a Proxmox VE node or a Proxmox Backup Server. */
+export const HOST_TYPES = ['pve', 'pbs'] as const;
+
 export const hosts = pgTable(
   'hosts',
   {
@@ -23,6 +26,12 @@ export const hosts = pgTable(
       .notNull()
       .references(() => organisations.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
+    /**
+     * 'pve': a Proxmox VE node (guests, counted by the plan's host limit); 'pbs': a Proxmox Backup Server (no guests,
+     * not counted; polled by modules/pbs). A PBS keeps its address in pve_url and 'localhost' (its API's node) in
+     * pve_node.
+     */
+    type: text('type', { enum: HOST_TYPES }).notNull().default('pve'),
     pveUrl: text('pve_url').notNull(),
     pveNode: text('pve_node').notNull(),
     username: text('username').notNull(),

@@ -9,3 +9,6 @@ export * from './metrics';
 export * from './alerts';
 export * from './notifications';
 export * from './metrics-collect';
+export * from './backups';
+export * from './pbs';
+export * from './restore-tests';

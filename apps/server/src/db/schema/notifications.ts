@@ -5,7 +5,10 @@ import { organisations, users } from './auth';
 // recipient (a channel, or a person's e-mail), which is also the delivery log, the dead-letter list and the
 // quiet-hours hold.
 
-/** Where alerts go. URLs of chat webhooks, tokens and webhook secrets are sealed (secret box, AES-256-GCM). */
+/**
+ * Where alerts go: the organisation's channels, and each person's own (`user_id` set: only that person sees and
+ * manages it). URLs of chat webhooks, tokens and webhook secrets are sealed (secret box, AES-256-GCM).
+ */
 export const notificationChannels = pgTable(
   'notification_channels',
   {
@@ -13,6 +16,8 @@ export const notificationChannels = pgTable(
     organisationId: uuid('organisation_id')
       .notNull()
       .references(() => organisations.id, { onDelete: 'cascade' }),
+    /** A personal channel's owner; null: the organisation's. */
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
     /** 'email' | 'webhook' | 'slack' | 'discord' | 'teams' | 'ntfy' | 'gotify'. */
     type: text('type').notNull(),
     name: text('name').notNull(),
@@ -33,7 +38,7 @@ export const notificationChannels = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('notification_channels_org_idx').on(t.organisationId)],
+  (t) => [index('notification_channels_org_idx').on(t.organisationId), index('notification_channels_user_idx').on(t.userId)],
 );
 
 /** What reaches one person by e-mail; a person without a row gets the defaults (notifications.routing.ts). */

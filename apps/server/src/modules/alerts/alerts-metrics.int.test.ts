@@ -1,22 +1,16 @@
 import https from 'node:https';
-import { generateFleet, type SimNodeInfo } from '@proxai/pve-sim';
-import type { AlertPage, AlertRuleSet } from '@proxai/contract';
-import { and, eq, gt, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { events, guests, hosts } from '../../db/schema';
+import type { SimNodeInfo } from '@proxai/pve-sim';
+import { and, eq, inArray } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { guests } from '../../db/schema';
 import { TEST_DATABASE_KINDS } from '../../testing/database';
 import { until } from '../../testing/until';
 import { latestValues, writeSamples } from '../metrics/store';
-import { startHostsTestbed, type HostsTestbed } from '../hosts/hosts-testbed';
-import { tokenBody } from '../hosts/hosts.testing';
-import { evaluateOrganisation } from './evaluator';
+import { alertsTestbedPerFile, POLL_INTERVAL_S } from './alerts.testing';
 import { DEFAULT_RULES } from './rules';
 
 // Alerts from the metric store's latest values and the hosts' poll times: CPU spikes set through the simulator's
 // control path (grouped into one message per host), and a collector that stopped polling.
-
-const INTERVAL_S = 5;
-const env = { SYNC_INTERVAL_SECONDS: String(INTERVAL_S), ALERT_EVALUATION_SECONDS: '300', PVE_TIMEOUT_MS: '2000' };
 
 /** The simulator's control path (outside /api2), over its own HTTPS with its pinned certificate. */
 function control(n: SimNodeInfo, method: string, path: string, json?: unknown): Promise<number> {
@@ -41,44 +35,9 @@ function control(n: SimNodeInfo, method: string, path: string, json?: unknown): 
 }
 
 describe.each(TEST_DATABASE_KINDS)('alerts from metrics on %s', (kind) => {
-  let bed: HostsTestbed;
-  let org: string;
-  let hostId: string;
-
-  beforeAll(async () => {
-    bed = await startHostsTestbed({
-      spec: generateFleet({ nodes: 1, guests: 6, seed: 7, pbs: false }),
-      taskDurationMs: 50,
-      database: kind,
-      env,
-      addBody: (n) => tokenBody(n),
-    });
-    org = bed.owner.user.organisationId!;
-    hostId = bed.hostIds[0]!;
-  }, 60_000);
-  afterAll(async () => bed?.close());
-
-  const db = () => bed.t.database.db;
-  const evaluate = (now?: Date) => evaluateOrganisation({ db: db(), config: bed.t.config, log: bed.t.app.log }, org, { now });
-  const putRules = async (items: unknown[]) => {
-    const res = await bed.t.app.inject({ method: 'PUT', url: '/api/alert-rules', headers: bed.owner.auth, payload: { items } });
-    expect(res.statusCode, res.body).toBe(200);
-    return res.json<AlertRuleSet>();
-  };
-  const alerts = async () =>
-    (await bed.t.app.inject({ method: 'GET', url: '/api/alerts?limit=200', headers: bed.owner.auth })).json<AlertPage>().items;
-  const lastEventId = async () => {
-    const rows = await db().select({ id: events.id }).from(events);
-    return Math.max(0, ...rows.map((r) => r.id));
-  };
-  const eventsAfter = async (id: number, type: string) =>
-    (
-      await db()
-        .select()
-        .from(events)
-        .where(and(eq(events.organisationId, org), eq(events.type, type), gt(events.id, id)))
-    ).map((e) => e.data);
-  const pollNow = async () => db().update(hosts).set({ nextPollAt: new Date() }).where(eq(hosts.id, hostId));
+  const bed = alertsTestbedPerFile(kind, { guests: 6, seed: 7 });
+  const { db, evaluate, alerts, putRules, pollNow, lastEventId } = bed;
+  const eventsAfter = (id: number, type: string) => bed.alertEvents(type, id);
   const rule = (kind: string, over: Record<string, unknown> = {}) => ({
     ...DEFAULT_RULES.find((r) => r.kind === kind)!,
     ...over,
@@ -94,7 +53,7 @@ describe.each(TEST_DATABASE_KINDS)('alerts from metrics on %s', (kind) => {
       .from(guests)
       .where(
         and(
-          eq(guests.hostId, hostId),
+          eq(guests.hostId, bed.hostId),
           inArray(
             guests.vmid,
             picked.map((g) => g.vmid),
@@ -105,7 +64,7 @@ describe.each(TEST_DATABASE_KINDS)('alerts from metrics on %s', (kind) => {
     for (const g of picked) expect(await control(n, 'POST', `/_sim/guests/${g.vmid}/load`, { cpu: 0.99 })).toBe(200);
     await pollNow();
     await until(
-      () => latestValues(db(), org),
+      () => latestValues(db(), bed.org),
       (m) => ids.every((id) => (m.get(`guest:${id}`)?.values.cpu ?? 0) > 0.95),
     );
     const before = await lastEventId();
@@ -115,7 +74,7 @@ describe.each(TEST_DATABASE_KINDS)('alerts from metrics on %s', (kind) => {
     expect(mine.every((a) => a.value! >= 95 && a.threshold === 95)).toBe(true);
     expect(mine[0]!.group_id).not.toBeNull();
     expect(mine[0]!.group_id).toBe(mine[1]!.group_id);
-    const triggered = (await eventsAfter(before, 'alert.triggered')).filter((d) => d.host_id === hostId);
+    const triggered = (await eventsAfter(before, 'alert.triggered')).filter((d) => d.host_id === bed.hostId);
     expect(triggered).toHaveLength(1);
     const group = (triggered[0]!.group as { alert_id: string }[]).map((m) => m.alert_id);
     expect(group.sort()).toEqual(mine.map((a) => a.id).sort());
@@ -128,13 +87,13 @@ describe.each(TEST_DATABASE_KINDS)('alerts from metrics on %s', (kind) => {
     for (const g of picked) expect(await control(n, 'DELETE', `/_sim/guests/${g.vmid}/load`)).toBe(200);
     await pollNow();
     await until(
-      () => latestValues(db(), org),
+      () => latestValues(db(), bed.org),
       (m) => ids.every((id) => (m.get(`guest:${id}`)?.values.cpu ?? 1) < 0.8),
     );
     const beforeResolve = await lastEventId();
     await evaluate();
     expect((await alerts()).filter((a) => ids.includes(a.subject.id)).map((a) => a.status)).toEqual(['resolved', 'resolved']);
-    const resolved = (await eventsAfter(beforeResolve, 'alert.resolved')).filter((d) => d.host_id === hostId);
+    const resolved = (await eventsAfter(beforeResolve, 'alert.resolved')).filter((d) => d.host_id === bed.hostId);
     expect(resolved).toHaveLength(1);
     expect((resolved[0]!.group as unknown[]).length).toBe(2);
   });
@@ -148,38 +107,35 @@ describe.each(TEST_DATABASE_KINDS)('alerts from metrics on %s', (kind) => {
     const at = (i: number) => new Date(base + i * 20_000);
     const sample = async (i: number, cpu: number) => {
       await writeSamples(db(), {
-        organisationId: org,
+        organisationId: bed.org,
         at: at(i),
-        samples: [{ subject: { kind: 'node', id: hostId }, values: { cpu } }],
+        samples: [{ subject: { kind: 'node', id: bed.hostId }, values: { cpu } }],
       });
-      await evaluateOrganisation({ db: db(), config: bed.t.config, log: bed.t.app.log }, org, {
-        now: at(i),
-        maxSampleAgeSeconds: 15,
-      });
+      await evaluate(at(i), { maxSampleAgeSeconds: 15 });
     };
     for (let i = 0; i < 30; i++) await sample(i, i % 2 === 0 ? 0.81 : 0.79);
     const triggered = (await eventsAfter(before, 'alert.triggered')).filter((d) => d.kind === 'cpu');
     expect(triggered).toHaveLength(1);
-    expect(triggered[0]).toMatchObject({ subject: { kind: 'host', id: hostId }, value: 81, threshold: 80 });
+    expect(triggered[0]).toMatchObject({ subject: { kind: 'host', id: bed.hostId }, value: 81, threshold: 80 });
     await sample(30, 0.7);
     expect((await eventsAfter(before, 'alert.resolved')).filter((d) => d.kind === 'cpu')).toHaveLength(1);
   });
 
   it('raises collector_stale when a host was not polled for more than two intervals, and clears at the next poll', async () => {
     await putRules([rule('collector_stale')]);
-    const [h] = await db().select().from(hosts).where(eq(hosts.id, hostId));
-    expect(h!.status).toBe('online');
-    const last = h!.lastSyncAt!.getTime();
-    await evaluate(new Date(last + 2 * INTERVAL_S * 1000 - 500));
+    const h = await bed.hostRow();
+    expect(h.status).toBe('online');
+    const last = h.lastSyncAt!.getTime();
+    await evaluate(new Date(last + 2 * POLL_INTERVAL_S * 1000 - 500));
     expect((await alerts()).filter((a) => a.kind === 'collector_stale')).toEqual([]);
-    await evaluate(new Date(last + 2 * INTERVAL_S * 1000 + 1500));
+    await evaluate(new Date(last + 2 * POLL_INTERVAL_S * 1000 + 1500));
     const open = (await alerts()).filter((a) => a.kind === 'collector_stale' && a.status === 'active');
     expect(open).toHaveLength(1);
-    expect(open[0]).toMatchObject({ subject: { kind: 'host', id: hostId }, threshold: 2 });
+    expect(open[0]).toMatchObject({ subject: { kind: 'host', id: bed.hostId }, threshold: 2 });
     // The pollers keep running in real time: at the present time the host is fresh again.
     await pollNow();
     await until(
-      async () => (await db().select().from(hosts).where(eq(hosts.id, hostId)))[0]!.lastSyncAt!.getTime(),
+      async () => (await bed.hostRow()).lastSyncAt!.getTime(),
       (t) => t > last,
     );
     await evaluate();

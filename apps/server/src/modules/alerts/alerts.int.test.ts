@@ -1,63 +1,28 @@
-import { generateFleet } from '@proxai/pve-sim';
 import { PveClient } from '@proxai/pve-client';
 import type { Alert, AlertCount, AlertPage, AlertRule, AlertRuleSet } from '@proxai/contract';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { alertGuestStops, events, guests, hosts } from '../../db/schema';
+import { describe, expect, it } from 'vitest';
+import { alertGuestStops, guests } from '../../db/schema';
 import { TEST_DATABASE_KINDS } from '../../testing/database';
 import { buildUser } from '../../testing/factories';
 import { until } from '../../testing/until';
-import { startHostsTestbed, type HostsTestbed } from '../hosts/hosts-testbed';
-import { tokenBody } from '../hosts/hosts.testing';
 import { ALERT_EVALUATE_JOB } from './alerts.jobs';
-import { evaluateOrganisation } from './evaluator';
+import { alertsTestbedPerFile } from './alerts.testing';
 
 // Alerts end to end: the real app (pollers, outbox subscriber, jobs) against a simulated PVE node. The evaluator
 // is called directly with a chosen `now` where a test needs time to pass (host offline for 2 minutes).
 
-const env = { SYNC_INTERVAL_SECONDS: '5', ALERT_EVALUATION_SECONDS: '300', PVE_TIMEOUT_MS: '2000' };
-
 describe.each(TEST_DATABASE_KINDS)('alerts on %s', (kind) => {
-  let bed: HostsTestbed;
-  let org: string;
-  let hostId: string;
+  const bed = alertsTestbedPerFile(kind, { guests: 14, seed: 18 });
+  const { api, evaluate, alerts, alertEvents, pollNow } = bed;
   const node = () => bed.fleet.nodes[0]!;
   const sim = () => bed.fleet.node(node().name);
-
-  beforeAll(async () => {
-    bed = await startHostsTestbed({
-      spec: generateFleet({ nodes: 1, guests: 14, seed: 18, pbs: false }),
-      taskDurationMs: 50,
-      database: kind,
-      env,
-      addBody: (n) => tokenBody(n),
-    });
-    org = bed.owner.user.organisationId!;
-    hostId = bed.hostIds[0]!;
-  }, 60_000);
-  afterAll(async () => bed?.close());
-
-  const api = async <T>(method: 'GET' | 'PUT' | 'POST', url: string, payload?: object, auth = bed.owner.auth) => {
-    const res = await bed.t.app.inject({ method, url, headers: auth, payload });
-    return { status: res.statusCode, body: res.json<T & { detail?: string; code?: string }>() };
-  };
-  const deps = () => ({ db: bed.t.database.db, config: bed.t.config, log: bed.t.app.log });
-  const evaluate = (now?: Date) => evaluateOrganisation(deps(), org, { now });
-  const alertEvents = async (type: string) =>
-    (
-      await bed.t.database.db
-        .select()
-        .from(events)
-        .where(and(eq(events.organisationId, org), eq(events.type, type)))
-    ).map((e) => e.data);
-  const alerts = async (query = '') => (await api<AlertPage>('GET', `/api/alerts${query}`)).body.items;
-  const pollNow = async () => bed.t.database.db.update(hosts).set({ nextPollAt: new Date() }).where(eq(hosts.id, hostId));
   const guestRow = async (vmid: number) =>
     (
       await bed.t.database.db
         .select()
         .from(guests)
-        .where(and(eq(guests.hostId, hostId), eq(guests.vmid, vmid)))
+        .where(and(eq(guests.hostId, bed.hostId), eq(guests.vmid, vmid)))
     )[0]!;
   /** A running guest not used by an earlier test. */
   const used = new Set<number>();
@@ -104,11 +69,13 @@ describe.each(TEST_DATABASE_KINDS)('alerts on %s', (kind) => {
       'disk',
       'storage',
       'collector_stale',
+      'restore_test_missing',
+      'restore_test_failed',
     ]);
     expect(first.body.items.find((r) => r.kind === 'host_offline')).toMatchObject({ trigger: 120, clear: null });
     expect(first.body.items.find((r) => r.kind === 'cpu')).toMatchObject({ trigger: 90, clear: 80, duration_seconds: 300 });
-    // Read again: still seven (the defaults are made once).
-    expect((await api<AlertRuleSet>('GET', '/api/alert-rules')).body.items).toHaveLength(7);
+    // Read again: still nine (the defaults are made once).
+    expect((await api<AlertRuleSet>('GET', '/api/alert-rules')).body.items).toHaveLength(9);
 
     const input = (r: AlertRule) => {
       const { created_at: _c, updated_at: _u, ...rest } = r;
@@ -131,12 +98,12 @@ describe.each(TEST_DATABASE_KINDS)('alerts on %s', (kind) => {
     });
     expect(unknownHost.status).toBe(400);
 
-    const readonly = await buildUser(bed.t.database.db, { organisationId: org, orgRole: 'readonly' });
+    const readonly = await buildUser(bed.t.database.db, { organisationId: bed.org, orgRole: 'readonly' });
     expect((await api('GET', '/api/alert-rules', undefined, readonly.auth)).status).toBe(200);
     expect((await api('PUT', '/api/alert-rules', { items: [] }, readonly.auth)).status).toBe(403);
 
     // The tests below watch guest_down and host_offline only (the simulated guests' loads would open others).
-    const operator = await buildUser(bed.t.database.db, { organisationId: org, orgRole: 'operator' });
+    const operator = await buildUser(bed.t.database.db, { organisationId: bed.org, orgRole: 'operator' });
     const keep = first.body.items.filter((r) => r.kind === 'host_offline' || r.kind === 'guest_down').map(input);
     const put = await api<AlertRuleSet>('PUT', '/api/alert-rules', { items: keep }, operator.auth);
     expect(put.status).toBe(200);
@@ -182,9 +149,15 @@ describe.each(TEST_DATABASE_KINDS)('alerts on %s', (kind) => {
     const guestId = await stopRecorded(g.vmid);
     await evaluate();
     expect(await stopOutcome(guestId)).toBe('unexplained');
-    const open = (await alerts('?status=active')).filter((a) => a.subject.id === guestId);
+    const open = (await alerts({ status: 'active' })).filter((a) => a.subject.id === guestId);
     expect(open).toHaveLength(1);
-    expect(open[0]).toMatchObject({ kind: 'guest_down', severity: 'warning', host_id: hostId, notified: true, status: 'active' });
+    expect(open[0]).toMatchObject({
+      kind: 'guest_down',
+      severity: 'warning',
+      host_id: bed.hostId,
+      notified: true,
+      status: 'active',
+    });
     const triggered = (await alertEvents('alert.triggered')).filter((d) => d.alert_id === open[0]!.id);
     expect(triggered).toHaveLength(1);
     // Later evaluations while it stays down add nothing.
@@ -195,7 +168,7 @@ describe.each(TEST_DATABASE_KINDS)('alerts on %s', (kind) => {
     // The bell counts it; acknowledging it is recorded once and takes it out of the count.
     const count = await api<AlertCount>('GET', '/api/alerts/count');
     expect(count.body.active_unacknowledged).toBeGreaterThanOrEqual(1);
-    const readonly = await buildUser(bed.t.database.db, { organisationId: org, orgRole: 'readonly' });
+    const readonly = await buildUser(bed.t.database.db, { organisationId: bed.org, orgRole: 'readonly' });
     expect((await api('POST', `/api/alerts/${open[0]!.id}/ack`, undefined, readonly.auth)).status).toBe(403);
     const acked = await api<Alert>('POST', `/api/alerts/${open[0]!.id}/ack`);
     expect(acked.status).toBe(200);
@@ -218,7 +191,7 @@ describe.each(TEST_DATABASE_KINDS)('alerts on %s', (kind) => {
       (r) => r.state === 'running',
     );
     await evaluate();
-    const [resolved] = (await alerts('?status=resolved')).filter((a) => a.id === open[0]!.id);
+    const [resolved] = (await alerts({ status: 'resolved' })).filter((a) => a.id === open[0]!.id);
     expect(resolved?.resolved_at).toEqual(expect.any(String));
     expect((await alertEvents('alert.resolved')).filter((d) => d.alert_id === open[0]!.id)).toHaveLength(0);
   });
@@ -302,17 +275,17 @@ describe.each(TEST_DATABASE_KINDS)('alerts on %s', (kind) => {
     try {
       await pollNow();
       const failed = await until(
-        async () => (await bed.t.database.db.select().from(hosts).where(eq(hosts.id, hostId)))[0]!,
+        () => bed.hostRow(),
         (h) => h.status === 'offline',
       );
       expect(failed.status).toBe('offline');
       failedAt = failed.lastSyncAt!;
       await evaluate(new Date(failedAt.getTime() + 60_000));
-      expect((await alerts('?status=active')).filter((a) => a.kind === 'host_offline')).toEqual([]);
+      expect((await alerts({ status: 'active' })).filter((a) => a.kind === 'host_offline')).toEqual([]);
       await evaluate(new Date(failedAt.getTime() + 121_000));
-      const open = (await alerts('?status=active')).filter((a) => a.kind === 'host_offline');
+      const open = (await alerts({ status: 'active' })).filter((a) => a.kind === 'host_offline');
       expect(open).toHaveLength(1);
-      expect(open[0]).toMatchObject({ subject: { kind: 'host', id: hostId }, severity: 'critical', threshold: 120 });
+      expect(open[0]).toMatchObject({ subject: { kind: 'host', id: bed.hostId }, severity: 'critical', threshold: 120 });
       expect((await alertEvents('alert.triggered')).filter((d) => d.alert_id === open[0]!.id)).toHaveLength(1);
       // Unacknowledged for 15 minutes: escalated to level 1, once.
       await evaluate(new Date(Date.parse(open[0]!.started_at) + 15 * 60_000));
@@ -324,17 +297,17 @@ describe.each(TEST_DATABASE_KINDS)('alerts on %s', (kind) => {
     }
     await pollNow();
     await until(
-      async () => (await bed.t.database.db.select().from(hosts).where(eq(hosts.id, hostId)))[0]!,
+      () => bed.hostRow(),
       (h) => h.status === 'online',
     );
     // Through the real job this time (what the timer queues).
-    await bed.t.app.jobs.send(ALERT_EVALUATE_JOB, { organisation_id: org });
+    await bed.t.app.jobs.send(ALERT_EVALUATE_JOB, { organisation_id: bed.org });
     const resolved = await until(
       () => alertEvents('alert.resolved'),
       (d) => d.some((x) => x.kind === 'host_offline'),
     );
     const event = resolved.find((x) => x.kind === 'host_offline')!;
-    expect(event).toMatchObject({ host_id: hostId, severity: 'critical' });
+    expect(event).toMatchObject({ host_id: bed.hostId, severity: 'critical' });
     expect(event.duration_seconds).toEqual(expect.any(Number));
 
     // The history pages through next_cursor, newest first.
@@ -344,7 +317,7 @@ describe.each(TEST_DATABASE_KINDS)('alerts on %s', (kind) => {
     expect(page2.body.items[0]!.id).not.toBe(page1.body.items[0]!.id);
     expect(Date.parse(page2.body.items[0]!.started_at)).toBeLessThanOrEqual(Date.parse(page1.body.items[0]!.started_at));
     expect((await api('GET', '/api/alerts?cursor=nope')).status).toBe(400);
-    const ofHost = await api<AlertPage>('GET', `/api/alerts?host_id=${hostId}&status=resolved`);
-    expect(ofHost.body.items.every((a) => a.host_id === hostId && a.status === 'resolved')).toBe(true);
+    const ofHost = await api<AlertPage>('GET', `/api/alerts?host_id=${bed.hostId}&status=resolved`);
+    expect(ofHost.body.items.every((a) => a.host_id === bed.hostId && a.status === 'resolved')).toBe(true);
   });
 });

@@ -3,6 +3,8 @@ import type { AlertRuleKind, AlertScope } from '@proxai/contract';
 import type { Db } from '../../db/client';
 import type { BackgroundDeps } from '../../jobs/background';
 import { latestValues } from '../metrics/store';
+import { backupReadings, isBackupRuleKind } from '../backups/backup-alerts';
+import { isRestoreTestRuleKind, restoreTestReadings } from '../restore-tests/restore-test-alerts';
 import {
   activeAlerts,
   deleteState,
@@ -64,7 +66,13 @@ export async function evaluateOrganisation(
     for (const rule of rules) {
       if (!rule.enabled) continue;
       const readings =
-        rule.kind === 'guest_down' ? run.guestDownReadings(rule, stops) : readingsOf(ruleForReading(rule), fleet, now, interval);
+        rule.kind === 'guest_down'
+          ? run.guestDownReadings(rule, stops)
+          : isBackupRuleKind(rule.kind)
+            ? await backupReadings(tx, organisationId, ruleForReading(rule), now)
+            : isRestoreTestRuleKind(rule.kind)
+              ? await restoreTestReadings(tx, organisationId, ruleForReading(rule), fleet, now)
+              : readingsOf(ruleForReading(rule), fleet, now, interval);
       for (const r of readings) await run.apply(rule, r);
     }
     await run.closeUntouched(new Set(rules.filter((r) => r.enabled).map((r) => r.id)));

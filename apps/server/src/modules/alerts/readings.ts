@@ -172,9 +172,14 @@ export function readingsOf(rule: RuleForReading, fleet: Fleet, now: Date, syncIn
         out.push(percentReading(rule, rule.kind, key, subject, h.id, value));
         break;
       }
-      // Not per host: storages below, guest_down in guest-stops.ts.
+      // Not per host: storages below, guest_down in guest-stops.ts, backups in modules/backups/backup-alerts.ts,
+      // restore tests in modules/restore-tests/restore-test-alerts.ts.
       case 'storage':
       case 'guest_down':
+      case 'backup_failed':
+      case 'backup_missing':
+      case 'restore_test_missing':
+      case 'restore_test_failed':
         break;
     }
   }

@@ -27,6 +27,25 @@ export const DEFAULT_RULES: readonly RuleValues[] = [
     clear: null,
     duration_seconds: 0,
   },
+  // Restore tests (modules/restore-tests/restore-test-alerts.ts): trigger in days.
+  {
+    ...common,
+    kind: 'restore_test_missing',
+    name: 'Critical guest without a passing restore test',
+    severity: 'warning',
+    trigger: 30,
+    clear: null,
+    duration_seconds: 0,
+  },
+  {
+    ...common,
+    kind: 'restore_test_failed',
+    name: 'Restore test failed',
+    severity: 'critical',
+    trigger: null,
+    clear: null,
+    duration_seconds: 0,
+  },
 ];
 
 /**

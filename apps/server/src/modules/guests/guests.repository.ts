@@ -81,6 +81,10 @@ export async function guestStats(db: Db, organisationId: string) {
     })
     .from(guests)
     .where(and(eq(guests.organisationId, organisationId), isNull(guests.goneAt)));
-  const [h] = await db.select({ n: count() }).from(hosts).where(eq(hosts.organisationId, organisationId));
+  // The plan's host limit counts Proxmox VE nodes; a Backup Server is not one of them.
+  const [h] = await db
+    .select({ n: count() })
+    .from(hosts)
+    .where(and(eq(hosts.organisationId, organisationId), eq(hosts.type, 'pve')));
   return { hosts: h?.n ?? 0, vms: g?.vms ?? 0, running: g?.running ?? 0, stopped: g?.stopped ?? 0 };
 }

@@ -2,6 +2,7 @@ import type { Language } from '@proxai/contract';
 import { isPveError, type ClusterResource, type GuestResource, type PveClient } from '@proxai/pve-client';
 import type { Db } from '../../db/client';
 import { emitEvent } from '../events/events.repository';
+import { newestBackupTimes } from '../backups/backups.repository';
 import { recordPoll } from '../metrics/store/record-poll';
 import { AppError } from '../../errors';
 import { FALLBACK_LANGUAGE, message } from '../../i18n/messages';
@@ -17,6 +18,7 @@ import {
   type NewGuestRow,
 } from './hosts.repository';
 import { dropClient, pooledClient } from './client-pool';
+import { markHostOffline, markHostOnline } from './host-status';
 import { errorContext, targetOf, type ConnectSettings } from './pve-connection';
 import { lastErrorText, toHostError } from './pve-errors';
 import type { SecretBox } from './secret-box';
@@ -63,25 +65,6 @@ function toGuestRow(host: HostRow, g: GuestResource, lastBackup: Map<number, num
 }
 
 const isGuest = (r: ClusterResource): r is GuestResource => (r.type === 'qemu' || r.type === 'lxc') && typeof r.vmid === 'number';
-
-/** Newest backup time per vmid across the node's backup storages; a failing storage is skipped, not fatal. */
-async function readBackups(
-  client: PveClient,
-  node: string,
-  storages: { storage: string; content: string; active: boolean }[],
-  req: { signal: AbortSignal },
-) {
-  const newest = new Map<number, number>();
-  const backupStorages = storages.filter((s) => s.active && s.content.split(',').includes('backup'));
-  const lists = await Promise.allSettled(backupStorages.map((s) => client.backups(node, s.storage, req)));
-  for (const list of lists) {
-    if (list.status !== 'fulfilled') continue;
-    for (const b of list.value) {
-      if (typeof b.vmid === 'number' && b.ctime > (newest.get(b.vmid) ?? 0)) newest.set(b.vmid, b.ctime);
-    }
-  }
-  return newest;
-}
 
 export interface PendingUpdates {
   count: number;
@@ -187,30 +170,17 @@ interface Inventory {
   pveVersion: string | null;
   memory: HostFacts['memory'];
   rootfs: HostFacts['rootfs'];
-  lastBackup: Map<number, number>;
 }
 
-async function readInventory(
-  client: PveClient,
-  host: HostRow,
-  storages: ClusterResource[],
-  req: { signal: AbortSignal },
-): Promise<Inventory> {
+async function readInventory(client: PveClient, host: HostRow, req: { signal: AbortSignal }): Promise<Inventory> {
   const [clusterStatus, status] = await Promise.all([client.clusterStatus(req), client.nodeStatus(host.pveNode, req)]);
   const clusterEntry = clusterStatus.find((i) => i.type === 'cluster');
   const nodeNames = clusterStatus.filter((i) => i.type === 'node').map((i) => (i as { name: string }).name);
-  const local = storages
-    .filter((s) => s.type === 'storage' && s.node === host.pveNode)
-    .map((s) => {
-      const st = s as Extract<ClusterResource, { type: 'storage' }>;
-      return { storage: st.storage, content: st.content, active: st.status === 'available' };
-    });
   return {
     cluster: clusterEntry ? { name: (clusterEntry as { name: string }).name, nodes: nodeNames } : null,
     pveVersion: /pve-manager\/([^/\s]+)/.exec(status.pveversion)?.[1] ?? null,
     memory: { total: status.memory.total, used: status.memory.used },
     rootfs: { total: status.rootfs.total, used: status.rootfs.used },
-    lastBackup: await readBackups(client, host.pveNode, local, req),
   };
 }
 
@@ -273,16 +243,7 @@ export async function syncHost(
     // Sealed with another key: a replica started without the shared PROXAI_SECRET_KEY, or the key was lost.
     log?.error({ err, hostId: host.id }, "cannot decrypt the host's stored credentials");
     const lastError = UNREADABLE_CREDENTIALS;
-    await db.transaction(async (tx) => {
-      await updateHost(tx, host.id, {
-        status: 'offline',
-        lastError,
-        lastSyncAt: new Date(),
-        pollFailures: host.pollFailures + 1,
-      });
-      if (host.status !== 'offline' || host.lastError !== lastError)
-        await emitEvent(tx, host.organisationId, 'host.offline', { host_id: host.id, name: host.name, reason: lastError });
-    });
+    await markHostOffline(db, host, lastError);
     const error = new AppError('invalid_state', lastError);
     return { hostId: host.id, ok: false, added: 0, removed: 0, changed: 0, total: 0, error, lastError };
   }
@@ -296,7 +257,7 @@ export async function syncHost(
       client.clusterResources(undefined, req),
       plan.versions ? readPendingUpdates(client, host.pveNode, req) : Promise.resolve(undefined),
     ]);
-    const inventory = plan.inventory ? await readInventory(client, host, resources, req) : null;
+    const inventory = plan.inventory ? await readInventory(client, host, req) : null;
     const cluster = inventory
       ? inventory.cluster
       : host.clusterName
@@ -304,7 +265,11 @@ export async function syncHost(
         : null;
     const members = [host, ...(cluster ? await clusterMembers(db, host, cluster.name, cluster.nodes) : [])];
     const byNode = new Map(members.map((m) => [m.pveNode, m]));
-    const lastBackup = inventory?.lastBackup ?? new Map<number, number>();
+    // From the backup inventory (modules/backups), which reads each backup storage once per cycle.
+    const lastBackup = await newestBackupTimes(
+      db,
+      members.map((m) => m.id),
+    );
     const rows = resources
       .filter(isGuest)
       .filter((g) => g.template !== 1 && byNode.has(g.node))
@@ -318,11 +283,7 @@ export async function syncHost(
     });
     const now = new Date();
     await db.transaction(async (tx) => {
-      await updateHost(tx, host.id, {
-        status: 'online',
-        lastError: null,
-        lastSyncAt: now,
-        pollFailures: 0,
+      await markHostOnline(tx, host, now, {
         ...(inventory
           ? {
               inventoryAt: now,
@@ -334,8 +295,6 @@ export async function syncHost(
         ...(updates !== undefined ? { versionsAt: now } : {}),
         facts: JSON.stringify(nodeFacts(host.pveNode, resources, parseFacts(host.facts), inventory, updates)),
       });
-      if (host.status !== 'online')
-        await emitEvent(tx, host.organisationId, 'host.online', { host_id: host.id, name: host.name });
       // The other registered nodes of the cluster: their state is fresh too (their own polls may skip a cycle).
       for (const m of members.slice(1)) {
         const entry = resources.find((r) => r.type === 'node' && r.node === m.pveNode);
@@ -366,17 +325,7 @@ export async function syncHost(
     const error = language === FALLBACK_LANGUAGE ? stored : toHostError(cause, { ...ctx, language });
     if (!isPveError(err) && !signal.aborted) log?.warn({ err, hostId: host.id }, 'sync failed on an unexpected error');
     const lastError = lastErrorText(stored);
-    await db.transaction(async (tx) => {
-      await updateHost(tx, host.id, {
-        status: 'offline',
-        lastError,
-        lastSyncAt: new Date(),
-        pollFailures: host.pollFailures + 1,
-      });
-      if (host.status !== 'offline' || host.lastError !== lastError) {
-        await emitEvent(tx, host.organisationId, 'host.offline', { host_id: host.id, name: host.name, reason: lastError });
-      }
-    });
+    await markHostOffline(db, host, lastError);
     await fleetChanged(db, host.organisationId);
     return { hostId: host.id, ok: false, added: 0, removed: 0, changed: 0, total: 0, error, lastError };
   }

@@ -32,6 +32,7 @@ export async function startHostsTestbed(options: {
 }): Promise<HostsTestbed> {
   const fleet = await startFleet(options.spec, { taskDurationMs: options.taskDurationMs });
   for (const n of fleet.nodes) trackSecret(n.password, n.tokenSecret, n.readonlyTokenSecret);
+  if (fleet.pbs) trackSecret(fleet.pbs.password, fleet.pbs.tokenSecret);
   const t = await createTestApp({
     database: options.database,
     env: { RATE_LIMIT_ENABLED: 'false', ...LOOPBACK_HOSTS, ...options.env },

@@ -16,11 +16,12 @@ export async function listAllHosts(db: Db): Promise<HostRow[]> {
   return db.select().from(hosts);
 }
 
+/** The Proxmox VE nodes, what the plan's host limit counts (a Proxmox Backup Server is not one). */
 export async function countHosts(db: Db, organisationId?: string): Promise<number> {
   const [row] = await db
     .select({ n: count() })
     .from(hosts)
-    .where(organisationId ? eq(hosts.organisationId, organisationId) : undefined);
+    .where(and(eq(hosts.type, 'pve'), organisationId ? eq(hosts.organisationId, organisationId) : undefined));
   return row?.n ?? 0;
 }
 

@@ -15,17 +15,10 @@ import { acceptedLanguage, message } from '../../i18n/messages';
 import { currentOrg, currentUser } from '../../plugins/app/auth';
 import { rateLimit } from '../auth/rate-limits';
 import { demoRoutes } from '../demo/demo.routes';
-import {
-  addHost,
-  editHost,
-  hostCertificate,
-  hostPrivileges,
-  listHostsOf,
-  removeHost,
-  syncOneHost,
-  type RequestContext,
-} from './hosts.service';
+import { pbsRoutes } from '../pbs/pbs.routes';
 import { closeAllClients } from './client-pool';
+import { editHost, hostCertificate, hostPrivileges } from './host-edit';
+import { addHost, listHostsOf, removeHost, syncOneHost, type RequestContext } from './hosts.service';
 
 const errors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema };
 const hostErrors = { ...errors, 502: ErrorSchema, 504: ErrorSchema };
@@ -59,7 +52,11 @@ export const hostsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/hosts',
     {
       onRequest: [app.authenticate],
-      schema: { tags, summary: "The organisation's PVE hosts", response: { 200: HostListSchema, ...errors } },
+      schema: {
+        tags,
+        summary: "The organisation's hosts: PVE nodes and Proxmox Backup Servers",
+        response: { 200: HostListSchema, ...errors },
+      },
     },
     async (request) => listHostsOf(deps, requestContext(request)),
   );
@@ -71,7 +68,7 @@ export const hostsRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: [connectLimit],
       schema: {
         tags,
-        summary: 'Connect a PVE host (password or API token); pins its TLS certificate',
+        summary: 'Connect a PVE node or a Proxmox Backup Server (password or API token); pins its TLS certificate',
         body: HostCreateSchema,
         response: { 201: HostSchema, ...addHostErrors },
       },
@@ -157,6 +154,8 @@ export const hostsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => syncOneHost(deps, requestContext(request), request.params.id),
   );
 
+  // The PBS page (GET /hosts/{id}/pbs) is a view of a host: registered with the hosts, under the same prefix.
+  await app.register(pbsRoutes);
   if (app.config.demo) await app.register(demoRoutes);
 
   app.addHook('onClose', async () => {

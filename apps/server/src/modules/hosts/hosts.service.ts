@@ -1,15 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import {
-  PLANS,
-  withinLimit,
-  type Host,
-  type HostCertificate,
-  type HostCreate,
-  type HostPrivileges,
-  type HostUpdate,
-  type Language,
-} from '@proxai/contract';
-import { normalizeFingerprint } from '@proxai/pve-client';
+import { PLANS, withinLimit, type Host, type HostCreate, type Language } from '@proxai/contract';
 import type { Config } from '../../config/env';
 import type { Db } from '../../db/client';
 import { AppError, notFound } from '../../errors';
@@ -19,10 +9,15 @@ import { recordAudit } from '../audit/audit.repository';
 import { emitEvent, type EventActor } from '../events/events.repository';
 import { getEffectivePlan } from '../licenses/licenses.service';
 import type { AuthUser } from '../sessions/sessions.service';
-import { dropClient, pooledClient } from './client-pool';
-import { evaluatePrivileges } from './host-privileges';
+import { PBS_NODE } from '../pbs/pbs-connection';
+import { pollPbs } from '../pbs/pbs-poll';
+import { pbsText } from '../pbs/pbs-texts';
+import { pbsSummary } from '../pbs/pbs-usage';
+import { pbsStatesOf, type PbsStateRow } from '../pbs/pbs.repository';
+import { dropClient } from './client-pool';
 import { fleetChanged } from './fleet-cache';
-import { syncHost, syncMessage, UNREADABLE_CREDENTIALS, type SyncOutcome } from './host-sync';
+import { probeOf } from './host-probe';
+import { syncHost, syncMessage, type SyncOutcome } from './host-sync';
 import {
   countGuests,
   countHosts,
@@ -30,18 +25,13 @@ import {
   findHost,
   insertHostWithinLimits,
   listHosts,
-  updateHost,
   type HostRow,
-  type NewHostRow,
 } from './hosts.repository';
 import {
   connectSettings,
   createClient,
   errorContext,
   normalizePveUrl,
-  presentedFingerprint,
-  probeHost,
-  targetOf,
   type ConnectionTarget,
   type ConnectSettings,
 } from './pve-connection';
@@ -62,10 +52,12 @@ export interface RequestContext {
   language?: Language;
 }
 
-export function toHostDto(h: HostRow): Host {
+/** A host as the API answers it; `pbs` is a PBS host's last poll (pbs_states), absent before its first one. */
+export function toHostDto(h: HostRow, pbs?: PbsStateRow): Host {
   return {
     id: h.id,
     name: h.name,
+    type: h.type,
     pve_url: h.pveUrl,
     pve_node: h.pveNode,
     status: h.status,
@@ -74,6 +66,7 @@ export function toHostDto(h: HostRow): Host {
     token_name: h.tokenName,
     fingerprint: h.tlsFingerprint,
     pve_version: h.pveVersion,
+    pbs: h.type === 'pbs' ? pbsSummary(pbs) : null,
     last_sync_at: h.lastSyncAt?.toISOString() ?? null,
     last_error: h.lastError,
     created_at: h.createdAt.toISOString(),
@@ -81,7 +74,18 @@ export function toHostDto(h: HostRow): Host {
 }
 
 export async function listHostsOf(deps: HostsDeps, ctx: RequestContext): Promise<Host[]> {
-  return (await listHosts(deps.db, ctx.organisationId)).map(toHostDto);
+  const rows = await listHosts(deps.db, ctx.organisationId);
+  const pbs = await pbsStatesOf(
+    deps.db,
+    rows.filter((h) => h.type === 'pbs').map((h) => h.id),
+  );
+  return rows.map((h) => toHostDto(h, pbs.get(h.id)));
+}
+
+/** The host as answered after a change: read again, with a PBS's last poll. */
+export async function hostDto(db: Db, host: HostRow): Promise<Host> {
+  const fresh = (await findHost(db, host.organisationId, host.id)) ?? host;
+  return toHostDto(fresh, fresh.type === 'pbs' ? (await pbsStatesOf(db, [fresh.id])).get(fresh.id) : undefined);
 }
 
 const planName = (plan: string) => PLANS[plan as keyof typeof PLANS]?.slug ?? plan;
@@ -127,13 +131,17 @@ export async function addHost(
       'plan_limit',
       message(language, 'plan.limitGuests', { plan, count: effective.limits.max_vms, incoming, existing }),
     );
-  if (!opts.skipLimits && !withinLimit(effective.limits.max_hosts, (await countHosts(db, ctx.organisationId)) + 1)) {
+  // A PBS is not counted by the plan's host limit and brings no guests: no limit applies to adding one.
+  const isPve = input.type !== 'pbs';
+  const skipLimits = opts.skipLimits === true || !isPve;
+  if (!skipLimits && !withinLimit(effective.limits.max_hosts, (await countHosts(db, ctx.organisationId)) + 1)) {
     throw hostLimit();
   }
+  const type = isPve ? 'pve' : 'pbs';
   const secret = input.auth_type === 'password' ? input.password : input.token_value;
   const target: ConnectionTarget = {
-    url: normalizePveUrl(input.pve_url),
-    node: input.pve_node,
+    url: normalizePveUrl(input.pve_url, type),
+    node: isPve ? (input.pve_node ?? '') : PBS_NODE,
     user: input.user,
     authType: input.auth_type,
     tokenName: input.auth_type === 'token' ? input.token_name : null,
@@ -149,18 +157,18 @@ export async function addHost(
       actorEmail: ctx.user.email,
       organisationId: ctx.organisationId,
       ip: ctx.ip ?? null,
-      details: { name: input.name, pve_url: target.url, pve_node: input.pve_node, auth_type: input.auth_type, detail },
+      details: { name: input.name, type, pve_url: target.url, pve_node: target.node, auth_type: input.auth_type, detail },
     });
   try {
-    const probe = await probeHost(target, settings, language);
+    const probe = await probeOf(type)(target, settings, language);
     const pinned = { ...target, fingerprint: probe.fingerprint };
-    const incoming = !opts.skipLimits && effective.limits.max_vms !== -1 ? await countNodeGuests(pinned, settings, language) : 0;
-    if (!opts.skipLimits) {
+    const incoming = !skipLimits && effective.limits.max_vms !== -1 ? await countNodeGuests(pinned, settings, language) : 0;
+    if (!skipLimits) {
       const existing = await countGuests(db, ctx.organisationId);
       if (!withinLimit(effective.limits.max_vms, existing + incoming)) throw guestLimit(incoming, existing);
     }
     const box = secretBoxFor(config, deps.log);
-    const limits = opts.skipLimits
+    const limits = skipLimits
       ? undefined
       : {
           check: ({ hosts, guests }: { hosts: number; guests: number }) => {
@@ -175,6 +183,7 @@ export async function addHost(
       {
         organisationId: ctx.organisationId,
         name: input.name,
+        type,
         pveUrl: target.url,
         pveNode: target.node,
         username: target.user,
@@ -192,10 +201,9 @@ export async function addHost(
     );
     // Its audit record comes from the host.added event (audit.subscriber.ts); a failed add has none, see below.
     await fleetChanged(db, ctx.organisationId);
-    const outcome = await syncHost(db, box, row, settings, deps.log);
+    const outcome = isPve ? await syncHost(db, box, row, settings, deps.log) : await pollPbs(deps, row, { full: true });
     if (!outcome.ok) deps.log.warn({ hostId: row.id, detail: outcome.error?.detail }, 'first sync of a new host failed');
-    const fresh = await findHost(db, ctx.organisationId, row.id);
-    return toHostDto(fresh ?? row);
+    return await hostDto(db, row);
   } catch (err) {
     const detail = err instanceof AppError ? err.detail : 'unexpected error';
     await auditFailure(detail);
@@ -209,7 +217,7 @@ const UPSTREAM_FAILURES: ReadonlySet<string> = new Set(['host_unreachable', 'hos
  * While adding, a host that cannot be reached or is not a PVE API is a problem with what the user typed
  * (address, port, node): 422 with the same detail. The 502/504 of sync and actions mean a registered host failed.
  */
-function asConnectFailure(err: unknown): unknown {
+export function asConnectFailure(err: unknown): unknown {
   if (!(err instanceof AppError) || !UPSTREAM_FAILURES.has(err.code)) return err;
   return new AppError('host_connect_failed', err.detail, { cause: err });
 }
@@ -239,6 +247,7 @@ export async function syncOneHost(deps: HostsDeps, ctx: RequestContext, id: stri
   requireOrgRole(ctx.user, 'operator', 'sync hosts');
   const host = await findHost(deps.db, ctx.organisationId, id);
   if (!host) throw notFound('Host');
+  if (host.type === 'pbs') return syncPbsHost(deps, ctx, host);
   const outcome: SyncOutcome = await syncHost(
     deps.db,
     secretBoxFor(deps.config, deps.log),
@@ -263,99 +272,20 @@ export async function syncOneHost(deps: HostsDeps, ctx: RequestContext, id: stri
   return { message: syncMessage(host.name, outcome, ctx.language) };
 }
 
-/** The certificate the host presents now against its pin: the new fingerprint to show before re-pinning. */
-export async function hostCertificate(deps: HostsDeps, ctx: RequestContext, id: string): Promise<HostCertificate> {
-  requireOrgRole(ctx.user, 'admin', 'check host certificates');
-  const host = await findHost(deps.db, ctx.organisationId, id);
-  if (!host) throw notFound('Host');
-  const target = targetOf(host, secretBoxFor(deps.config, deps.log));
-  const presented = await presentedFingerprint(target, connectSettings(deps.config), ctx.language);
-  const pinned = host.tlsFingerprint ? normalizeFingerprint(host.tlsFingerprint) : null;
-  return { pinned, presented, matches: pinned === presented };
-}
-
-/** Which Proxmox privileges each feature needs and whether the host's user or token has them, read live. */
-export async function hostPrivileges(deps: HostsDeps, ctx: RequestContext, id: string): Promise<HostPrivileges> {
-  const host = await findHost(deps.db, ctx.organisationId, id);
-  if (!host) throw notFound('Host');
-  const settings = connectSettings(deps.config);
-  const target = targetOf(host, secretBoxFor(deps.config, deps.log));
-  const client = pooledClient(host, () => target, settings);
-  try {
-    const permissions = await client.permissions(undefined, { signal: AbortSignal.timeout(settings.timeoutMs) });
-    return evaluatePrivileges(permissions, host.pveNode, new Date());
-  } catch (err) {
-    throw toHostError(err, errorContext(target, settings, { language: ctx.language }));
-  }
-}
-
-/**
- * Renames a host, rotates its credentials or re-pins its renewed certificate. New credentials or a new pin are
- * tried on the host first (the pin must be the certificate the host presents now): nothing is saved when they do
- * not work. The host keeps its id, so its guests, tasks and history stay.
- */
-export async function editHost(deps: HostsDeps, ctx: RequestContext, id: string, input: HostUpdate): Promise<Host> {
-  requireOrgRole(ctx.user, 'admin', 'edit hosts');
-  const { db, config } = deps;
-  const host = await findHost(db, ctx.organisationId, id);
-  if (!host) throw notFound('Host');
-  const box = secretBoxFor(config, deps.log);
-  const values: Partial<NewHostRow> = {};
-  if (input.name !== undefined) values.name = input.name;
-  if (input.credentials || input.fingerprint) {
-    // New credentials replace stored ones that can no longer be read (a lost PROXAI_SECRET_KEY).
-    let current: ConnectionTarget;
-    try {
-      current = targetOf(host, box);
-    } catch {
-      if (!input.credentials) throw new AppError('invalid_state', UNREADABLE_CREDENTIALS);
-      current = { ...targetOf({ ...host, secretEncrypted: box.seal('') }, box) };
-    }
-    const c = input.credentials;
-    const target: ConnectionTarget = {
-      ...current,
-      ...(c
-        ? {
-            user: c.user,
-            authType: c.auth_type,
-            tokenName: c.auth_type === 'token' ? c.token_name : null,
-            secret: c.auth_type === 'password' ? c.password : c.token_value,
-          }
-        : {}),
-      fingerprint: input.fingerprint ?? current.fingerprint,
-    };
-    const probe = await probeHost(target, connectSettings(config), ctx.language ?? FALLBACK_LANGUAGE).catch((err: unknown) => {
-      throw asConnectFailure(err);
-    });
-    Object.assign(values, {
-      username: target.user,
-      authType: target.authType,
-      tokenName: target.tokenName,
-      secretEncrypted: box.seal(target.secret),
-      tlsFingerprint: probe.fingerprint,
-      pveVersion: probe.version.version,
-      status: 'online' as const,
-      lastError: null,
-      nextPollAt: new Date(),
-    });
-  }
-  await db.transaction(async (tx) => {
-    await updateHost(tx, id, values);
-    const changed = [
-      ...(input.name !== undefined ? (['name'] as const) : []),
-      ...(input.credentials ? (['credentials'] as const) : []),
-      ...(input.fingerprint ? (['fingerprint'] as const) : []),
-    ];
-    await emitEvent(
-      tx,
-      ctx.organisationId,
-      'host.updated',
-      { host_id: id, name: values.name ?? host.name, changed },
-      actorOf(ctx),
-    );
+/** A manual read of a PBS host: its light poll in full now, audited like a PVE host's sync. */
+async function syncPbsHost(deps: HostsDeps, ctx: RequestContext, host: HostRow): Promise<{ message: string }> {
+  const outcome = await pollPbs(deps, host, { full: true, ...(ctx.language ? { language: ctx.language } : {}) });
+  await recordAudit(deps.db, {
+    action: 'host.sync',
+    outcome: outcome.ok ? 'success' : 'failure',
+    actorId: ctx.user.id,
+    actorEmail: ctx.user.email,
+    organisationId: ctx.organisationId,
+    target: host.id,
+    ip: ctx.ip ?? null,
+    details: outcome.ok ? { version: outcome.version } : { detail: outcome.lastError },
   });
-  dropClient(id);
-  await fleetChanged(db, ctx.organisationId);
-  const fresh = await findHost(db, ctx.organisationId, id);
-  return toHostDto(fresh ?? host);
+  if (!outcome.ok) throw outcome.error ?? new AppError('host_error', 'Sync failed');
+  const language = ctx.language ?? FALLBACK_LANGUAGE;
+  return { message: pbsText(language, 'pbs.read', { host: host.name, version: outcome.version ?? '?' }) };
 }

@@ -1,6 +1,6 @@
 // Test helpers of the hosts and guests integration tests (not shipped code paths).
 import { PLANS, planFeatureMap, type PlanType } from '@proxai/contract';
-import type { SimNodeInfo } from '@proxai/pve-sim';
+import type { SimNodeInfo, SimPbsInfo } from '@proxai/pve-sim';
 import type { Db } from '../../db/client';
 import { insertLicence } from '../licenses/licenses.repository';
 
@@ -39,6 +39,33 @@ export function tokenBody(n: SimNodeInfo, overrides: Record<string, unknown> = {
     auth_type: 'token',
     token_name: n.tokenId.split('!')[1],
     token_value: n.tokenSecret,
+    ...overrides,
+  };
+}
+
+/** POST /api/hosts for the simulated Proxmox Backup Server, by API token (no node). */
+export function pbsTokenBody(p: SimPbsInfo, overrides: Record<string, unknown> = {}) {
+  return {
+    type: 'pbs',
+    name: `Backup ${p.name}`,
+    pve_url: p.url,
+    user: p.username,
+    auth_type: 'token',
+    token_name: p.tokenId.split('!')[1],
+    token_value: p.tokenSecret,
+    ...overrides,
+  };
+}
+
+/** POST /api/hosts for the simulated Proxmox Backup Server, by password. */
+export function pbsPasswordBody(p: SimPbsInfo, overrides: Record<string, unknown> = {}) {
+  return {
+    type: 'pbs',
+    name: `Backup ${p.name}`,
+    pve_url: p.url,
+    user: p.username,
+    auth_type: 'password',
+    password: p.password,
     ...overrides,
   };
 }

@@ -5,6 +5,8 @@ import type { Db } from '../../db/client';
 import { defineJob } from '../../jobs/job-runtime';
 import { syncHost, type PollPlan, type SyncOutcome } from './host-sync';
 import { claimDueHosts, clusterMembers, findHostById, listAllHosts, releasePoll, type HostRow } from './hosts.repository';
+import { pollPbs } from '../pbs/pbs-poll';
+import { mapBounded } from './map-bounded';
 import { connectSettings } from './pve-connection';
 import { secretBoxFor } from './secret-box';
 
@@ -14,7 +16,9 @@ import { secretBoxFor } from './secret-box';
  * leased so never two polls of one host at once) and queues a `host-poll` job for each. A poll reads
  * `/cluster/resources` (1 request) every cycle, the inventory every 5 minutes and updates hourly; a host that
  * does not answer is tried again after 1, 2, 4… cycles, at most every 5 minutes. At the default 20 s cycle a
- * host costs about 3.6 Proxmox requests a minute (bench/pollers measures it).
+ * host costs about 3.6 Proxmox requests a minute (bench/pollers measures it). A Proxmox Backup Server host is
+ * handed out the same way and polled by modules/pbs (its datastores every cycle, version and failed tasks every 5
+ * minutes): about 3.4 requests a minute.
  */
 
 export interface PollTiming {
@@ -69,7 +73,10 @@ export async function pollHost(deps: Deps, hostId: string, timing = pollTiming(d
   const plan = duePlan(host, started, timing);
   let failures = 0;
   try {
-    if (plan.inventory || plan.versions || !(await coveredByLead(deps.db, host, started, timing))) {
+    if (host.type === 'pbs') {
+      // A PBS has no guests: its own light poll (modules/pbs), at the same pace and with the same backoff.
+      if (!(await pollPbs(deps, host, { full: plan.inventory })).ok) failures = host.pollFailures + 1;
+    } else if (plan.inventory || plan.versions || !(await coveredByLead(deps.db, host, started, timing))) {
       const box = secretBoxFor(deps.config, deps.log);
       const outcome = await syncHost(deps.db, box, host, connectSettings(deps.config), deps.log, undefined, plan);
       if (!outcome.ok) failures = host.pollFailures + 1;
@@ -145,24 +152,14 @@ export function startPollDispatcher(
   };
 }
 
-/** Runs `fn` over `items` with at most `limit` at once. */
-async function mapBounded<T, R>(items: T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
-  const out: R[] = new Array<R>(items.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const i = next++;
-      out[i] = await fn(items[i] as T);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-  return out;
-}
-
 /** Reads every host in full now, 32 at a time (each bounded by its own timeout): `npm run … sync`, tests. */
 export async function syncAllHosts(deps: Deps): Promise<SyncOutcome[]> {
   const box = secretBoxFor(deps.config, deps.log);
   const settings = connectSettings(deps.config);
   const hosts = await listAllHosts(deps.db);
-  return mapBounded(hosts, 32, (h) => syncHost(deps.db, box, h, settings, deps.log));
+  return mapBounded(hosts, 32, async (h) => {
+    if (h.type === 'pve') return syncHost(deps.db, box, h, settings, deps.log);
+    const { ok, error, lastError } = await pollPbs(deps, h, { full: true });
+    return { hostId: h.id, ok, added: 0, removed: 0, changed: 0, total: 0, ...(error ? { error, lastError } : {}) };
+  });
 }

@@ -1,5 +1,14 @@
-import { parseHostUrl, type Language } from '@proxai/contract';
-import { fetchFingerprint, isPveError, normalizeFingerprint, PveClient, type PveAuth, type Version } from '@proxai/pve-client';
+import { DEFAULT_HOST_PORTS, parseHostUrl, type HostType, type Language } from '@proxai/contract';
+import {
+  fetchFingerprint,
+  isPveError,
+  normalizeFingerprint,
+  PbsClient,
+  PveClient,
+  type PveAuth,
+  type PveClientOptions,
+  type Version,
+} from '@proxai/pve-client';
 import type { Config } from '../../config/env';
 import { AppError } from '../../errors';
 import { FALLBACK_LANGUAGE, message } from '../../i18n/messages';
@@ -48,9 +57,9 @@ export function tokenId(user: string, tokenName: string): string {
   return tokenName.includes('!') ? tokenName : `${user}!${tokenName}`;
 }
 
-/** `https://pve/` -> `https://pve:8006` (the contract already refused anything else: parseHostUrl). */
-export function normalizePveUrl(url: string): string {
-  const parsed = parseHostUrl(url);
+/** `https://pve/` -> `https://pve:8006`, a PBS's -> `:8007` (the contract already refused anything else: parseHostUrl). */
+export function normalizePveUrl(url: string, type: HostType = 'pve'): string {
+  const parsed = parseHostUrl(url, DEFAULT_HOST_PORTS[type]);
   if (!parsed.ok) throw new AppError('bad_request', `pve_url ${parsed.message}`);
   return parsed.url;
 }
@@ -85,12 +94,15 @@ export function errorContext(
   };
 }
 
-export function createClient(
-  t: ConnectionTarget,
-  s: ConnectSettings,
-  opts: { retries?: number; retryDelayMs?: number; signal?: AbortSignal } = {},
-): PveClient {
-  return new PveClient({
+export interface ClientOptions {
+  retries?: number;
+  retryDelayMs?: number;
+  signal?: AbortSignal;
+}
+
+/** What PveClient and PbsClient are built from: the target's address, credentials, pin and the outbound policy. */
+function clientOptions(t: ConnectionTarget, s: ConnectSettings, opts: ClientOptions): PveClientOptions {
+  return {
     baseUrl: t.url,
     auth: authOf(t),
     ...(t.fingerprint ? { fingerprint: t.fingerprint } : {}),
@@ -99,7 +111,16 @@ export function createClient(
     ...(opts.retryDelayMs !== undefined ? { retryDelayMs: opts.retryDelayMs } : {}),
     ...(opts.signal ? { signal: opts.signal } : {}),
     ...outboundOptions(t, s),
-  });
+  };
+}
+
+export function createClient(t: ConnectionTarget, s: ConnectSettings, opts: ClientOptions = {}): PveClient {
+  return new PveClient(clientOptions(t, s, opts));
+}
+
+/** A Proxmox Backup Server's client: the same pin, policy and caps; token auth sends `PBSAPIToken=id:secret`. */
+export function createPbsClient(t: ConnectionTarget, s: ConnectSettings, opts: ClientOptions = {}): PbsClient {
+  return new PbsClient(clientOptions(t, s, opts));
 }
 
 export function targetOf(host: HostRow, box: SecretBox): ConnectionTarget {
@@ -120,17 +141,40 @@ export async function presentedFingerprint(
   t: ConnectionTarget,
   s: ConnectSettings,
   language: Language = FALLBACK_LANGUAGE,
+  toError: (err: unknown, ctx: PveErrorContext) => AppError = toHostError,
 ): Promise<string> {
   try {
     return await fetchFingerprint(t.url, { timeoutMs: s.timeoutMs, ...outboundOptions(t, s) });
   } catch (err) {
-    throw toHostError(err, errorContext(t, s, { language }));
+    throw toError(err, errorContext(t, s, { language }));
   }
+}
+
+/**
+ * First contact, before any credential is sent: the target pinned to the fingerprint given, else to the one the
+ * host presents now (trust on first use), and the error context of the calls that follow. `toError` maps a failure
+ * to read the certificate (PVE's or PBS's wording).
+ */
+export async function pinTarget(
+  t: ConnectionTarget,
+  s: ConnectSettings,
+  language: Language,
+  toError: (err: unknown, ctx: PveErrorContext) => AppError,
+): Promise<{ pinned: ConnectionTarget & { fingerprint: string }; ctx: PveErrorContext }> {
+  const given = t.fingerprint ? normalizeFingerprint(t.fingerprint) : null;
+  let fingerprint: string;
+  try {
+    fingerprint = given ?? (await fetchFingerprint(t.url, { timeoutMs: s.timeoutMs, ...outboundOptions(t, s) }));
+  } catch (err) {
+    throw toError(err, errorContext(t, s, { probing: true, givenFingerprint: true, language }));
+  }
+  const pinned = { ...t, fingerprint };
+  return { pinned, ctx: errorContext(pinned, s, { probing: true, givenFingerprint: Boolean(given), language }) };
 }
 
 export interface ProbeResult {
   fingerprint: string | null;
-  version: Version;
+  version: Pick<Version, 'version'>;
 }
 
 /**
@@ -143,15 +187,8 @@ export async function probeHost(
   s: ConnectSettings,
   language: Language = FALLBACK_LANGUAGE,
 ): Promise<ProbeResult> {
-  const given = t.fingerprint ? normalizeFingerprint(t.fingerprint) : null;
-  let fingerprint: string;
-  try {
-    fingerprint = given ?? (await fetchFingerprint(t.url, { timeoutMs: s.timeoutMs, ...outboundOptions(t, s) }));
-  } catch (err) {
-    throw toHostError(err, errorContext(t, s, { probing: true, givenFingerprint: true, language }));
-  }
-  const pinned = { ...t, fingerprint };
-  const ctx = errorContext(pinned, s, { probing: true, givenFingerprint: Boolean(given), language });
+  const { pinned, ctx } = await pinTarget(t, s, language, toHostError);
+  const fingerprint = pinned.fingerprint;
   const client = createClient(pinned, s, { signal: AbortSignal.timeout(s.timeoutMs * 3) });
   try {
     let version: Version;

@@ -17,6 +17,7 @@ import {
   type DeliveryValues,
 } from './notifications.repository';
 import { postOutbound, retryAfterMs } from './outbound-http';
+import { featureOf, planView } from './plan-gate';
 
 /**
  * Delivery of one message to one recipient (DESIGN.md §13): an attempt, then either delivered, a retry with
@@ -87,18 +88,28 @@ export function classifyAnswer(status: number, retryAfter: string | null, body: 
   return { ok: false, permanent: !retryable, statusCode: status, error, retryAfterMs: retryAfterMs(retryAfter, now) };
 }
 
-async function attempt(deps: NotifyDeps, row: DeliveryRow, now: Date): Promise<Outcome> {
-  const box = secretBoxFor(deps.config, deps.log);
-  let channel: OpenChannel;
+/** Where a delivery goes: its channel (a personal e-mail channel: the owner's account address), or a person's e-mail. */
+async function recipientOf(
+  deps: NotifyDeps,
+  row: DeliveryRow,
+  channelRow: ChannelRow | undefined,
+  now: Date,
+): Promise<OpenChannel | string> {
   if (row.channelId) {
-    const channelRow = await findChannelById(deps.db, row.channelId);
-    if (!channelRow) return { ok: false, permanent: true, statusCode: null, error: 'the channel was deleted' };
-    channel = openChannel(channelRow, box, now);
-  } else {
-    const email = row.userId ? await userEmail(deps.db, row.userId) : undefined;
-    if (!email) return { ok: false, permanent: true, statusCode: null, error: 'the person no longer exists' };
-    channel = { type: 'email', url: null, address: email, token: null, secrets: [] };
+    if (!channelRow) return 'the channel was deleted';
+    const open = openChannel(channelRow, secretBoxFor(deps.config, deps.log), now);
+    if (channelRow.type !== 'email' || !channelRow.userId) return open;
+    const email = await userEmail(deps.db, channelRow.userId);
+    return email ? { ...open, address: email } : 'the person no longer exists';
   }
+  const email = row.userId ? await userEmail(deps.db, row.userId) : undefined;
+  if (!email) return 'the person no longer exists';
+  return { type: 'email', url: null, address: email, token: null, secrets: [] };
+}
+
+async function attempt(deps: NotifyDeps, row: DeliveryRow, channelRow: ChannelRow | undefined, now: Date): Promise<Outcome> {
+  const channel = await recipientOf(deps, row, channelRow, now);
+  if (typeof channel === 'string') return { ok: false, permanent: true, statusCode: null, error: channel };
   const rendered = render(channel, messageOf(row), now);
   if (rendered.kind === 'email') {
     const mailer = mailers.get(deps.config);
@@ -145,13 +156,21 @@ export function afterAttempt(row: DeliveryRow, outcome: Outcome, now: Date): Par
   return { ...base, status: 'retrying', nextAttemptAt: next, lastError: outcome.error };
 }
 
-/** One attempt of a pending or retrying delivery at `now` (the injectable clock); answers the updated row. */
+/**
+ * One attempt of a pending or retrying delivery at `now` (the injectable clock); answers the updated row. A channel
+ * the organisation's plan pauses is not called: the message is skipped, with the reason (plan-gate.ts).
+ */
 export async function attemptDelivery(deps: NotifyDeps, id: string, now = new Date()): Promise<DeliveryRow | undefined> {
   const row = await findDeliveryById(deps.db, id);
   if (!row || (row.status !== 'pending' && row.status !== 'retrying')) return row;
+  const channelRow = row.channelId ? await findChannelById(deps.db, row.channelId) : undefined;
+  const skipped =
+    channelRow && featureOf(channelRow.type) ? (await planView(deps.db, row.organisationId)).skipReason(channelRow.type) : null;
+  if (skipped)
+    return updateDelivery(deps.db, id, { status: 'skipped', nextAttemptAt: null, claimedAt: null, lastError: skipped });
   let outcome: Outcome;
   try {
-    outcome = await attempt(deps, row, now);
+    outcome = await attempt(deps, row, channelRow, now);
   } catch (err) {
     // Our own fault (a secret that no longer opens, a malformed row): recorded, retried, and logged.
     deps.log.error({ err, delivery: id }, 'notification attempt failed');

@@ -1,14 +1,12 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { DigestEntry } from '@proxai/contract';
-import type { Database } from '../../db/client';
-import { openTestDatabase, TEST_DATABASE_KINDS } from '../../testing/database';
-import { buildUser } from '../../testing/factories';
-import { giveLicence } from '../hosts/hosts.testing';
-import type { AuthUser } from '../sessions/sessions.service';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { DigestEntry, QuietHours } from '@proxai/contract';
+import { TEST_DATABASE_KINDS } from '../../testing/database';
 import { attemptDelivery, type NotifyDeps } from './delivery';
 import { findDeliveryById } from './notifications.repository';
-import { createChannel, deliveriesOf, replayDelivery, testChannel } from './notifications.service';
-import { alertData, emitAlert, notifyDeps, startReceiver, type Receiver } from './notifications.testing';
+import { deliveriesOf, replayDelivery } from './deliveries.service';
+import { createChannel, testChannel } from './notifications.service';
+import { putPreferences } from './preferences.service';
+import { alertData, emitAlert, type Receiver, useDeliveryBed, type DeliveryBed } from './notifications.testing';
 import { notificationRouter, sendDueDigests } from './routing';
 
 /**
@@ -17,28 +15,12 @@ import { notificationRouter, sendDueDigests } from './routing';
  * trigger, escalation and resolve and send ONE digest when they end (rcourtman/Pulse#1068, #1398).
  */
 describe.each(TEST_DATABASE_KINDS)('notification delivery over time on %s', (kind) => {
-  let database: Database;
+  const bed = useDeliveryBed(kind);
   let deps: NotifyDeps;
   let receiver: Receiver;
-  let ctx: { user: AuthUser; organisationId: string };
-
-  beforeAll(async () => {
-    database = await openTestDatabase(kind);
-    deps = notifyDeps(database.db);
-    receiver = await startReceiver();
-  });
-  afterAll(async () => {
-    await receiver.close();
-    await database.close();
-  });
-  beforeEach(async () => {
-    // Each test in its own organisation, so routing sees only its channels.
-    const owner = await buildUser(database.db, { orgRole: 'owner' });
-    await giveLicence(database.db, owner.user.organisationId!, 'pro');
-    ctx = { user: { ...owner.user, sessionId: 'test' }, organisationId: owner.user.organisationId! };
-    receiver.requests.length = 0;
-    receiver.script.length = 0;
-    receiver.state.fallback = { status: 200, body: 'ok' };
+  let ctx: DeliveryBed['ctx'];
+  beforeEach(() => {
+    ({ deps, receiver, ctx } = bed);
   });
 
   const webhook = (over: Record<string, unknown> = {}) =>
@@ -165,7 +147,6 @@ describe.each(TEST_DATABASE_KINDS)('notification delivery over time on %s', (kin
   });
 
   it("holds a person's e-mail by their own quiet hours and time zone", async () => {
-    const { putPreferences } = await import('./notifications.service');
     await putPreferences(deps, ctx.user, {
       min_severity: 'info',
       quiet_hours: { start: '20:00', end: '08:00', timezone: 'Asia/Tokyo', bypass_severity: null },
@@ -177,5 +158,28 @@ describe.each(TEST_DATABASE_KINDS)('notification delivery over time on %s', (kin
     const digests = await sendDueDigests(deps.db, new Date('2030-01-10T23:00:00Z'));
     expect(digests.filter((d) => d.userId === ctx.user.id)).toHaveLength(1);
     expect(digests.find((d) => d.userId === ctx.user.id)?.payload).toMatchObject({ entries: [{ severity: 'critical' }] });
+  });
+
+  it("holds a personal channel by its owner's quiet hours unless it has its own; organisation channels are not held", async () => {
+    await putPreferences(deps, ctx.user, {
+      email: false,
+      quiet_hours: { start: '20:00', end: '08:00', timezone: 'Asia/Tokyo', bypass_severity: null },
+    });
+    const personal = (name: string, quiet_hours: QuietHours | null = null) =>
+      createChannel(deps, ctx, { owner: 'me', type: 'slack', name, url: receiver.url('/mine'), quiet_hours });
+    const follows = await personal('follows me');
+    const own = await personal('own hours', { start: '03:00', end: '04:00', timezone: 'UTC', bypass_severity: null });
+    const shared = await createChannel(deps, ctx, { type: 'slack', name: 'team', url: receiver.url('/team') });
+    // 21:00 in Tokyo (12:00 UTC): the person's quiet hours.
+    const now = new Date('2030-01-10T12:00:00Z');
+    const event = await emitAlert(deps.db, ctx.organisationId, 'alert.triggered', alertData({ severity: 'critical' }));
+    await notificationRouter(() => now).handle(deps.db, [event]);
+    const statusOf = async (id: string) => (await deliveriesOf(deps, ctx, id, { limit: 5 })).items.map((d) => d.status);
+    expect(await statusOf(follows.id)).toEqual(['held']);
+    expect(await statusOf(own.id)).toEqual(['pending']);
+    expect(await statusOf(shared.id)).toEqual(['pending']);
+    // 08:00 in Tokyo: one digest to the personal channel.
+    const digests = await sendDueDigests(deps.db, new Date('2030-01-10T23:00:00Z'));
+    expect(digests.filter((d) => d.channelId === follows.id)).toHaveLength(1);
   });
 });

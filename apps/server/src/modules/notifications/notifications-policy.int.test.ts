@@ -1,13 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { NotificationChannelCreated } from '@proxai/contract';
 import { createTestApp, type TestApp } from '../../testing/app';
+import { routesClient, type RoutesClient } from '../../testing/routes-client';
 import { openTestDatabase } from '../../testing/database';
 import { buildUser } from '../../testing/factories';
 import type { Resolver } from '../../net/outbound-policy';
 import { giveLicence } from '../hosts/hosts.testing';
 import type { AuthUser } from '../sessions/sessions.service';
 import { createChannel, testChannel } from './notifications.service';
-import { notifyClient, notifyDeps, startReceiver, type Receiver } from './notifications.testing';
+import { notifyDeps, startReceiver, type Receiver } from './notifications.testing';
 
 /**
  * A notification URL is an SSRF vector: with the default NOTIFY_ADDRESS_POLICY=public, loopback, private and
@@ -25,13 +26,13 @@ describe('notification address policy', () => {
 
   describe('at creation (the app, default policy public)', () => {
     let t: TestApp;
-    let api: ReturnType<typeof notifyClient>;
+    let api: RoutesClient;
     beforeAll(async () => {
       t = await createTestApp({ env: { RATE_LIMIT_ENABLED: 'false' } });
       expect(t.config.NOTIFY_ADDRESS_POLICY).toBe('public');
       const owner = await buildUser(t.database.db, { orgRole: 'owner' });
       await giveLicence(t.database.db, owner.user.organisationId!, 'pro');
-      api = notifyClient(t, owner.auth);
+      api = routesClient(t, owner.auth);
     });
     afterAll(async () => {
       await t.close();

@@ -6,12 +6,13 @@ import type {
   NotificationTestResult,
 } from '@proxai/contract';
 import { createTestApp, type TestApp } from '../../testing/app';
+import { routesClient, type RoutesClient } from '../../testing/routes-client';
 import { TEST_DATABASE_KINDS } from '../../testing/database';
 import { buildUser } from '../../testing/factories';
 import { until } from '../../testing/until';
 import { startSmtpPeer } from '../auth/smtp-peer';
 import { giveLicence } from '../hosts/hosts.testing';
-import { alertData, emitAlert, expectSigned, notifyClient, startReceiver, type Receiver } from './notifications.testing';
+import { alertData, emitAlert, expectSigned, startReceiver, type Receiver } from './notifications.testing';
 
 /**
  * Notification channels through the real app (its outbox subscriber, delivery pump and pg-boss jobs running),
@@ -21,7 +22,7 @@ describe.each(TEST_DATABASE_KINDS)('notification channels on %s', (kind) => {
   let t: TestApp;
   let receiver: Receiver;
   let smtp: Awaited<ReturnType<typeof startSmtpPeer>>;
-  let api: ReturnType<typeof notifyClient>;
+  let api: RoutesClient;
   let org: string;
   let ownerEmail: string;
 
@@ -36,7 +37,7 @@ describe.each(TEST_DATABASE_KINDS)('notification channels on %s', (kind) => {
     org = owner.user.organisationId!;
     ownerEmail = owner.user.email;
     await giveLicence(t.database.db, org, 'pro');
-    api = notifyClient(t, owner.auth);
+    api = routesClient(t, owner.auth);
   });
   afterAll(async () => {
     await t.close();

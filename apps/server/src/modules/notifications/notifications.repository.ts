@@ -28,12 +28,23 @@ export async function findChannelById(db: Db, id: string): Promise<ChannelRow | 
   return row;
 }
 
+/** Every channel of the organisation, shared and personal (routing). */
 export async function listChannels(db: Db, organisationId: string): Promise<ChannelRow[]> {
   return db
     .select()
     .from(notificationChannels)
     .where(eq(notificationChannels.organisationId, organisationId))
     .orderBy(asc(notificationChannels.name), asc(notificationChannels.id));
+}
+
+/** The organisation's shared channels (`userId` null) or one person's own, by name. */
+export async function listOwnedChannels(db: Db, organisationId: string, userId: string | null): Promise<ChannelRow[]> {
+  const c = notificationChannels;
+  return db
+    .select()
+    .from(c)
+    .where(and(eq(c.organisationId, organisationId), userId ? eq(c.userId, userId) : isNull(c.userId)))
+    .orderBy(asc(c.name), asc(c.id));
 }
 
 export async function updateChannel(db: Db, id: string, values: Partial<ChannelValues>): Promise<ChannelRow> {

@@ -5,6 +5,7 @@ import {
   MessageSchema,
   NotificationChannelCreatedSchema,
   NotificationChannelInputSchema,
+  NotificationChannelListQuerySchema,
   NotificationChannelListSchema,
   NotificationChannelPatchSchema,
   NotificationChannelSchema,
@@ -18,25 +19,25 @@ import {
 import { currentUser } from '../../plugins/app/auth';
 import { requestContext } from '../guests/guests.routes';
 import { registerMailer } from './delivery';
+import { deliveriesOf, replayDelivery } from './deliveries.service';
 import {
   createChannel,
-  deliveriesOf,
   getChannel,
   listChannelsOf,
   patchChannel,
-  preferencesOf,
-  putPreferences,
   removeChannel,
-  replayDelivery,
   rotateSecret,
   testChannel,
 } from './notifications.service';
+import { preferencesOf, putPreferences } from './preferences.service';
 
 const errors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema };
 
 /**
- * Notification channels, their delivery log and dead letters (every member reads them; owners and admins change
- * them, test them and replay), and each person's own preferences (GET/PUT /notification-preferences).
+ * Notification channels, their delivery log and dead letters (every member reads the organisation's; owners and
+ * admins change them, test them and replay), each person's own channels (`owner: 'me'`: only they see and change
+ * them) and preferences (GET/PUT /notification-preferences). One set of routes for both kinds of channel: a personal
+ * channel's id answers 404 to anyone but its owner (channel-access.ts).
  */
 export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = { db: app.db, config: app.config, log: app.log };
@@ -51,11 +52,12 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: [app.authenticate],
       schema: {
         tags,
-        summary: "The organisation's notification channels, by name",
+        summary: "The organisation's notification channels (owner=organisation, the default) or my own (owner=me), by name",
+        querystring: NotificationChannelListQuerySchema,
         response: { 200: NotificationChannelListSchema, ...errors },
       },
     },
-    async (request) => listChannelsOf(deps, ctx(request)),
+    async (request) => listChannelsOf(deps, ctx(request), request.query.owner),
   );
 
   app.post(
@@ -65,7 +67,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary:
-          'Add a channel (e-mail, webhook, Slack, Discord, Teams, ntfy, Gotify); a webhook answers its whsec_ secret this once. A URL on an address NOTIFY_ADDRESS_POLICY refuses is a 400',
+          "Add a channel (e-mail, webhook, Slack, Discord, Teams, ntfy, Gotify): the organisation's (admins and owners) or, with owner 'me', my own (any member); a webhook answers its whsec_ secret this once. A URL on an address NOTIFY_ADDRESS_POLICY refuses is a 400",
         body: NotificationChannelInputSchema,
         response: { 201: NotificationChannelCreatedSchema, ...errors },
       },

@@ -1,60 +1,45 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import {
   NotificationChannelInputSchema,
-  type DeliveryStatus,
   type NotificationChannel,
   type NotificationChannelCreated,
   type NotificationChannelInput,
+  type NotificationChannelOwner,
   type NotificationChannelPatch,
-  type NotificationDelivery,
-  type NotificationDeliveryPage,
-  type NotificationDeliveryQuery,
-  type NotificationEventType,
-  type NotificationPreferences,
-  type NotificationPreferencesInput,
   type NotificationScope,
   type NotificationSeverity,
   type NotificationTestResult,
+  type PlanType,
   type QuietHours,
 } from '@proxai/contract';
-import { AppError, notFound } from '../../errors';
+import { AppError } from '../../errors';
 import { requireOrgRole } from '../../plugins/app/auth';
-import type { AuthUser } from '../sessions/sessions.service';
 import { secretBoxFor } from '../hosts/secret-box';
 import { requireFeature } from '../licenses/licenses.service';
-import { isKnownTimeZone } from '../schedules/schedule-logic';
-import { attemptDelivery, replayValues, type NotifyDeps } from './delivery';
+import { channelOf, requireManage, type NotifyContext } from './channel-access';
+import { toDeliveryDto } from './deliveries.service';
+import { attemptDelivery, type NotifyDeps } from './delivery';
 import {
   deleteChannel,
-  findChannel,
-  findDelivery,
-  findPreferences,
   insertChannel,
   insertDeliveries,
   lastDeliveries,
-  listChannels,
-  listDeliveries,
+  listOwnedChannels,
   updateChannel,
-  updateDelivery,
-  upsertPreferences,
   type ChannelRow,
   type ChannelValues,
   type DeliveryRow,
 } from './notifications.repository';
 import { refusalOf } from './outbound-http';
-import { DEFAULT_PREFERENCES } from './routing';
+import { featureOf, planView } from './plan-gate';
+import { checkQuietHours } from './preferences.service';
 
 /**
- * Notification channels (owners and admins manage them; generic webhooks need the Pro plan's api_webhooks), their
- * delivery log and dead letters, and each person's own preferences.
+ * Notification channels: the organisation's (owners and admins manage them) and each person's own (any member
+ * adds theirs; only they see it). Generic webhooks need the Pro plan's api_webhooks to be made or tested, and are
+ * paused (plan-gate.ts) while the plan lacks it.
  */
 
-export interface NotifyContext {
-  user: AuthUser;
-  organisationId: string;
-}
-
-const MANAGE = 'manage notification channels';
 const PREVIOUS_SECRET_MS = 24 * 3600_000;
 
 const newSecret = () => `whsec_${randomBytes(32).toString('base64')}`;
@@ -66,49 +51,41 @@ function displayUrl(type: string, url: string): string {
   return `${u.origin}/${u.pathname.slice(1, 5)}…`;
 }
 
-// Checks the schema cannot make (a field needed by one channel type, a real time zone): the schema passed, so not validation_failed.
+// Checks the schema cannot make (a field needed by one channel type): the schema passed, so not validation_failed.
 const invalid = (detail: string) => new AppError('bad_request', detail);
-/** Not echoing the name: what a person typed does not go back into answers and logs. */
-const UNKNOWN_ZONE = 'Unknown time zone: give an IANA name such as Europe/Paris';
 
-export function toChannelDto(row: ChannelRow, last?: DeliveryRow): NotificationChannel {
+/** A personal e-mail channel goes to the person's account address only (no relay to addresses they do not own). */
+function checkPersonalAddress(address: string | undefined, ctx: NotifyContext): void {
+  if (address !== undefined && address.trim().toLowerCase() !== ctx.user.email.toLowerCase()) {
+    throw invalid("A personal e-mail channel sends to your account's address only: leave the address out");
+  }
+}
+
+export function toChannelDto(
+  row: ChannelRow,
+  extra: { last?: DeliveryRow; pausedBy?: PlanType | null; accountEmail?: string } = {},
+): NotificationChannel {
+  const { last, pausedBy = null, accountEmail } = extra;
   return {
     id: row.id,
+    owner: row.userId ? 'me' : 'organisation',
     type: row.type as NotificationChannel['type'],
     name: row.name,
     url: row.urlDisplay,
-    address: row.address,
+    // A personal e-mail channel stores no address: it follows the account's.
+    address: row.address ?? (row.userId && row.type === 'email' ? (accountEmail ?? null) : null),
     has_token: row.tokenSealed !== null,
     min_severity: row.minSeverity as NotificationSeverity,
     scope: row.scope as NotificationScope,
     quiet_hours: row.quietHours as QuietHours | null,
     enabled: row.enabled,
+    paused_by_plan: pausedBy,
     previous_secret_expires_at: row.previousSecretExpiresAt?.toISOString() ?? null,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
     last_delivery: last
       ? { status: last.status, at: (last.deliveredAt ?? last.createdAt).toISOString(), status_code: last.lastStatusCode }
       : null,
-  };
-}
-
-export function toDeliveryDto(row: DeliveryRow): NotificationDelivery {
-  return {
-    id: row.id,
-    channel_id: row.channelId,
-    user_id: row.userId,
-    event_type: row.eventType as NotificationEventType,
-    message_id: row.messageId,
-    alert_id: row.alertId,
-    severity: row.severity as NotificationSeverity | null,
-    summary: row.summary,
-    status: row.status as DeliveryStatus,
-    attempts: row.attempts,
-    last_status_code: row.lastStatusCode,
-    last_error: row.lastError,
-    next_attempt_at: row.nextAttemptAt?.toISOString() ?? null,
-    delivered_at: row.deliveredAt?.toISOString() ?? null,
-    created_at: row.createdAt.toISOString(),
   };
 }
 
@@ -125,18 +102,28 @@ async function checkChannel(
     const refusal = await refusalOf(c.url, deps.config.NOTIFY_ADDRESS_POLICY, deps.resolver);
     if (refusal) throw new AppError('address_not_allowed', `This URL cannot be used: ${refusal}`);
   }
-  if (c.quiet_hours && !isKnownTimeZone(c.quiet_hours.timezone)) {
-    throw invalid(UNKNOWN_ZONE);
-  }
+  checkQuietHours(c.quiet_hours);
 }
 
-export async function listChannelsOf(deps: NotifyDeps, ctx: NotifyContext): Promise<{ items: NotificationChannel[] }> {
-  const rows = await listChannels(deps.db, ctx.organisationId);
+/** The channels as this person sees them now (with the last delivery and what the plan pauses). */
+async function channelDtos(deps: NotifyDeps, ctx: NotifyContext, rows: ChannelRow[]): Promise<NotificationChannel[]> {
   const last = await lastDeliveries(
     deps.db,
     rows.map((r) => r.id),
   );
-  return { items: rows.map((r) => toChannelDto(r, last.get(r.id))) };
+  const plan = await planView(deps.db, ctx.organisationId);
+  return rows.map((r) =>
+    toChannelDto(r, { last: last.get(r.id), pausedBy: plan.pausedBy(r.type), accountEmail: ctx.user.email }),
+  );
+}
+
+export async function listChannelsOf(
+  deps: NotifyDeps,
+  ctx: NotifyContext,
+  owner: NotificationChannelOwner = 'organisation',
+): Promise<{ items: NotificationChannel[] }> {
+  const rows = await listOwnedChannels(deps.db, ctx.organisationId, owner === 'me' ? ctx.user.id : null);
+  return { items: await channelDtos(deps, ctx, rows) };
 }
 
 export async function createChannel(
@@ -144,19 +131,24 @@ export async function createChannel(
   ctx: NotifyContext,
   raw: NotificationChannelInput,
 ): Promise<NotificationChannelCreated> {
-  requireOrgRole(ctx.user, 'admin', MANAGE);
   const input = NotificationChannelInputSchema.parse(raw);
-  if (input.type === 'webhook') await requireFeature(deps.db, ctx.organisationId, 'api_webhooks');
-  await checkChannel(deps, input);
+  const isPersonal = input.owner === 'me';
+  if (!isPersonal) requireOrgRole(ctx.user, 'admin', 'manage notification channels');
+  const feature = featureOf(input.type);
+  if (feature) await requireFeature(deps.db, ctx.organisationId, feature);
+  const isEmail = input.type === 'email';
+  if (isPersonal && isEmail) checkPersonalAddress(input.address, ctx);
+  await checkChannel(deps, { ...input, address: isPersonal && isEmail ? ctx.user.email : input.address });
   const box = secretBoxFor(deps.config, deps.log);
   const secret = input.type === 'webhook' ? newSecret() : null;
   const row = await insertChannel(deps.db, {
     organisationId: ctx.organisationId,
+    userId: isPersonal ? ctx.user.id : null,
     type: input.type,
     name: input.name,
-    urlSealed: input.type === 'email' || !input.url ? null : box.seal(input.url),
-    urlDisplay: input.type === 'email' || !input.url ? null : displayUrl(input.type, input.url),
-    address: input.type === 'email' ? (input.address ?? null) : null,
+    urlSealed: isEmail || !input.url ? null : box.seal(input.url),
+    urlDisplay: isEmail || !input.url ? null : displayUrl(input.type, input.url),
+    address: isEmail && !isPersonal ? (input.address ?? null) : null,
     tokenSealed: input.token && (input.type === 'ntfy' || input.type === 'gotify') ? box.seal(input.token) : null,
     secretSealed: secret ? box.seal(secret) : null,
     minSeverity: input.min_severity,
@@ -164,18 +156,12 @@ export async function createChannel(
     quietHours: input.quiet_hours,
     enabled: input.enabled,
   });
-  return { ...toChannelDto(row), secret };
-}
-
-async function channelOf(deps: NotifyDeps, ctx: NotifyContext, id: string): Promise<ChannelRow> {
-  const row = await findChannel(deps.db, ctx.organisationId, id);
-  if (!row) throw notFound('Notification channel');
-  return row;
+  return { ...toChannelDto(row, { accountEmail: ctx.user.email }), secret };
 }
 
 export async function getChannel(deps: NotifyDeps, ctx: NotifyContext, id: string): Promise<NotificationChannel> {
-  const row = await channelOf(deps, ctx, id);
-  return toChannelDto(row, (await lastDeliveries(deps.db, [id])).get(id));
+  const [dto] = await channelDtos(deps, ctx, [await channelOf(deps, ctx, id)]);
+  return dto!;
 }
 
 export async function patchChannel(
@@ -184,12 +170,14 @@ export async function patchChannel(
   id: string,
   patch: NotificationChannelPatch,
 ): Promise<NotificationChannel> {
-  requireOrgRole(ctx.user, 'admin', MANAGE);
   const row = await channelOf(deps, ctx, id);
+  requireManage(ctx, row);
+  const isPersonalEmail = row.userId !== null && row.type === 'email';
+  if (isPersonalEmail) checkPersonalAddress(patch.address, ctx);
   const box = secretBoxFor(deps.config, deps.log);
   const token = patch.token !== undefined ? patch.token : row.tokenSealed ? box.open(row.tokenSealed) : null;
   const url = patch.url ?? (row.urlSealed ? box.open(row.urlSealed) : null);
-  const address = patch.address ?? row.address;
+  const address = isPersonalEmail ? ctx.user.email : (patch.address ?? row.address);
   const quietHours = patch.quiet_hours !== undefined ? patch.quiet_hours : (row.quietHours as QuietHours | null);
   await checkChannel(deps, { type: row.type, url, address, token, quiet_hours: quietHours });
   const values: Partial<ChannelValues> = { updatedAt: new Date() };
@@ -198,18 +186,19 @@ export async function patchChannel(
     values.urlSealed = box.seal(patch.url);
     values.urlDisplay = displayUrl(row.type, patch.url);
   }
-  if (patch.address !== undefined && row.type === 'email') values.address = patch.address;
+  if (patch.address !== undefined && row.type === 'email' && !isPersonalEmail) values.address = patch.address;
   if (patch.token !== undefined) values.tokenSealed = patch.token ? box.seal(patch.token) : null;
   if (patch.min_severity !== undefined) values.minSeverity = patch.min_severity;
   if (patch.scope !== undefined) values.scope = patch.scope;
   if (patch.quiet_hours !== undefined) values.quietHours = patch.quiet_hours;
   if (patch.enabled !== undefined) values.enabled = patch.enabled;
-  return toChannelDto(await updateChannel(deps.db, id, values));
+  const [dto] = await channelDtos(deps, ctx, [await updateChannel(deps.db, id, values)]);
+  return dto!;
 }
 
 export async function removeChannel(deps: NotifyDeps, ctx: NotifyContext, id: string): Promise<void> {
-  requireOrgRole(ctx.user, 'admin', MANAGE);
-  if (!(await deleteChannel(deps.db, ctx.organisationId, id))) throw notFound('Notification channel');
+  requireManage(ctx, await channelOf(deps, ctx, id));
+  await deleteChannel(deps.db, ctx.organisationId, id);
 }
 
 /** A new whsec_ secret, shown once; the previous one is still sent (a second signature) for 24 h. */
@@ -219,8 +208,8 @@ export async function rotateSecret(
   id: string,
   now = new Date(),
 ): Promise<NotificationChannelCreated> {
-  requireOrgRole(ctx.user, 'admin', MANAGE);
   const row = await channelOf(deps, ctx, id);
+  requireManage(ctx, row);
   if (row.type !== 'webhook' || !row.secretSealed)
     throw new AppError('bad_request', 'Only generic webhooks have a signing secret');
   const box = secretBoxFor(deps.config, deps.log);
@@ -231,18 +220,24 @@ export async function rotateSecret(
     previousSecretExpiresAt: new Date(now.getTime() + PREVIOUS_SECRET_MS),
     updatedAt: now,
   });
-  return { ...toChannelDto(updated), secret };
+  const [dto] = await channelDtos(deps, ctx, [updated]);
+  return { ...dto!, secret };
 }
 
-/** Sends a `test` message now and answers the delivery as its first attempt left it (retries follow as usual). */
+/**
+ * Sends a `test` message now and answers the delivery as its first attempt left it (retries follow as usual). A
+ * channel paused by the plan is refused (403 plan_required), not tested into a skipped message.
+ */
 export async function testChannel(
   deps: NotifyDeps,
   ctx: NotifyContext,
   id: string,
   now = new Date(),
 ): Promise<NotificationTestResult> {
-  requireOrgRole(ctx.user, 'admin', MANAGE);
   const channel = await channelOf(deps, ctx, id);
+  requireManage(ctx, channel);
+  const feature = featureOf(channel.type);
+  if (feature) await requireFeature(deps.db, ctx.organisationId, feature);
   const [row] = await insertDeliveries(deps.db, [
     {
       organisationId: ctx.organisationId,
@@ -261,80 +256,4 @@ export async function testChannel(
   ]);
   const after = (await attemptDelivery(deps, row!.id, now))!;
   return { ok: after.status === 'delivered', delivery: toDeliveryDto(after) };
-}
-
-const encodeCursor = (r: DeliveryRow) => Buffer.from(`${r.createdAt.toISOString()}|${r.id}`).toString('base64url');
-function decodeCursor(cursor: string): { at: Date; id: string } {
-  const [at = '', id = ''] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
-  const date = new Date(at);
-  if (Number.isNaN(date.getTime()) || !/^[0-9a-f-]{36}$/.test(id)) throw new AppError('bad_request', 'Invalid cursor');
-  return { at: date, id };
-}
-
-export async function deliveriesOf(
-  deps: NotifyDeps,
-  ctx: NotifyContext,
-  channelId: string,
-  query: NotificationDeliveryQuery,
-  deadOnly = false,
-): Promise<NotificationDeliveryPage> {
-  await channelOf(deps, ctx, channelId);
-  const statuses = deadOnly ? ['dead'] : query.status ? [query.status] : undefined;
-  const rows = await listDeliveries(deps.db, ctx.organisationId, channelId, {
-    statuses,
-    limit: query.limit + 1,
-    after: query.cursor ? decodeCursor(query.cursor) : undefined,
-  });
-  const page = rows.slice(0, query.limit);
-  return { items: page.map(toDeliveryDto), next_cursor: rows.length > query.limit ? encodeCursor(page.at(-1)!) : null };
-}
-
-/** Queues a dead letter (or a delivered message, sent again) now, with a fresh 24 h of retries. */
-export async function replayDelivery(
-  deps: NotifyDeps,
-  ctx: NotifyContext,
-  id: string,
-  now = new Date(),
-): Promise<NotificationDelivery> {
-  requireOrgRole(ctx.user, 'admin', MANAGE);
-  const row = await findDelivery(deps.db, ctx.organisationId, id);
-  if (!row) throw notFound('Delivery');
-  if (row.status !== 'dead' && row.status !== 'delivered') {
-    throw new AppError('invalid_state', `This delivery is ${row.status}: only dead or delivered messages can be replayed`);
-  }
-  return toDeliveryDto(await updateDelivery(deps.db, id, replayValues(now)));
-}
-
-export async function preferencesOf(deps: NotifyDeps, user: AuthUser): Promise<NotificationPreferences> {
-  const row = await findPreferences(deps.db, user.id);
-  if (!row) return DEFAULT_PREFERENCES;
-  return {
-    email: row.email,
-    min_severity: row.minSeverity as NotificationSeverity,
-    quiet_hours: row.quietHours as QuietHours | null,
-    channel_ids: row.channelIds ?? null,
-  };
-}
-
-export async function putPreferences(
-  deps: NotifyDeps,
-  user: AuthUser,
-  input: NotificationPreferencesInput,
-): Promise<NotificationPreferences> {
-  const merged = {
-    ...(await preferencesOf(deps, user)),
-    ...Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined)),
-  };
-  if (merged.quiet_hours && !isKnownTimeZone(merged.quiet_hours.timezone)) {
-    throw invalid(UNKNOWN_ZONE);
-  }
-  await upsertPreferences(deps.db, {
-    userId: user.id,
-    email: merged.email,
-    minSeverity: merged.min_severity,
-    quietHours: merged.quiet_hours,
-    channelIds: merged.channel_ids,
-    updatedAt: new Date(),
-  });
-  return merged;
 }

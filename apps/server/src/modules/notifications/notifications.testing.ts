@@ -3,14 +3,17 @@ import http from 'node:http';
 import { desc } from 'drizzle-orm';
 import pino from 'pino';
 import { Webhook } from 'standardwebhooks';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
 import { parseConfig, type Config } from '../../config/env';
-import type { Db } from '../../db/client';
+import type { Database, Db } from '../../db/client';
 import { events } from '../../db/schema';
 import { emitEvent } from '../events/events.repository';
 import type { NotifyDeps } from './delivery';
+import { openTestDatabase } from '../../testing/database';
+import { buildUser } from '../../testing/factories';
+import { giveLicence } from '../hosts/hosts.testing';
+import type { AuthUser } from '../sessions/sessions.service';
 import type { Resolver } from '../../net/outbound-policy';
-import type { TestApp } from '../../testing/app';
 
 /** Test helpers of the notifications module: a real HTTP receiver on 127.0.0.1, alert events, signature checks. */
 
@@ -130,24 +133,37 @@ export function expectSigned(req: Received, secret: string): void {
   expect(headers['webhook-signature'].split(' ')).toContain(`v1,${expected}`);
 }
 
-/** Requests as the owner (or `headers`), and the checks of a creation and of a refusal. */
-export function notifyClient(t: TestApp, ownerAuth: Record<string, string>) {
-  const send = (method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, payload?: unknown, headers = ownerAuth) =>
-    t.app.inject({ method, url, headers, ...(payload === undefined ? {} : { payload: payload as object }) });
-  return {
-    send,
-    async created<T>(url: string, payload: unknown): Promise<T> {
-      const res = await send('POST', url, payload);
-      expect(res.statusCode, res.body).toBe(201);
-      return res.json<T>();
-    },
-    /** The answer has this status and code, and its detail says this. */
-    async refused(res: ReturnType<typeof send>, status: number, code: string, detail: string | RegExp): Promise<void> {
-      const r = await res;
-      expect(r.statusCode, r.body).toBe(status);
-      const body = r.json<{ code: string; detail: string }>();
-      expect(body.code).toBe(code);
-      expect(body.detail).toMatch(detail);
-    },
-  };
+/** What a delivery test works with: its database, the delivery deps, a live receiver, and this test's organisation. */
+export interface DeliveryBed {
+  database: Database;
+  deps: NotifyDeps;
+  receiver: Receiver;
+  ctx: { user: AuthUser; organisationId: string };
+}
+
+/**
+ * For a describe block: a `kind` database, delivery deps and a real HTTP receiver on 127.0.0.1; before each test a
+ * new Pro organisation and its owner (routing then sees only that test's channels) and a receiver answering 200.
+ * The answer is filled in as the hooks run.
+ */
+export function useDeliveryBed(kind: 'pglite' | 'postgres'): DeliveryBed {
+  const bed = {} as DeliveryBed;
+  beforeAll(async () => {
+    bed.database = await openTestDatabase(kind);
+    bed.deps = notifyDeps(bed.database.db);
+    bed.receiver = await startReceiver();
+  });
+  afterAll(async () => {
+    await bed.receiver.close();
+    await bed.database.close();
+  });
+  beforeEach(async () => {
+    const owner = await buildUser(bed.database.db, { orgRole: 'owner' });
+    await giveLicence(bed.database.db, owner.user.organisationId!, 'pro');
+    bed.ctx = { user: { ...owner.user, sessionId: 'test' }, organisationId: owner.user.organisationId! };
+    bed.receiver.requests.length = 0;
+    bed.receiver.script.length = 0;
+    bed.receiver.state.fallback = { status: 200, body: 'ok' };
+  });
+  return bed;
 }

@@ -15,12 +15,14 @@ import {
   type DeliveryRow,
   type DeliveryValues,
 } from './notifications.repository';
+import { planView } from './plan-gate';
 
 /**
- * Who receives each alert event (the durable outbox subscriber) and the quiet hours: organisation channels by
- * their severity and scope, each person's e-mail by their preferences. During a recipient's quiet hours the
- * message (trigger, escalation AND resolve: rcourtman/Pulse#1068, #1398) is held, and the digest job sends ONE
- * digest of everything held once the quiet hours end; a severity at or above the bypass still goes out at once.
+ * Who receives each alert event (the durable outbox subscriber) and the quiet hours: organisation channels and each
+ * person's own channels by their severity and scope, each person's e-mail by their preferences. During a recipient's
+ * quiet hours the message (trigger, escalation AND resolve: rcourtman/Pulse#1068, #1398) is held, and the digest job
+ * sends ONE digest of everything held once the quiet hours end; a severity at or above the bypass still goes out at
+ * once.
  */
 
 const RANK: Record<NotificationSeverity, number> = { info: 0, warning: 1, critical: 2 };
@@ -68,7 +70,11 @@ export async function matchesScope(db: Db, scope: NotificationScope, a: AlertDat
 
 const ALERT_TYPES = ['alert.triggered', 'alert.resolved', 'alert.escalated'] as const;
 
-/** The deliveries one alert event makes (held ones included). */
+/**
+ * The deliveries one alert event makes (held and skipped ones included). A personal channel follows its own quiet
+ * hours, else its owner's; a channel the organisation's plan pauses gets a `skipped` row saying why, so its log
+ * shows what it missed.
+ */
 export async function routeEvent(db: Db, event: EventRow, now: Date): Promise<DeliveryValues[]> {
   const a = event.data as unknown as AlertData;
   const base = {
@@ -91,15 +97,32 @@ export async function routeEvent(db: Db, event: EventRow, now: Date): Promise<De
       nextAttemptAt: until ?? now,
     };
   };
+  const members = await membersWithPreferences(db, event.organisationId);
+  const memberQuiet = new Map(members.map((m) => [m.id, (m.prefs?.quietHours ?? null) as QuietHours | null]));
+  const plan = await planView(db, event.organisationId);
   const out: DeliveryValues[] = [];
   for (const channel of await listChannels(db, event.organisationId)) {
     // The dispatcher re-reads recent events (late commits): a channel made after the event never receives it.
     if (channel.createdAt > event.at) continue;
+    // A personal channel reaches its owner only while they are a member of the organisation.
+    if (channel.userId && !memberQuiet.has(channel.userId)) continue;
     if (!channel.enabled || !atLeast(a.severity, channel.minSeverity as NotificationSeverity)) continue;
     if (!(await matchesScope(db, channel.scope as NotificationScope, a))) continue;
-    out.push({ ...make(`c:${channel.id}`, channel.quietHours as QuietHours | null), channelId: channel.id });
+    const skipped = plan.skipReason(channel.type);
+    if (skipped) {
+      out.push({
+        ...make(`c:${channel.id}`, null),
+        channelId: channel.id,
+        status: 'skipped',
+        nextAttemptAt: null,
+        lastError: skipped,
+      });
+      continue;
+    }
+    const quiet = (channel.quietHours as QuietHours | null) ?? (channel.userId ? memberQuiet.get(channel.userId) : null);
+    out.push({ ...make(`c:${channel.id}`, quiet), channelId: channel.id });
   }
-  for (const member of await membersWithPreferences(db, event.organisationId)) {
+  for (const member of members) {
     if (member.createdAt > event.at) continue;
     const prefs = member.prefs;
     const email = prefs?.email ?? DEFAULT_PREFERENCES.email;

@@ -91,11 +91,14 @@ export function dueOccurrence(s: DueInput, now: Date, graceMs: number): { at: Da
 
 /**
  * How long a job takes when it has no history: a base per block of guests, never under the base. Snapshots:
- * 2 minutes per 10 guests; guest actions: 1 minute per 20 guests.
+ * 2 minutes per 10 guests; guest actions: 1 minute per 20 guests; backups: 10 minutes per 5 guests (vzdump takes
+ * them one at a time per node); restore tests: 15 minutes per guest (restore, boot, probes, cleanup).
  */
 export const DEFAULT_ESTIMATES: Record<ScheduleKind, { minutes: number; perGuests: number }> = {
   snapshot: { minutes: 2, perGuests: 10 },
   guest_action: { minutes: 1, perGuests: 20 },
+  backup: { minutes: 10, perGuests: 5 },
+  'restore-test': { minutes: 15, perGuests: 1 },
 };
 
 /** How many of its last succeeded runs a schedule's estimate is the median of. */
@@ -113,8 +116,8 @@ export function estimateMinutes(kind: ScheduleKind, guests: number, historyMs: r
   return Math.max(1, Math.ceil(guests / perGuests)) * minutes;
 }
 
-/** Every snapshot writes to its guests' disks; a power action barely does. */
-export const isIoHeavy = (kind: ScheduleKind): boolean => kind === 'snapshot';
+/** Snapshots, backups and restore tests load their guests' storage; a power action barely does. */
+export const isIoHeavy = (kind: ScheduleKind): boolean => kind !== 'guest_action';
 
 export interface PlannedRun {
   scheduleId: string;

@@ -1,10 +1,20 @@
 import { hasFeature } from '../licenses/licenses.service';
 import type { FastifyBaseLogger } from 'fastify';
-import { GuestActionParamsSchema, SnapshotPolicyParamsSchema, type ScheduleKind, type Weekday } from '@proxai/contract';
+import {
+  BackupPolicyParamsSchema,
+  GuestActionParamsSchema,
+  RestoreTestPolicyParamsSchema,
+  SnapshotPolicyParamsSchema,
+  type PlanFeature,
+  type ScheduleKind,
+  type Weekday,
+} from '@proxai/contract';
 import type { Db } from '../../db/client';
 import type { TaskActor } from '../../db/schema';
 import type { EventActor } from '../events/events.repository';
+import { BACKUP_POLICY_JOB_NAME } from '../backups/backup-policy.job';
 import { BULK_ACTION_JOB_NAME } from '../guests/bulk-action.job';
+import { RESTORE_TEST_POLICY_JOB_NAME } from '../restore-tests/restore-test-policy.job';
 import { SNAPSHOT_POLICY_JOB_NAME } from '../snapshots/snapshot-policy.job';
 import { endTask, type NewTaskRow, type TaskRow } from '../tasks/tasks.repository';
 import { dueOccurrence, ESTIMATE_HISTORY_RUNS, estimateMinutes } from './schedule-logic';
@@ -52,25 +62,64 @@ export async function scheduleEstimate(db: Db, s: Pick<ScheduleRow, 'id' | 'kind
   return estimateMinutes(s.kind as ScheduleKind, guests, await succeededRunDurations(db, s.id, ESTIMATE_HISTORY_RUNS));
 }
 
-/** The parent task a run of `s` makes, its job, and how the task log starts. */
-function runOf(s: ScheduleRow, guestIds: string[]): { kind: string; params: Record<string, unknown>; job: string; what: string } {
-  if (s.kind === 'snapshot') {
-    const policy = SnapshotPolicyParamsSchema.parse(s.params);
-    return {
+interface KindRun {
+  kind: string;
+  params: Record<string, unknown>;
+  job: string;
+  what: string;
+}
+
+/**
+ * Each kind of schedule: the plan feature it needs to run, and the parent task a run of it makes with its job
+ * and how the task log starts. The job fills the parent with one child per guest (or per node for backups).
+ */
+export const SCHEDULE_RUNS: Record<ScheduleKind, { feature: PlanFeature; run(s: ScheduleRow, guestIds: string[]): KindRun }> = {
+  snapshot: {
+    feature: 'nightly_automation',
+    run: (s, guestIds) => ({
       kind: 'snapshot.policy',
-      params: { ...policy, guest_ids: guestIds, schedule_name: s.name },
+      params: { ...SnapshotPolicyParamsSchema.parse(s.params), guest_ids: guestIds, schedule_name: s.name },
       job: SNAPSHOT_POLICY_JOB_NAME,
       what: `snapshot ${guestIds.length} guests`,
-    };
-  }
-  const { action } = GuestActionParamsSchema.parse(s.params);
-  return {
-    kind: `bulk.${action}`,
-    params: { action, guest_ids: guestIds },
-    job: BULK_ACTION_JOB_NAME,
-    what: `${action} ${guestIds.length} guests`,
-  };
-}
+    }),
+  },
+  guest_action: {
+    feature: 'nightly_automation',
+    run: (s, guestIds) => {
+      const { action } = GuestActionParamsSchema.parse(s.params);
+      return {
+        kind: `bulk.${action}`,
+        params: { action, guest_ids: guestIds },
+        job: BULK_ACTION_JOB_NAME,
+        what: `${action} ${guestIds.length} guests`,
+      };
+    },
+  },
+  backup: {
+    feature: 'nightly_automation',
+    run: (s, guestIds) => ({
+      kind: 'backup.policy',
+      params: { ...BackupPolicyParamsSchema.parse(s.params), guest_ids: guestIds, schedule_name: s.name },
+      job: BACKUP_POLICY_JOB_NAME,
+      what: `back up ${guestIds.length} guests`,
+    }),
+  },
+  'restore-test': {
+    feature: 'restore_tests',
+    run: (s, guestIds) => ({
+      kind: 'restore-test.policy',
+      params: { ...RestoreTestPolicyParamsSchema.parse(s.params), guest_ids: guestIds, schedule_name: s.name },
+      job: RESTORE_TEST_POLICY_JOB_NAME,
+      what: `restore-test up to ${Math.min(guestIds.length, RestoreTestPolicyParamsSchema.parse(s.params).max_guests_per_run)} of ${guestIds.length} guests`,
+    }),
+  },
+};
+
+/** Why a run is skipped when the plan lost the kind's feature (stored in the task, English). */
+const planRefusal = (feature: PlanFeature): string =>
+  feature === 'restore_tests'
+    ? "The organisation's plan no longer includes automatic restore tests (Pro or higher)"
+    : "The organisation's plan no longer includes automation (Essential or higher)";
 
 /** Why the occurrence cannot start at `at` in its window, in English (stored in the task), or undefined. */
 async function windowRefusal(db: Db, s: ScheduleRow, guests: number, at: Date): Promise<string | undefined> {
@@ -108,12 +157,13 @@ export async function fireOccurrence(deps: SchedulerDeps, s: ScheduleRow, o: Fir
   const { db } = deps;
   const guests = o.guests ?? (await selectGuests(db, s.organisationId, s.selector));
   const guestIds = guests.map((g) => g.id);
-  const run = runOf(s, guestIds);
+  const kind = SCHEDULE_RUNS[s.kind as ScheduleKind];
+  const run = kind.run(s, guestIds);
   const reason =
     guests.length === 0
       ? 'No guest matches its selector'
-      : !(await hasFeature(db, s.organisationId, 'nightly_automation'))
-        ? "The organisation's plan no longer includes automation (Essential or higher)"
+      : !(await hasFeature(db, s.organisationId, kind.feature))
+        ? planRefusal(kind.feature)
         : o.windowAt
           ? await windowRefusal(db, s, guests.length, o.windowAt)
           : undefined;

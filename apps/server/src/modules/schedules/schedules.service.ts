@@ -14,7 +14,8 @@ import {
   type AutomationContext,
 } from './schedule-checks';
 import { pageOf, parseCursor, toScheduleDto, type AutomationListQuery } from './schedule-dto';
-import { fireOccurrence, type SchedulerDeps } from './scheduler';
+import { requireFeature } from '../licenses/licenses.service';
+import { fireOccurrence, SCHEDULE_RUNS, type SchedulerDeps } from './scheduler';
 import {
   deleteSchedule,
   findSchedule,
@@ -60,6 +61,7 @@ async function checkSchedule(
   values: ScheduleValues,
   options: { id?: string; selectorChanged: boolean; windowChanged: boolean },
 ): Promise<void> {
+  await requireFeature(db, ctx.organisationId, SCHEDULE_RUNS[values.kind].feature);
   checkTimeZone(ctx.language, values.timezone);
   checkCron(ctx.language, values.cron, values.timezone);
   if (options.selectorChanged) await checkSelectorIds(db, ctx.language, ctx.organisationId, values.selector);

@@ -3,11 +3,12 @@
 // request bodies, and past runs that give a schedule its estimate.
 import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, expect } from 'vitest';
+import { afterAll, beforeAll } from 'vitest';
 import type { Db } from '../../db/client';
 import { events, guests, hosts, tasks } from '../../db/schema';
-import { createTestApp, type TestApp } from '../../testing/app';
+import { createTestApp } from '../../testing/app';
 import { buildUser } from '../../testing/factories';
+import { routesClient } from '../../testing/routes-client';
 import { giveLicence } from '../hosts/hosts.testing';
 
 const unique = () => randomBytes(3).toString('hex');
@@ -97,28 +98,6 @@ export async function eventsOf(db: Db, organisationId: string, type: string) {
 /** The tasks of a schedule, by occurrence. */
 export async function tasksOfSchedule(db: Db, scheduleId: string) {
   return db.select().from(tasks).where(eq(tasks.scheduleId, scheduleId)).orderBy(tasks.scheduledFor);
-}
-
-/** Requests as the owner (or `headers`), and the checks of a creation and of a refusal. */
-export function routesClient(t: TestApp, ownerAuth: Record<string, string>) {
-  const send = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: unknown, headers = ownerAuth) =>
-    t.app.inject({ method, url, headers, ...(payload === undefined ? {} : { payload: payload as object }) });
-  return {
-    send,
-    async created<T>(url: string, payload: unknown): Promise<T> {
-      const res = await send('POST', url, payload);
-      expect(res.statusCode, res.body).toBe(201);
-      return res.json<T>();
-    },
-    /** The answer has this status and code, and its detail says this. */
-    async refused(res: ReturnType<typeof send>, status: number, code: string, detail: string | RegExp): Promise<void> {
-      const r = await res;
-      expect(r.statusCode, r.body).toBe(status);
-      const body = r.json<{ code: string; detail: string }>();
-      expect(body.code).toBe(code);
-      expect(body.detail).toMatch(detail);
-    },
-  };
 }
 
 /** The app (its scheduler ticking rarely: the routes are under test, not runs), an owner, and a host of three guests. */

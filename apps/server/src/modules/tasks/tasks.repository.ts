@@ -78,6 +78,30 @@ export async function findTask(db: Db, organisationId: string, id: string): Prom
   return row;
 }
 
+/**
+ * A task with its log and whether it has children, in ONE query (GET /api/tasks/{id} is what a client following a
+ * task reads again and again; each round trip counts under load, bench/soak). Drizzle names a one-table
+ * select's columns unqualified, so the subqueries name the outer row as "tasks" themselves.
+ */
+export async function findTaskWithLog(
+  db: Db,
+  organisationId: string,
+  id: string,
+): Promise<{ task: TaskRow; log: { at: Date; line: string }[]; hasChildren: boolean } | undefined> {
+  const [row] = await db
+    .select({
+      task: tasks,
+      log: sql<
+        { at: string; line: string }[]
+      >`(select coalesce(json_agg(json_build_object('at', l.at, 'line', l.line) order by l.id), '[]'::json) from ${taskLogs} l where l.task_id = "tasks"."id")`,
+      hasChildren: sql<boolean>`exists (select 1 from ${tasks} c where c.parent_id = "tasks"."id")`,
+    })
+    .from(tasks)
+    .where(and(eq(tasks.id, id), eq(tasks.organisationId, organisationId)));
+  if (!row) return undefined;
+  return { task: row.task, log: row.log.map((l) => ({ at: new Date(l.at), line: l.line })), hasChildren: row.hasChildren };
+}
+
 export interface TaskFilter {
   status?: TaskStatus;
   kind?: string;
@@ -217,6 +241,8 @@ export async function endTask(
   error: string | null,
   now: Date,
   summary?: TaskSummary,
+  /** Its last log lines, written with the ending: a reader who sees the task ended also sees how. */
+  lastLines: readonly string[] = [],
 ): Promise<boolean> {
   return db.transaction(async (tx) => {
     const [row] = await tx
@@ -224,8 +250,11 @@ export async function endTask(
       .set({ status, error, endedAt: now, ...(status === 'succeeded' ? { progress: 100 } : {}), ...(summary ? { summary } : {}) })
       .where(and(eq(tasks.id, id), inArray(tasks.status, ['queued', 'running'])))
       .returning();
-    if (row) await emitEvent(tx, row.organisationId, 'task.ended', { task: toTaskDto(row) });
-    return row !== undefined;
+    if (!row) return false;
+    if (lastLines.length > 0)
+      await tx.insert(taskLogs).values(lastLines.map((line) => ({ taskId: id, line: line.slice(0, 4000) })));
+    await emitEvent(tx, row.organisationId, 'task.ended', { task: toTaskDto(row) });
+    return true;
   });
 }
 

@@ -17,11 +17,11 @@ import {
   cancelQueuedChildren,
   endTask,
   findTask,
+  findTaskWithLog,
   listChildren,
   listTasks,
   requestCancel,
   requestStop,
-  taskLog,
   withdrawStop,
   type TaskRow,
 } from './tasks.repository';
@@ -59,9 +59,10 @@ export async function listTasksOf(db: Db, organisationId: string, query: TaskLis
 }
 
 export async function getTaskDetail(db: Db, organisationId: string, id: string): Promise<TaskDetail> {
-  const task = await findTask(db, organisationId, id);
-  if (!task) throw notFound('Task');
-  const [log, children] = await Promise.all([taskLog(db, id), listChildren(db, id)]);
+  const found = await findTaskWithLog(db, organisationId, id);
+  if (!found) throw notFound('Task');
+  const { task, log } = found;
+  const children = found.hasChildren ? await listChildren(db, id) : [];
   return {
     ...toTaskDto(task),
     log: log.map((l) => ({ at: l.at.toISOString(), line: l.line })),

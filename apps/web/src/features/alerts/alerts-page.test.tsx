@@ -13,7 +13,9 @@ const CRITICAL = buildAlert({
   kind: 'host_offline',
   severity: 'critical',
   subject: { kind: 'host', id: HOST_A, name: 'pve-a' },
-  summary: 'Host pve-a unreachable for 2 minutes',
+  summary: 'pve-a unreachable for over 120 s',
+  value: 150,
+  threshold: 120,
   escalation_level: 2,
 });
 const WARNING = buildAlert();
@@ -65,7 +67,9 @@ describe('AlertsPage', { timeout: 20_000 }, () => {
     expect(rows[0]).toHaveTextContent('Escalation level 2');
     expect(within(rows[0]!).getByRole('link', { name: 'pve-a' })).toHaveAttribute('href', `/hosts/${HOST_A}`);
     expect(within(rows[1]!).getByRole('link', { name: 'web-01' })).toHaveAttribute('href', `/vms/${GUEST_1}`);
-    expect(rows[1]).toHaveTextContent('CPU of web-01 at 93 % (trigger 90 %)');
+    // The line is composed in the reader's language from the alert's fields (the server's summary is English).
+    expect(rows[0]).toHaveTextContent('pve-a unreachable for 2.5 minutes (trigger 2 minutes)');
+    expect(rows[1]).toHaveTextContent('CPU of web-01 at 93% (trigger 90%)');
     expect(screen.getByRole('tab', { name: /Active/ })).toHaveTextContent('2');
   });
 
@@ -185,6 +189,20 @@ describe('AlertsBell', { timeout: 20_000 }, () => {
     expect(within(bell).getByTestId('alerts-bell-count')).toHaveTextContent('2');
     await userEvent.click(bell);
     expect(await screen.findByTestId('elsewhere')).toBeInTheDocument();
+  });
+
+  it('announces a change of the count to screen readers, not the first reading', async () => {
+    let waiting = 2;
+    stub({
+      'GET /api/alerts/count': () => json({ active_unacknowledged: waiting, active: waiting, worst_severity: 'warning' }),
+    });
+    const client = renderAt('/dashboard', '/dashboard', <AlertsBell />);
+    await screen.findByRole('link', { name: 'Alerts: 2 active and not acknowledged' });
+    expect(screen.getByRole('status')).toHaveTextContent('');
+    waiting = 3;
+    await client.invalidateQueries();
+    await screen.findByRole('link', { name: 'Alerts: 3 active and not acknowledged' });
+    expect(screen.getByRole('status')).toHaveTextContent('Alerts: 3 active and not acknowledged');
   });
 
   it('has no number when nothing waits', async () => {

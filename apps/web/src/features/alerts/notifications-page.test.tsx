@@ -2,31 +2,13 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { toast } from '@/lib/toast';
-import { json, stubApi, type ApiCall } from '@/testing/stub-api';
+import { json } from '@/testing/stub-api';
 import { NotificationsPage } from './notifications-page';
 import { buildChannel, buildDelivery } from './testing/build-alerts';
+import { PREFS, SLACK, stubNotifications, WEBHOOK } from './testing/notifications-api';
 import { renderAt, setUpAlertTests, signIn } from './testing/render';
 
-const WEBHOOK = buildChannel();
-const SLACK = buildChannel({
-  id: '00000000-0000-4000-8000-0000000000c2',
-  type: 'slack',
-  name: 'Team Slack',
-  url: 'https://hooks.slack.com/…',
-  last_delivery: { status: 'delivered', at: '2026-01-12T10:00:00.000Z', status_code: 200 },
-});
-const PREFS = { email: true, min_severity: 'warning', quiet_hours: null, channel_ids: null };
-
-function stub(routes: Record<string, (url: URL, call: ApiCall) => Response> = {}): ApiCall[] {
-  return stubApi({
-    'GET /api/notification-channels': () => json({ items: [WEBHOOK, SLACK] }),
-    [`GET /api/notification-channels/${WEBHOOK.id}/deliveries`]: () =>
-      json({ items: [buildDelivery({ status: 'delivered', attempts: 1, last_error: null })], next_cursor: null }),
-    [`GET /api/notification-channels/${WEBHOOK.id}/dead-letters`]: () => json({ items: [buildDelivery()], next_cursor: null }),
-    'GET /api/notification-preferences': () => json(PREFS),
-    ...routes,
-  });
-}
+const stub = stubNotifications;
 
 const render = () => renderAt('/settings/notifications', '/settings/notifications', <NotificationsPage />);
 
@@ -36,7 +18,7 @@ describe('NotificationsPage', { timeout: 20_000 }, () => {
   it('lists the channels with their type, target and last delivery', async () => {
     stub();
     render();
-    const rows = await screen.findAllByTestId('channel-row');
+    const rows = await within(await screen.findByTestId('channels')).findAllByTestId('channel-row');
     expect(rows).toHaveLength(2);
     expect(rows[0]).toHaveTextContent('Ops webhook');
     expect(rows[0]).toHaveTextContent('Webhook');
@@ -167,5 +149,7 @@ describe('NotificationsPage', { timeout: 20_000 }, () => {
     expect(screen.queryByRole('button', { name: 'Add a channel' })).toBeNull();
     expect(screen.queryByTestId('channel-delete')).toBeNull();
     expect(screen.getByTestId('pref-save')).toBeEnabled();
+    // Their own channels are theirs to add.
+    expect(screen.getByRole('button', { name: 'Add one of my channels' })).toBeInTheDocument();
   });
 });

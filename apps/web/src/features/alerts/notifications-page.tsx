@@ -11,8 +11,9 @@ import { DeliveriesPanel } from './components/deliveries-panel';
 import { PreferencesForm } from './components/preferences-form';
 
 /**
- * /settings/notifications: the organisation's channels (where alerts go), their delivery log and dead letters, and
- * what reaches the signed-in person (e-mail, severity, quiet hours in their zone).
+ * /settings/notifications: the organisation's channels (where alerts go), the delivery log and dead letters, the
+ * signed-in person's own channels (any member adds theirs) and what reaches them by e-mail (severity, quiet hours in
+ * their zone, which their own channels follow too).
  */
 export function NotificationsPage() {
   const { t } = useTranslation('alerts');
@@ -34,8 +35,9 @@ export function NotificationsPage() {
             </Link>
           </div>
         </div>
-        <ChannelList canManage={canManage} />
+        <ChannelList owner="organisation" canManage={canManage} />
         <DeliveriesPanel />
+        <ChannelList owner="me" canManage />
         <PreferencesForm />
       </main>
     </div>

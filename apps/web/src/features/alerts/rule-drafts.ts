@@ -1,4 +1,5 @@
-import type { AlertRule, AlertRuleInput, AlertRuleKind, AlertScope } from '@proxai/contract';
+import type { AlertRule, AlertRuleInput, AlertRuleKind } from '@proxai/contract';
+import { ALL_SCOPE, scopeDraftOf, scopeOf, scopeProblem, type ScopeDraft } from './scope-draft';
 
 // The rules editor's state: the organisation's rule set as editable drafts, checked here for what a person can
 // fix before saving (the server checks again and names the rule it refuses).
@@ -12,31 +13,47 @@ export const RULE_KINDS = [
   'disk',
   'storage',
   'collector_stale',
+  'backup_failed',
+  'backup_missing',
+  'restore_test_failed',
+  'restore_test_missing',
 ] as const satisfies readonly AlertRuleKind[];
 
 const PERCENT_KINDS: readonly AlertRuleKind[] = ['cpu', 'memory', 'disk', 'storage'];
 export const isPercentKind = (kind: AlertRuleKind) => PERCENT_KINDS.includes(kind);
-/** Kinds with no threshold at all (a stop that no task explains). */
-export const hasTrigger = (kind: AlertRuleKind) => kind !== 'guest_down';
+/** Kinds with no threshold at all: they open on an event (a stop that no task explains, a failed backup or test). */
+const EVENT_KINDS: readonly AlertRuleKind[] = ['guest_down', 'backup_failed', 'restore_test_failed'];
+export const hasTrigger = (kind: AlertRuleKind) => !EVENT_KINDS.includes(kind);
 
-export type ScopeMode = 'all' | 'host_ids' | 'tags';
+/** The trigger's unit for a kind that has one (host_offline: seconds, typed as minutes). */
+export type TriggerUnit = 'percent' | 'offline' | 'intervals' | 'hours' | 'days';
+export function triggerUnit(kind: AlertRuleKind): TriggerUnit | null {
+  if (!hasTrigger(kind)) return null;
+  if (isPercentKind(kind)) return 'percent';
+  if (kind === 'host_offline') return 'offline';
+  if (kind === 'backup_missing') return 'hours';
+  if (kind === 'restore_test_missing') return 'days';
+  return 'intervals';
+}
 
-export interface RuleDraft extends Omit<AlertRuleInput, 'scope'> {
+/** The bounds of the trigger field per unit; hours and days are whole numbers (the contract's alertRuleProblem). */
+export const TRIGGER_RANGE: Record<TriggerUnit, { min: number; max?: number }> = {
+  percent: { min: 0, max: 100 },
+  offline: { min: 0 },
+  intervals: { min: 0 },
+  hours: { min: 1, max: 2160 },
+  days: { min: 1, max: 365 },
+};
+
+/** A new rule's trigger (the server's defaults: a nightly backup plus slack, a monthly restore test). */
+const DEFAULT_TRIGGER: Record<TriggerUnit, number> = { percent: 90, offline: 120, intervals: 2, hours: 26, days: 30 };
+
+export interface RuleDraft extends Omit<AlertRuleInput, 'scope'>, ScopeDraft {
   /** React key: the rule's id, or a local one for a new rule. */
   key: string;
-  scopeMode: ScopeMode;
-  hostIds: string[];
-  /** Tags as typed, comma separated. */
-  tags: string;
 }
 
 let counter = 0;
-
-function scopeFields(scope: AlertScope): Pick<RuleDraft, 'scopeMode' | 'hostIds' | 'tags'> {
-  if ('host_ids' in scope) return { scopeMode: 'host_ids', hostIds: scope.host_ids, tags: '' };
-  if ('tags' in scope) return { scopeMode: 'tags', hostIds: [], tags: scope.tags.join(', ') };
-  return { scopeMode: 'all', hostIds: [], tags: '' };
-}
 
 export function toDraft(rule: AlertRule): RuleDraft {
   return {
@@ -51,7 +68,7 @@ export function toDraft(rule: AlertRule): RuleDraft {
     duration_seconds: rule.duration_seconds,
     cooldown_seconds: rule.cooldown_seconds,
     max_per_hour: rule.max_per_hour,
-    ...scopeFields(rule.scope),
+    ...scopeDraftOf(rule.scope),
   };
 }
 
@@ -59,28 +76,21 @@ export function toDraft(rule: AlertRule): RuleDraft {
 export function newDraft(kind: AlertRuleKind, name: string): RuleDraft {
   counter += 1;
   const percent = isPercentKind(kind);
+  const unit = triggerUnit(kind);
   return {
     key: `new-${counter}`,
     kind,
     name,
     enabled: true,
-    severity: kind === 'host_offline' ? 'critical' : 'warning',
-    trigger: percent ? 90 : kind === 'host_offline' ? 120 : kind === 'collector_stale' ? 2 : null,
+    severity: kind === 'host_offline' || kind === 'backup_failed' || kind === 'restore_test_failed' ? 'critical' : 'warning',
+    trigger: unit ? DEFAULT_TRIGGER[unit] : null,
     clear: percent ? 80 : null,
     duration_seconds: percent ? 300 : 0,
     cooldown_seconds: 1800,
     max_per_hour: 4,
-    scopeMode: 'all',
-    hostIds: [],
-    tags: '',
+    ...ALL_SCOPE,
   };
 }
-
-export const splitTags = (tags: string) =>
-  tags
-    .split(',')
-    .map((t) => t.trim())
-    .filter(Boolean);
 
 /** The first problem of a draft, as a key of the alerts namespace, or null. */
 export function draftProblem(draft: RuleDraft): string | null {
@@ -90,18 +100,15 @@ export function draftProblem(draft: RuleDraft): string | null {
     if (draft.trigger! > 100) return 'rules.problem.percent';
     if (draft.clear === null || draft.clear >= draft.trigger!) return 'rules.problem.clear';
   }
-  if (draft.scopeMode === 'host_ids' && draft.hostIds.length === 0) return 'rules.problem.hosts';
-  if (draft.scopeMode === 'tags' && splitTags(draft.tags).length === 0) return 'rules.problem.tags';
-  return null;
+  const unit = triggerUnit(draft.kind);
+  if (unit === 'hours' || unit === 'days') {
+    const { min, max = Infinity } = TRIGGER_RANGE[unit];
+    if (!Number.isInteger(draft.trigger) || draft.trigger! < min || draft.trigger! > max) return `rules.problem.${unit}`;
+  }
+  return scopeProblem(draft);
 }
 
 export function toInput(draft: RuleDraft): AlertRuleInput {
-  const scope: AlertScope =
-    draft.scopeMode === 'host_ids'
-      ? { host_ids: draft.hostIds }
-      : draft.scopeMode === 'tags'
-        ? { tags: splitTags(draft.tags) }
-        : { all: true };
   return {
     ...(draft.id ? { id: draft.id } : {}),
     kind: draft.kind,
@@ -113,6 +120,6 @@ export function toInput(draft: RuleDraft): AlertRuleInput {
     duration_seconds: draft.duration_seconds,
     cooldown_seconds: draft.cooldown_seconds,
     max_per_hour: draft.max_per_hour,
-    scope,
+    scope: scopeOf(draft),
   };
 }

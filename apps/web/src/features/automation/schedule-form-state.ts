@@ -1,5 +1,20 @@
 import type { BulkAction, FieldError, Schedule, ScheduleInput, SchedulePatch, ScheduleKind, Selector } from '@proxai/contract';
 import { cronProblem } from './cron';
+import {
+  backupDraftOf,
+  backupParams,
+  backupProblems,
+  emptyBackupDraft,
+  emptyRestoreTestDraft,
+  policyFieldOf,
+  restoreTestDraftOf,
+  restoreTestParams,
+  restoreTestProblems,
+  type BackupDraft,
+  type BackupField,
+  type RestoreTestDraft,
+  type RestoreTestField,
+} from './policy-form-state';
 import { isTimeZone } from './time-zones';
 
 // The schedule editor's state, its checks and the request it sends. The checks are the contract's
@@ -22,6 +37,10 @@ export interface ScheduleFormState {
   vmstate: boolean;
   /** Power action. */
   action: BulkAction;
+  /** Backup policy (policy-form-state.ts). */
+  backup: BackupDraft;
+  /** Restore-test policy. */
+  restoreTest: RestoreTestDraft;
   /** 'all': every guest; 'match': the guests matching every ticked criterion. */
   target: 'all' | 'match';
   criteria: Record<Criterion, boolean>;
@@ -41,7 +60,19 @@ export interface ScheduleFormState {
 
 /** Field → the key of its message in the automation namespace. */
 export type ScheduleFormErrors = Partial<Record<ScheduleField, string>>;
-export type ScheduleField = 'name' | 'prefix' | 'keep' | 'target' | Criterion | 'cron' | 'timezone' | 'window' | 'action';
+export type ScheduleField =
+  | 'name'
+  | 'prefix'
+  | 'keep'
+  | 'target'
+  | Criterion
+  | 'cron'
+  | 'timezone'
+  | 'window'
+  | 'action'
+  | BackupField
+  | RestoreTestField
+  | 'probes';
 
 export function emptyScheduleForm(timezone: string): ScheduleFormState {
   return {
@@ -54,6 +85,8 @@ export function emptyScheduleForm(timezone: string): ScheduleFormState {
     keepWeekly: '4',
     vmstate: false,
     action: 'stop',
+    backup: emptyBackupDraft(),
+    restoreTest: emptyRestoreTestDraft(),
     target: 'all',
     criteria: { hosts: false, guests: false, vmids: false, tags: false, pools: false },
     hostIds: [],
@@ -87,6 +120,8 @@ export function scheduleToForm(schedule: Schedule, fallbackTimezone: string): Sc
     keepWeekly: count(p, 'keep_weekly'),
     vmstate: p.vmstate === true,
     action: p.action === 'start' || p.action === 'restart' ? p.action : 'stop',
+    backup: schedule.kind === 'backup' ? backupDraftOf(p) : base.backup,
+    restoreTest: schedule.kind === 'restore-test' ? restoreTestDraftOf(p) : base.restoreTest,
     target: s.all ? 'all' : 'match',
     criteria: {
       hosts: Boolean(s.host_ids),
@@ -139,6 +174,8 @@ export function validateScheduleForm(f: ScheduleFormState): ScheduleFormErrors {
     if (keeps.some((k) => k === null)) e.keep = 'form.errors.keepRange';
     else if (keeps.every((k) => k === 0)) e.keep = 'form.errors.keepOne';
   }
+  if (f.kind === 'backup') Object.assign(e, backupProblems(f.backup));
+  if (f.kind === 'restore-test') Object.assign(e, restoreTestProblems(f.restoreTest));
   if (f.target === 'match') {
     const used = CRITERIA.filter((c) => f.criteria[c]);
     if (used.length === 0) e.target = 'form.errors.targetEmpty';
@@ -195,9 +232,16 @@ export function scheduleInput(f: ScheduleFormState): ScheduleInput {
     enabled: f.enabled,
     catch_up: f.catchUp,
   };
-  return f.kind === 'snapshot'
-    ? { ...common, kind: 'snapshot', params: snapshotParams(f) }
-    : { ...common, kind: 'guest_action', params: { action: f.action } };
+  switch (f.kind) {
+    case 'snapshot':
+      return { ...common, kind: 'snapshot', params: snapshotParams(f) };
+    case 'guest_action':
+      return { ...common, kind: 'guest_action', params: { action: f.action } };
+    case 'backup':
+      return { ...common, kind: 'backup', params: backupParams(f.backup) };
+    case 'restore-test':
+      return { ...common, kind: 'restore-test', params: restoreTestParams(f.restoreTest) };
+  }
 }
 
 /** PATCH /schedules/{id}: every field but the kind, which a schedule keeps. */
@@ -220,7 +264,7 @@ export function fieldOfServerError(error: FieldError): ScheduleField | null {
     case 'params':
       if (sub === 'prefix') return 'prefix';
       if (sub === 'action') return 'action';
-      return 'keep';
+      return policyFieldOf(sub) ?? (sub ? null : 'keep');
     case 'selector':
       switch (sub) {
         case 'host_ids':

@@ -1,13 +1,10 @@
-import { CalendarClock, KeyRound } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { toast } from '@/lib/toast';
 import { AccountMenu } from '@/components/account-menu';
 import { LanguageSelect } from '@/components/language-select';
 import { LanguageToggle } from '@/components/language-toggle';
 import { ThemeToggle } from '@/components/theme-toggle';
-import { buttonClasses } from '@/components/ui/button';
 import { ApiError } from '@/lib/api-client';
 import { getStoredUser } from '@/lib/auth-storage';
 import { useDashboardData } from './api/dashboard-queries';
@@ -48,14 +45,6 @@ export function DashboardPage() {
             </h1>
           </div>
           <div className="flex flex-wrap items-center gap-2">
-            <Link to="/automation" className={buttonClasses('ghost', 'sm')} data-testid="automation-link">
-              <CalendarClock className="h-4 w-4" aria-hidden="true" />
-              {t('automation')}
-            </Link>
-            <Link to="/licenses" className={buttonClasses('ghost', 'sm')}>
-              <KeyRound className="h-4 w-4" aria-hidden="true" />
-              {t('licenses')}
-            </Link>
             <LanguageToggle />
             <LanguageSelect />
             <ThemeToggle />

@@ -1,31 +1,7 @@
-// Values of the metrics API in the reader's language, with their unit: 'percent' (0–100), 'bytes', 'bytes/s',
-// 'load' (a plain number). Binary multiples (KiB, MiB…), as Proxmox shows memory and disks.
+import { formatBytes, numberFormat } from '@/lib/format-bytes';
 
-const BYTE_UNITS = ['B', 'KiB', 'MiB', 'GiB', 'TiB', 'PiB'] as const;
-
-const numberFormats = new Map<string, Intl.NumberFormat>();
-
-function numberFormat(language: string, digits: number): Intl.NumberFormat {
-  const key = `${language}:${digits}`;
-  let format = numberFormats.get(key);
-  if (!format) {
-    format = new Intl.NumberFormat(language, { maximumFractionDigits: digits, minimumFractionDigits: 0 });
-    numberFormats.set(key, format);
-  }
-  return format;
-}
-
-/** 1536 → "1.5 KiB"; three significant digits at most, so a column of values stays readable. */
-export function formatBytes(value: number, language = 'en'): string {
-  let scaled = Math.abs(value);
-  let unit = 0;
-  while (scaled >= 1024 && unit < BYTE_UNITS.length - 1) {
-    scaled /= 1024;
-    unit += 1;
-  }
-  const digits = unit === 0 || scaled >= 100 ? 0 : scaled >= 10 ? 1 : 2;
-  return `${value < 0 ? '-' : ''}${numberFormat(language, digits).format(scaled)} ${BYTE_UNITS[unit]}`;
-}
+// Values of the metrics API in the reader's language, with their unit: 'percent' (0–100), 'bytes', 'bytes/s'
+// (binary multiples, lib/format-bytes.ts), 'load' (a plain number).
 
 /** A value of `unit` as shown in tooltips, axes and the table; null (a gap) as an em dash. */
 export function formatValue(unit: string | undefined, value: number | null | undefined, language = 'en'): string {

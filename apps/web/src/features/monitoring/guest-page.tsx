@@ -8,7 +8,7 @@ import { useGuest, useHosts } from './api/fleet';
 import { Facts } from './components/facts';
 import { GuestTasks } from './components/guest-tasks';
 import { MetricsPanel } from './components/metrics-panel';
-import { formatBytes } from './format';
+import { formatBytes } from '@/lib/format-bytes';
 
 /** /vms/{id}: a guest's facts, its history (charts, table, CSV) and its recent tasks. */
 export function GuestPage() {

@@ -23,7 +23,7 @@ export const backfillSubscriber: Subscriber = {
       if (typeof hostId !== 'string') continue;
       await tx.execute(sql`
         insert into metric_backfills (host_id, organisation_id)
-        select id, organisation_id from hosts where id = ${hostId}::uuid
+        select id, organisation_id from hosts where id = ${hostId}::uuid and type = 'pve'
         on conflict (host_id) do nothing`);
     }
   },

@@ -38,7 +38,11 @@ export interface FleetSnapshot {
 
 export async function fleetSnapshot(db: Db, organisationId: string, now = new Date()): Promise<FleetSnapshot> {
   const [hs, gs, ss, latest, agentRows] = await Promise.all([
-    db.select().from(hosts).where(eq(hosts.organisationId, organisationId)).orderBy(hosts.name),
+    db
+      .select()
+      .from(hosts)
+      .where(and(eq(hosts.organisationId, organisationId), eq(hosts.type, 'pve')))
+      .orderBy(hosts.name),
     db
       .select()
       .from(guests)

@@ -11,6 +11,7 @@ import {
   type TierSeconds,
 } from './blocks';
 import type { SubjectKind } from './catalogue';
+import { dropGoneSubjects } from './gone-subjects';
 import { mergeBlocks } from './history';
 import { bucketSamples, coarsen } from './rollup-math';
 import { floats, maskIndexes, unpack } from './staging';
@@ -192,15 +193,19 @@ export async function runRollup(db: Db, now: Date = new Date()): Promise<RollupO
   return out ?? { minutes: 0, rolled300: 0, rolled3600: 0, locked: false };
 }
 
-/** Retention at `now`: tiers beyond their age, staged samples compacted more than ten minutes ago. */
-export async function runRetention(db: Db, now: Date = new Date()): Promise<{ blocks: number; staged: number }> {
+/**
+ * Retention at `now`: tiers beyond their age, the history of subjects gone from the fleet for a week
+ * (gone-subjects.ts), staged samples compacted more than ten minutes ago.
+ */
+export async function runRetention(db: Db, now: Date = new Date()): Promise<{ blocks: number; gone: number; staged: number }> {
   const nowS = Math.floor(now.getTime() / 1000);
   const out = await withLock(db, async (tx) => {
     const blocks = await dropExpiredBlocks(tx, nowS);
+    const gone = await dropGoneSubjects(tx, nowS);
     const res = await tx.execute(sql`delete from metric_samples
       where (compacted and at < to_timestamp(${nowS - STAGING_KEEP_SECONDS}))
          or at < to_timestamp(${nowS - STAGING_MAX_SECONDS}) returning 1`);
-    return { blocks, staged: rowsOf(res).length };
+    return { blocks, gone, staged: rowsOf(res).length };
   });
-  return out ?? { blocks: 0, staged: 0 };
+  return out ?? { blocks: 0, gone: 0, staged: 0 };
 }

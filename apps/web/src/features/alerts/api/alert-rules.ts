@@ -29,6 +29,7 @@ export const alertHostsQuery = queryOptions({
   staleTime: 60_000,
 });
 
-export function useAlertHosts() {
-  return useQuery(alertHostsQuery);
+/** The hosts; `enabled` false waits (a form asks only once someone scopes by host). */
+export function useAlertHosts(enabled = true) {
+  return useQuery({ ...alertHostsQuery, enabled });
 }

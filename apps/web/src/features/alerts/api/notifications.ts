@@ -1,5 +1,6 @@
 import type {
   NotificationChannel,
+  NotificationChannelOwner,
   NotificationChannelCreated,
   NotificationChannelInput,
   NotificationChannelPatch,
@@ -12,19 +13,22 @@ import type {
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
-// Notifications: the organisation's channels (/notification-channels: list, create, change, delete, test,
-// rotate-secret), each channel's deliveries and dead letters (replay), and the person's own preferences
-// (/notification-preferences).
+// Notifications: the organisation's channels and the person's own (/notification-channels?owner=organisation|me:
+// list, create, change, delete, test, rotate-secret), each channel's deliveries and dead letters (replay), and the
+// person's own preferences (/notification-preferences).
 
 export const NOTIFICATIONS_KEY = ['notifications'] as const;
 
-export const channelsQuery = queryOptions({
-  queryKey: [...NOTIFICATIONS_KEY, 'channels'],
-  queryFn: async ({ signal }) => ((await api('/notification-channels', { signal })) as { items: NotificationChannel[] }).items,
-});
+export const channelsQuery = (owner: NotificationChannelOwner) =>
+  queryOptions({
+    queryKey: [...NOTIFICATIONS_KEY, 'channels', owner],
+    queryFn: async ({ signal }) =>
+      ((await api(`/notification-channels?owner=${owner}`, { signal })) as { items: NotificationChannel[] }).items,
+  });
 
-export function useChannels() {
-  return useQuery(channelsQuery);
+/** The organisation's channels, or the signed-in person's own. */
+export function useChannels(owner: NotificationChannelOwner = 'organisation') {
+  return useQuery(channelsQuery(owner));
 }
 
 function useInvalidateNotifications() {
@@ -32,7 +36,7 @@ function useInvalidateNotifications() {
   return () => client.invalidateQueries({ queryKey: NOTIFICATIONS_KEY });
 }
 
-/** Creates a channel; the answer carries a generic webhook's secret, shown once. */
+/** Creates a channel (the organisation's, or with `owner: 'me'` one's own); a generic webhook's secret is shown once. */
 export function useCreateChannel() {
   const invalidate = useInvalidateNotifications();
   return useMutation({

@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Input, Select } from '@/components/ui/input';
 import { LoadError, LoadingRows } from '@/components/ui/load-states';
+import { alertKindLabel, alertLine } from '../alert-line';
 import { useAlertList } from '../api/alerts';
 import { AlertRow } from './alert-row';
 import { SeverityOptions } from './severity-options';
@@ -14,7 +15,8 @@ type SeverityFilter = AlertSeverity | 'all';
 
 /** The active alerts, or the history of resolved ones, with a filter by severity and by words. */
 export function AlertList({ status, canAct }: { status: AlertStatus; canAct: boolean }) {
-  const { t } = useTranslation('alerts');
+  const { t, i18n } = useTranslation('alerts');
+  const language = i18n.resolvedLanguage ?? i18n.language;
   const list = useAlertList(status);
   const [severity, setSeverity] = useState<SeverityFilter>('all');
   const [search, setSearch] = useState('');
@@ -25,7 +27,7 @@ export function AlertList({ status, canAct }: { status: AlertStatus; canAct: boo
   const shown = alerts.filter(
     (a) =>
       (severity === 'all' || a.severity === severity) &&
-      (!words || `${a.subject.name} ${a.summary} ${t(`kind.${a.kind}`)}`.toLowerCase().includes(words)),
+      (!words || `${a.subject.name} ${alertLine(a, t, language)} ${alertKindLabel(a.kind, t)}`.toLowerCase().includes(words)),
   );
   // The time the durations are counted to: when the list was read.
   const now = list.dataUpdatedAt || Date.now();

@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Select } from '@/components/ui/input';
 import { toast } from '@/lib/toast';
+import { alertKindLabel, alertLine } from '../alert-line';
 import { useAckAlert, useSilenceAlert } from '../api/alerts';
 import { SeverityBadge } from './severity-badge';
 
@@ -38,6 +39,7 @@ export function AlertRow({ alert, canAct, now }: { alert: Alert; canAct: boolean
   const [minutes, setMinutes] = useState<number>(SILENCE_MINUTES[0]);
   const selectId = useId();
   const path = subjectPath(alert);
+  const line = alertLine(alert, t, language);
   const isActive = alert.status === 'active';
   const end = alert.resolved_at ? Date.parse(alert.resolved_at) : now;
   const duration = formatDuration((end - Date.parse(alert.started_at)) / 1000);
@@ -70,7 +72,7 @@ export function AlertRow({ alert, canAct, now }: { alert: Alert; canAct: boolean
       <div className="min-w-0 space-y-1">
         <div className="flex flex-wrap items-center gap-2">
           <SeverityBadge severity={alert.severity} />
-          <span className="text-sm font-medium">{t(`kind.${alert.kind}`)}</span>
+          <span className="text-sm font-medium">{alertKindLabel(alert.kind, t)}</span>
           <span className="text-sm text-slate-500 dark:text-slate-400">·</span>
           {path ? (
             <Link to={path} className="truncate text-sm font-medium text-brand-700 underline dark:text-brand-500">
@@ -90,7 +92,14 @@ export function AlertRow({ alert, canAct, now }: { alert: Alert; canAct: boolean
             </span>
           ) : null}
         </div>
-        <p className="text-sm break-words text-slate-700 dark:text-slate-300">{alert.summary}</p>
+        {/* The server's English summary stays at hand (with details such as an error message) as a tooltip. */}
+        <p
+          className="text-sm break-words text-slate-700 dark:text-slate-300"
+          title={line === alert.summary ? undefined : alert.summary}
+          data-testid="alert-line"
+        >
+          {line}
+        </p>
         <p className="text-xs text-slate-500 dark:text-slate-400" data-testid="alert-meta">
           {t('since', { time: when(alert.started_at) })} · {t(duration.key, duration.values)}
           {alert.resolved_at ? ` · ${t('resolvedAt', { time: when(alert.resolved_at) })}` : ''}

@@ -1,11 +1,19 @@
-import type { NotificationChannelCreated, NotificationChannelType, NotificationSeverity } from '@proxai/contract';
+import type {
+  NotificationChannelCreated,
+  NotificationChannelOwner,
+  NotificationChannelType,
+  NotificationSeverity,
+} from '@proxai/contract';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { FieldError, Input, Label, Select } from '@/components/ui/input';
 import { ApiError } from '@/lib/api-client';
+import { useAlertHosts } from '../api/alert-rules';
 import { useCreateChannel } from '../api/notifications';
+import { ALL_SCOPE, scopeOf, scopeProblem, type ScopeDraft } from '../scope-draft';
+import { ScopeFields } from './scope-fields';
 import { SeverityOptions } from './severity-options';
 
 /** The contract's channel types (not imported at runtime: the contract carries zod). */
@@ -23,20 +31,27 @@ export const CHANNEL_TYPES = [
 const TOKEN_TYPES: readonly NotificationChannelType[] = ['ntfy', 'gotify'];
 
 /**
- * A new channel: its type, name, where it sends (URL, or address for e-mail), a token for ntfy and Gotify, and the
- * least severe alert it receives. It receives every alert of that severity or above until narrowed.
+ * A new channel, the organisation's or the person's own (`owner`): its type, name, where it sends (URL, or address
+ * for e-mail; a personal e-mail channel goes to the account's address), a token for ntfy and Gotify, the least
+ * severe alert it receives and what it covers (everything until narrowed).
  */
 export function ChannelDialog({
+  owner,
   open,
   onOpenChange,
   onCreated,
 }: {
+  owner: NotificationChannelOwner;
   open: boolean;
   onOpenChange: (open: boolean) => void;
   onCreated: (channel: NotificationChannelCreated) => void;
 }) {
   const { t } = useTranslation('alerts');
   const create = useCreateChannel();
+  const [scope, setScope] = useState<ScopeDraft>(ALL_SCOPE);
+  const hosts = useAlertHosts(open && scope.scopeMode === 'host_ids');
+  const [scopeError, setScopeError] = useState<string | null>(null);
+  const isMine = owner === 'me';
   const [type, setType] = useState<NotificationChannelType>('webhook');
   const [name, setName] = useState('');
   const [target, setTarget] = useState('');
@@ -44,24 +59,32 @@ export function ChannelDialog({
   const [minSeverity, setMinSeverity] = useState<NotificationSeverity>('info');
   const ids = { type: useId(), name: useId(), target: useId(), token: useId(), severity: useId(), error: useId() };
   const isEmail = type === 'email';
+  /** A personal e-mail channel has no address to type: it sends to the account's. */
+  const hasTarget = !(isEmail && isMine);
   const error = create.error instanceof ApiError ? create.error : null;
   const fieldError = (field: string) => error?.errors?.find((e) => e.path.split('.').at(-1) === field)?.message;
 
   function handleSubmit(event: FormEvent) {
     event.preventDefault();
+    const problem = scopeProblem(scope);
+    setScopeError(problem);
+    if (problem) return;
     create.mutate(
       {
+        ...(isMine ? { owner } : {}),
         type,
         name: name.trim(),
-        ...(isEmail ? { address: target.trim() } : { url: target.trim() }),
+        ...(!hasTarget ? {} : isEmail ? { address: target.trim() } : { url: target.trim() }),
         ...(TOKEN_TYPES.includes(type) && token.trim() ? { token: token.trim() } : {}),
         min_severity: minSeverity,
+        ...(scope.scopeMode === 'all' ? {} : { scope: scopeOf(scope) }),
       },
       {
         onSuccess: (channel) => {
           setName('');
           setTarget('');
           setToken('');
+          setScope(ALL_SCOPE);
           create.reset();
           onCreated(channel);
         },
@@ -73,8 +96,8 @@ export function ChannelDialog({
     <Dialog
       open={open}
       onOpenChange={onOpenChange}
-      title={t('channels.newTitle')}
-      description={t('channels.newText')}
+      title={t(isMine ? 'myChannels.newTitle' : 'channels.newTitle')}
+      description={t(isMine ? 'myChannels.newText' : 'channels.newText')}
       closeLabel={t('close')}
     >
       <form onSubmit={handleSubmit} className="space-y-4" noValidate>
@@ -107,19 +130,25 @@ export function ChannelDialog({
             <FieldError id={`${ids.name}-error`} message={fieldError('name')} />
           </div>
         </div>
-        <div>
-          <Label htmlFor={ids.target}>{t(isEmail ? 'channels.address' : 'channels.url')}</Label>
-          <Input
-            id={ids.target}
-            type={isEmail ? 'email' : 'url'}
-            value={target}
-            onChange={(e) => setTarget(e.target.value)}
-            required
-            placeholder={isEmail ? 'ops@example.org' : 'https://'}
-            data-testid="channel-target"
-          />
-          <FieldError id={`${ids.target}-error`} message={fieldError(isEmail ? 'address' : 'url')} />
-        </div>
+        {hasTarget ? (
+          <div>
+            <Label htmlFor={ids.target}>{t(isEmail ? 'channels.address' : 'channels.url')}</Label>
+            <Input
+              id={ids.target}
+              type={isEmail ? 'email' : 'url'}
+              value={target}
+              onChange={(e) => setTarget(e.target.value)}
+              required
+              placeholder={isEmail ? 'ops@example.org' : 'https://'}
+              data-testid="channel-target"
+            />
+            <FieldError id={`${ids.target}-error`} message={fieldError(isEmail ? 'address' : 'url')} />
+          </div>
+        ) : (
+          <p className="text-sm text-slate-600 dark:text-slate-400" data-testid="channel-account-address">
+            {t('myChannels.accountAddress')}
+          </p>
+        )}
         {TOKEN_TYPES.includes(type) ? (
           <div>
             <Label htmlFor={ids.token}>{t(type === 'gotify' ? 'channels.tokenRequired' : 'channels.token')}</Label>
@@ -144,6 +173,18 @@ export function ChannelDialog({
             <SeverityOptions />
           </Select>
         </div>
+        <ScopeFields
+          value={scope}
+          hosts={hosts.data ?? []}
+          onChange={(patch) => setScope({ ...scope, ...patch })}
+          testId="channel"
+        />
+        {scopeError ? (
+          <p role="alert" className="text-sm text-red-600 dark:text-red-400" data-testid="channel-scope-problem">
+            {t(scopeError)}
+          </p>
+        ) : null}
+        {isMine ? <p className="text-xs text-slate-500 dark:text-slate-400">{t('myChannels.quietText')}</p> : null}
         {error && !error.errors?.length ? (
           <p id={ids.error} role="alert" className="text-sm text-red-600 dark:text-red-400" data-testid="channel-error">
             {error.detail}

@@ -1,4 +1,4 @@
-import type { NotificationChannel } from '@proxai/contract';
+import type { NotificationChannel, NotificationChannelOwner, PlanType } from '@proxai/contract';
 import { KeyRound, Plus, Send, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -15,47 +15,60 @@ import { SecretDialog } from './secret-dialog';
 
 const message = (error: Error) => (error instanceof ApiError ? error.detail : error.message);
 
-/** The organisation's channels: where alerts go; test, rotate a webhook's secret, turn off, delete; add one. */
-export function ChannelList({ canManage }: { canManage: boolean }) {
+/** Brand names of the plans, as the pricing page shows them. */
+const planName = (plan: PlanType) => plan.charAt(0).toUpperCase() + plan.slice(1);
+
+/** The words of each list: the organisation's channels, or the person's own. */
+const TEXTS = {
+  organisation: { key: 'channels', testId: 'channels' },
+  me: { key: 'myChannels', testId: 'my-channels' },
+} as const;
+
+/**
+ * The organisation's channels (owners and admins manage them) or the signed-in person's own (they always manage
+ * theirs): where alerts go; test, rotate a webhook's secret, turn off, delete; add one.
+ */
+export function ChannelList({ owner, canManage }: { owner: NotificationChannelOwner; canManage: boolean }) {
   const { t } = useTranslation('alerts');
-  const channels = useChannels();
+  const channels = useChannels(owner);
+  const { key, testId } = TEXTS[owner];
   const [isCreating, setIsCreating] = useState(false);
   const [secret, setSecret] = useState<{ value: string; name: string } | null>(null);
   const [deleting, setDeleting] = useState<NotificationChannel | null>(null);
   const remove = useDeleteChannel();
 
   return (
-    <section className="space-y-3" aria-labelledby="channels-title" data-testid="channels">
+    <section className="space-y-3" aria-labelledby={`${testId}-title`} data-testid={testId}>
       <div className="flex flex-wrap items-center justify-between gap-3">
         <div>
-          <h2 id="channels-title" className="text-lg font-semibold">
-            {t('channels.title')}
+          <h2 id={`${testId}-title`} className="text-lg font-semibold">
+            {t(`${key}.title`)}
           </h2>
-          <p className="text-sm text-slate-600 dark:text-slate-400">{t('channels.text')}</p>
+          <p className="text-sm text-slate-600 dark:text-slate-400">{t(`${key}.text`)}</p>
         </div>
         {canManage ? (
-          <Button onClick={() => setIsCreating(true)} data-testid="channel-create">
+          <Button onClick={() => setIsCreating(true)} data-testid={owner === 'me' ? 'my-channel-create' : 'channel-create'}>
             <Plus className="h-4 w-4" aria-hidden="true" />
-            {t('channels.add')}
+            {t(`${key}.add`)}
           </Button>
         ) : null}
       </div>
       {channels.isPending ? (
-        <LoadingRows label={t('loading')} rows={2} testId="channels" />
+        <LoadingRows label={t('loading')} rows={2} testId={testId} />
       ) : channels.isError ? (
         <LoadError
           message={t('channels.loadError')}
           error={channels.error}
           retryLabel={t('retry')}
           onRetry={() => void channels.refetch()}
-          testId="channels"
+          testId={testId}
         />
       ) : channels.data.length === 0 ? (
         <p
           className="rounded-xl border border-dashed border-slate-300 p-6 text-center text-sm text-slate-600 dark:border-slate-700 dark:text-slate-400"
-          data-testid="channels-empty"
+          data-testid={`${testId}-empty`}
         >
-          {t('channels.empty')}
+          {t(`${key}.empty`)}
         </p>
       ) : (
         <Card className="p-0">
@@ -73,6 +86,7 @@ export function ChannelList({ canManage }: { canManage: boolean }) {
         </Card>
       )}
       <ChannelDialog
+        owner={owner}
         open={isCreating}
         onOpenChange={setIsCreating}
         onCreated={(channel) => {
@@ -124,6 +138,7 @@ function ChannelRow({
   const rotate = useRotateSecret();
   const patch = usePatchChannel();
   const last = channel.last_delivery;
+  const paused = channel.paused_by_plan;
 
   return (
     <li
@@ -142,8 +157,21 @@ function ChannelRow({
               {t('channels.off')}
             </span>
           )}
+          {paused ? (
+            <span
+              className="rounded-full bg-amber-100 px-2 py-0.5 text-xs text-amber-800 dark:bg-amber-950 dark:text-amber-300"
+              data-testid="channel-paused"
+            >
+              {t('channels.paused', { plan: planName(paused) })}
+            </span>
+          ) : null}
         </p>
         <p className="truncate text-sm text-slate-600 dark:text-slate-400">{channel.address ?? channel.url}</p>
+        {paused ? (
+          <p className="text-xs text-amber-800 dark:text-amber-300" data-testid="channel-paused-text">
+            {t('channels.pausedText', { plan: planName(paused) })}
+          </p>
+        ) : null}
         <p className="text-xs text-slate-500 dark:text-slate-400" data-testid="channel-meta">
           {t('channels.from', { severity: t(`severity.${channel.min_severity}`) })}
           {last
@@ -182,6 +210,7 @@ function ChannelRow({
           variant="outline"
           size="sm"
           isLoading={test.isPending}
+          disabled={paused !== null}
           onClick={() =>
             test.mutate(channel.id, {
               onSuccess: (result) =>

@@ -9,19 +9,30 @@ import { ApiError } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
 import { useChannels, useDeliveries, useReplayDelivery, type DeliveryList } from '../api/notifications';
 
-/** A channel's delivery log, or its dead letters (messages given up after 24 h of retries) with a replay button. */
+/**
+ * A channel's delivery log, or its dead letters (messages given up after 24 h of retries), of the organisation's
+ * channels and the person's own; a dead letter, or a message skipped while the plan paused its channel, can be
+ * replayed (once the plan includes the channel again).
+ */
 export function DeliveriesPanel() {
   const { t, i18n } = useTranslation('alerts');
   const language = i18n.resolvedLanguage ?? i18n.language;
-  const channels = useChannels();
+  const shared = useChannels('organisation');
+  const mine = useChannels('me');
   const [chosen, setChosen] = useState<string | null>(null);
   const [list, setList] = useState<DeliveryList>('deliveries');
-  const channelId = chosen ?? channels.data?.[0]?.id ?? null;
+  const all = [...(shared.data ?? []), ...(mine.data ?? [])];
+  const channelId = chosen ?? all[0]?.id ?? null;
+  const channel = all.find((c) => c.id === channelId);
   const deliveries = useDeliveries(channelId, list);
   const replay = useReplayDelivery();
   const ids = { channel: useId(), list: useId() };
+  const groups = [
+    { label: t('channels.title'), items: shared.data ?? [] },
+    { label: t('myChannels.title'), items: mine.data ?? [] },
+  ].filter((g) => g.items.length > 0);
 
-  if (!channels.data || channels.data.length === 0) return null;
+  if (all.length === 0) return null;
   return (
     <section className="space-y-3" aria-labelledby="deliveries-title" data-testid="deliveries">
       <h2 id="deliveries-title" className="text-lg font-semibold">
@@ -36,10 +47,14 @@ export function DeliveriesPanel() {
             onChange={(e) => setChosen(e.target.value)}
             data-testid="deliveries-channel"
           >
-            {channels.data.map((c) => (
-              <option key={c.id} value={c.id}>
-                {c.name}
-              </option>
+            {groups.map((group) => (
+              <optgroup key={group.label} label={group.label}>
+                {group.items.map((c) => (
+                  <option key={c.id} value={c.id}>
+                    {c.name}
+                  </option>
+                ))}
+              </optgroup>
             ))}
           </Select>
         </div>
@@ -103,7 +118,7 @@ export function DeliveriesPanel() {
                     {d.last_error ? <span className="block text-xs text-red-600 dark:text-red-400">{d.last_error}</span> : null}
                   </td>
                   <td className="px-3 py-2 text-end">
-                    {d.status === 'dead' ? (
+                    {d.status === 'dead' || (d.status === 'skipped' && !channel?.paused_by_plan) ? (
                       <Button
                         variant="outline"
                         size="sm"

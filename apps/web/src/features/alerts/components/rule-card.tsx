@@ -6,10 +6,9 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Input, Label, Select } from '@/components/ui/input';
-import { hasTrigger, isPercentKind, type RuleDraft, type ScopeMode } from '../rule-drafts';
+import { isPercentKind, TRIGGER_RANGE, triggerUnit, type RuleDraft, type TriggerUnit } from '../rule-drafts';
+import { ScopeFields } from './scope-fields';
 import { SeverityOptions } from './severity-options';
-
-const SCOPES: readonly ScopeMode[] = ['all', 'host_ids', 'tags'];
 
 /** A number field; empty reads as null. */
 function NumberField({
@@ -48,6 +47,15 @@ function NumberField({
   );
 }
 
+/** The trigger field's label, which names its unit. */
+const TRIGGER_LABEL: Record<TriggerUnit, string> = {
+  percent: 'rules.triggerPercent',
+  offline: 'rules.triggerOffline',
+  intervals: 'rules.triggerIntervals',
+  hours: 'rules.triggerHours',
+  days: 'rules.triggerDays',
+};
+
 /** Seconds shown and typed as minutes. */
 const toMinutes = (seconds: number | null) => (seconds === null ? null : Math.round((seconds / 60) * 100) / 100);
 const toSeconds = (minutes: number | null) => (minutes === null ? null : Math.round(minutes * 60));
@@ -69,10 +77,11 @@ export function RuleCard({
   onRemove: () => void;
 }) {
   const { t } = useTranslation('alerts');
-  const ids = { name: useId(), severity: useId(), scope: useId(), tags: useId(), problem: useId() };
+  const ids = { name: useId(), severity: useId(), problem: useId() };
   const disabled = !canManage;
   const percent = isPercentKind(draft.kind);
-  const offline = draft.kind === 'host_offline';
+  const unit = triggerUnit(draft.kind);
+  const offline = unit === 'offline';
   return (
     <Card className="space-y-4 p-4" data-testid="rule-card" data-kind={draft.kind}>
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -136,11 +145,12 @@ export function RuleCard({
           disabled={disabled}
           testId="rule-max-per-hour"
         />
-        {hasTrigger(draft.kind) ? (
+        {unit ? (
           <NumberField
-            label={t(percent ? 'rules.triggerPercent' : offline ? 'rules.triggerOffline' : 'rules.triggerIntervals')}
+            label={t(TRIGGER_LABEL[unit])}
             value={offline ? toMinutes(draft.trigger) : draft.trigger}
-            max={percent ? 100 : undefined}
+            min={TRIGGER_RANGE[unit].min}
+            max={TRIGGER_RANGE[unit].max}
             onChange={(v) => onChange({ trigger: offline ? toSeconds(v) : v })}
             disabled={disabled}
             testId="rule-trigger"
@@ -173,56 +183,7 @@ export function RuleCard({
           testId="rule-cooldown"
         />
       </div>
-      <fieldset className="space-y-2">
-        <legend className="text-sm font-medium text-slate-700 dark:text-slate-300">{t('rules.scope')}</legend>
-        <div className="flex flex-wrap gap-4">
-          {SCOPES.map((mode) => (
-            <label key={mode} className="inline-flex items-center gap-2 text-sm">
-              <input
-                type="radio"
-                name={`${ids.scope}-scope`}
-                value={mode}
-                checked={draft.scopeMode === mode}
-                onChange={() => onChange({ scopeMode: mode })}
-                disabled={disabled}
-                className="accent-brand-600"
-              />
-              {t(`rules.scopes.${mode}`)}
-            </label>
-          ))}
-        </div>
-        {draft.scopeMode === 'host_ids' ? (
-          <div className="flex flex-wrap gap-3" data-testid="rule-hosts">
-            {hosts.map((host) => (
-              <label key={host.id} className="inline-flex items-center gap-2 text-sm">
-                <Checkbox
-                  checked={draft.hostIds.includes(host.id)}
-                  onChange={(e) =>
-                    onChange({
-                      hostIds: e.target.checked ? [...draft.hostIds, host.id] : draft.hostIds.filter((h) => h !== host.id),
-                    })
-                  }
-                  disabled={disabled}
-                />
-                {host.name}
-              </label>
-            ))}
-          </div>
-        ) : null}
-        {draft.scopeMode === 'tags' ? (
-          <div className="max-w-md">
-            <Label htmlFor={ids.tags}>{t('rules.tags')}</Label>
-            <Input
-              id={ids.tags}
-              value={draft.tags}
-              onChange={(e) => onChange({ tags: e.target.value })}
-              disabled={disabled}
-              placeholder="web, db"
-              data-testid="rule-tags"
-            />
-          </div>
-        ) : null}
-      </fieldset>
+      <ScopeFields value={draft} hosts={hosts} disabled={disabled} onChange={onChange} testId="rule" />
       {problem ? (
         <p id={ids.problem} role="alert" className="text-sm text-red-600 dark:text-red-400" data-testid="rule-problem">
           {t(problem)}

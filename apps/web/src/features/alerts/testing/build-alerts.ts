@@ -50,6 +50,7 @@ export function buildRule(overrides: Partial<AlertRule> = {}): AlertRule {
 export function buildChannel(overrides: Partial<NotificationChannel> = {}): NotificationChannel {
   return {
     id: '00000000-0000-4000-8000-0000000000c1',
+    owner: 'organisation',
     type: 'webhook',
     name: 'Ops webhook',
     url: 'https://hooks.example.org/…',
@@ -59,6 +60,7 @@ export function buildChannel(overrides: Partial<NotificationChannel> = {}): Noti
     scope: { all: true },
     quiet_hours: null,
     enabled: true,
+    paused_by_plan: null,
     previous_secret_expires_at: null,
     created_at: '2026-01-01T00:00:00.000Z',
     updated_at: '2026-01-01T00:00:00.000Z',

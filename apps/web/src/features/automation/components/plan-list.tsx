@@ -5,6 +5,13 @@ import { daysBetween, zonedParts } from '../time-zones';
 import type { Week } from '../week';
 import { conflictNames, describeOccurrence, type OccurrenceContext } from './occurrence-words';
 
+const KIND_BORDER: Record<PlanOccurrence['kind'], string> = {
+  snapshot: 'border-violet-500',
+  guest_action: 'border-sky-500',
+  backup: 'border-emerald-500',
+  'restore-test': 'border-amber-500',
+};
+
 /** The same week as a list, day by day: every occurrence in one sentence. */
 export function PlanList({
   week,
@@ -41,7 +48,7 @@ export function PlanList({
                   key={`${o.schedule_id}|${o.at}`}
                   className={cn(
                     'rounded-md border-s-4 px-2 py-1 text-sm',
-                    o.kind === 'snapshot' ? 'border-violet-500' : 'border-sky-500',
+                    KIND_BORDER[o.kind],
                     o.conflicts.length > 0 && 'bg-red-50 dark:bg-red-950/40',
                     !o.in_window && 'bg-amber-50 dark:bg-amber-950/40',
                   )}

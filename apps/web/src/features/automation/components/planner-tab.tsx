@@ -196,6 +196,14 @@ function Legend() {
         {t('kinds.guest_action')}
       </li>
       <li className="inline-flex items-center gap-1.5">
+        <span className={`${swatch} border-emerald-500 bg-emerald-100 dark:bg-emerald-950`} aria-hidden="true" />
+        {t('kinds.backup')}
+      </li>
+      <li className="inline-flex items-center gap-1.5">
+        <span className={`${swatch} border-amber-500 bg-amber-100 dark:bg-amber-950`} aria-hidden="true" />
+        {t('kinds.restore-test')}
+      </li>
+      <li className="inline-flex items-center gap-1.5">
         <AlertTriangle className="h-3.5 w-3.5 text-red-600" aria-hidden="true" />
         {t('planner.conflict')}
       </li>

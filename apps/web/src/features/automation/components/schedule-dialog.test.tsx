@@ -25,7 +25,7 @@ function stub(save: (call: ApiCall) => Response = (call) => json(buildSchedule(c
 
 const saves = (calls: ApiCall[]) => calls.filter((c) => c.method !== 'GET');
 
-describe('ScheduleDialog', () => {
+describe('ScheduleDialog', { timeout: 20_000 }, () => {
   setUpAutomationTests('2026-01-12T12:00:00Z');
 
   it('checks the form before sending: each problem next to its field, the first one focused, nothing sent', async () => {

@@ -1,6 +1,7 @@
 import type { MaintenanceWindow, Schedule } from '@proxai/contract';
-import { useId, useState, type FormEvent } from 'react';
+import { use, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { FieldError, Input, Label, Select } from '@/components/ui/input';
@@ -20,6 +21,7 @@ import {
 } from '../schedule-form-state';
 import { CronHelper } from './cron-helper';
 import { fieldAria, Section, Toggle } from './form-parts';
+import { ProbesEditorContext } from './probes-editor-slot';
 import { KindFields } from './schedule-kind-fields';
 import { SelectorFields } from './selector-fields';
 import { TimeZoneSelect } from './time-zone-select';
@@ -30,6 +32,14 @@ const FIELD_ORDER: readonly ScheduleField[] = [
   'prefix',
   'keep',
   'action',
+  'storage',
+  'notes',
+  'bwlimit',
+  'probes',
+  'targetNode',
+  'targetStorage',
+  'maxGuests',
+  'timeouts',
   'target',
   'hosts',
   'guests',
@@ -62,6 +72,9 @@ export function ScheduleDialog({ schedule, windows, myTimeZone, onClose }: Sched
   /** Message keys of our checks, or the server's own words (`server: true`). */
   const [errors, setErrors] = useState<Partial<Record<ScheduleField, { text: string; server?: boolean }>>>({});
   const [formError, setFormError] = useState<string | null>(null);
+  const [wasSent, setWasSent] = useState(false);
+  const [isPlanRequired, setIsPlanRequired] = useState(false);
+  const probesSlot = use(ProbesEditorContext);
   const change = (patch: Partial<ScheduleFormState>) => setForm((f) => ({ ...f, ...patch }));
   const message = (field: ScheduleField) => {
     const e = errors[field];
@@ -76,9 +89,14 @@ export function ScheduleDialog({ schedule, windows, myTimeZone, onClose }: Sched
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    setWasSent(true);
     const found = validateScheduleForm(form);
+    if (form.kind === 'restore-test' && probesSlot && !probesSlot.isValid(form.restoreTest.probes)) {
+      found.probes = 'form.errors.probes';
+    }
     setErrors(Object.fromEntries(Object.entries(found).map(([k, v]) => [k, { text: v }])));
     setFormError(null);
+    setIsPlanRequired(false);
     if (Object.keys(found).length > 0) return focusFirst(Object.keys(found) as ScheduleField[]);
     save.mutate(schedule ? { id: schedule.id, patch: schedulePatch(form) } : { id: null, input: scheduleInput(form) }, {
       onSuccess: (saved) => {
@@ -92,6 +110,11 @@ export function ScheduleDialog({ schedule, windows, myTimeZone, onClose }: Sched
           requestAnimationFrame(() => document.getElementById(`${id}-form-error`)?.focus());
         };
         if (!(error instanceof ApiError)) return showAtTop(t('form.saveFailed'));
+        // Backup policies with retention and restore tests are in the Pro plan (the trial includes them).
+        if (error.status === 403 && error.code === 'plan_required') {
+          setIsPlanRequired(true);
+          return showAtTop(t('form.planRequired'));
+        }
         const byField: typeof errors = {};
         const unplaced: string[] = [];
         for (const e of error.errors ?? []) {
@@ -131,6 +154,14 @@ export function ScheduleDialog({ schedule, windows, myTimeZone, onClose }: Sched
             data-testid="schedule-form-error"
           >
             {formError}
+            {isPlanRequired ? (
+              <>
+                {' '}
+                <Link to="/pricing" className="font-medium underline hover:no-underline" data-testid="schedule-plan-link">
+                  {t('form.seePlans')}
+                </Link>
+              </>
+            ) : null}
           </p>
         ) : null}
         <div>
@@ -145,7 +176,14 @@ export function ScheduleDialog({ schedule, windows, myTimeZone, onClose }: Sched
           <FieldError id={`${id}-name-error`} message={message('name')} />
         </div>
 
-        <KindFields form={form} onChange={change} isEditing={schedule !== null} id={id} messages={messages} />
+        <KindFields
+          form={form}
+          onChange={change}
+          isEditing={schedule !== null}
+          id={id}
+          messages={messages}
+          showErrors={wasSent}
+        />
 
         <SelectorFields form={form} onChange={change} id={id} messages={messages} />
 

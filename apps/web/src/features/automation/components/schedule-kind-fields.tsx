@@ -1,9 +1,10 @@
-import type { BulkAction } from '@proxai/contract';
+import { SCHEDULE_KINDS, type BulkAction } from '@proxai/contract';
 import { useTranslation } from 'react-i18next';
 import { Checkbox } from '@/components/ui/checkbox';
 import { FieldError, Input, Label, Select } from '@/components/ui/input';
 import type { ScheduleField, ScheduleFormState } from '../schedule-form-state';
 import { fieldAria, Section } from './form-parts';
+import { BackupPolicyFields, RestoreTestPolicyFields } from './policy-kind-fields';
 
 const ACTIONS: readonly BulkAction[] = ['start', 'stop', 'restart'];
 const KEEPS = [
@@ -13,25 +14,31 @@ const KEEPS = [
   ['keepWeekly', 'weekly'],
 ] as const;
 
-/** What a schedule does: a snapshot policy (prefix, what to keep, RAM) or a power action. The kind is fixed once created. */
+/**
+ * What a schedule does: a snapshot policy (prefix, what to keep, RAM), a power action, a backup policy or restore
+ * tests. The kind is fixed once created.
+ */
 export function KindFields({
   form,
   onChange,
   isEditing,
   id,
   messages,
+  showErrors,
 }: {
   form: ScheduleFormState;
   onChange: (patch: Partial<ScheduleFormState>) => void;
   isEditing: boolean;
   id: string;
   messages: Partial<Record<ScheduleField, string>>;
+  /** The form was sent once: the probes editor shows each probe's problems. */
+  showErrors: boolean;
 }) {
   const { t } = useTranslation('automation');
   return (
     <Section title={t('form.kind')}>
       <div className="flex flex-wrap gap-4">
-        {(['snapshot', 'guest_action'] as const).map((kind) => (
+        {SCHEDULE_KINDS.map((kind) => (
           <label key={kind} className="inline-flex items-center gap-2 text-sm">
             <input
               type="radio"
@@ -47,7 +54,17 @@ export function KindFields({
         ))}
       </div>
       {isEditing ? <p className="text-xs text-slate-500 dark:text-slate-400">{t('form.kindFixed')}</p> : null}
-      {form.kind === 'snapshot' ? (
+      {form.kind === 'backup' ? (
+        <BackupPolicyFields value={form.backup} onChange={(backup) => onChange({ backup })} id={id} messages={messages} />
+      ) : form.kind === 'restore-test' ? (
+        <RestoreTestPolicyFields
+          value={form.restoreTest}
+          onChange={(restoreTest) => onChange({ restoreTest })}
+          id={id}
+          messages={messages}
+          showErrors={showErrors}
+        />
+      ) : form.kind === 'snapshot' ? (
         <div className="space-y-3">
           <div className="max-w-xs">
             <Label htmlFor={`${id}-prefix`}>{t('form.prefix')}</Label>

@@ -15,6 +15,8 @@ const HOURS = Array.from({ length: 24 }, (_, h) => h);
 const KIND_TONE: Record<PlanOccurrence['kind'], string> = {
   snapshot: 'border-violet-500 bg-violet-100 text-violet-900 dark:bg-violet-950 dark:text-violet-200',
   guest_action: 'border-sky-500 bg-sky-100 text-sky-900 dark:bg-sky-950 dark:text-sky-200',
+  backup: 'border-emerald-500 bg-emerald-100 text-emerald-900 dark:bg-emerald-950 dark:text-emerald-200',
+  'restore-test': 'border-amber-500 bg-amber-100 text-amber-900 dark:bg-amber-950 dark:text-amber-200',
 };
 
 const SKIPPED =

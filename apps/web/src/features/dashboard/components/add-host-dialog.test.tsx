@@ -18,7 +18,7 @@ function renderDialog() {
 
 const HOST = buildHost({ name: 'pve' });
 
-describe('AddHostDialog', () => {
+describe('AddHostDialog', { timeout: 20_000 }, () => {
   beforeAll(async () => {
     await i18nReady;
     await i18n.changeLanguage('en');
@@ -62,6 +62,33 @@ describe('AddHostDialog', () => {
       auth_type: 'token',
       token_name: 'portal',
       token_value: 'abc-123',
+    });
+  });
+
+  it('adds a Proxmox Backup Server: no node, port 8007 suggested, a token id pasted whole split into user and name', async () => {
+    const fetchMock = vi.fn(async (_url: string, _init: RequestInit) => new Response(JSON.stringify(HOST), { status: 201 }));
+    vi.stubGlobal('fetch', fetchMock);
+    const { onOpenChange } = renderDialog();
+    await userEvent.click(await screen.findByTestId('host-type-pbs'));
+    expect(screen.getByRole('dialog', { name: 'Add a Proxmox Backup Server' })).toBeInTheDocument();
+    expect(screen.queryByLabelText('Node')).not.toBeInTheDocument();
+    expect(screen.getByLabelText('URL')).toHaveAttribute('placeholder', 'https://pbs.example.com:8007');
+    await userEvent.type(screen.getByLabelText('Name'), 'Backups');
+    await userEvent.type(screen.getByLabelText('URL'), 'https://pbs.lan:8007');
+    await userEvent.selectOptions(screen.getByLabelText('Authentication method'), 'token');
+    expect(screen.getByText(/user@realm!name/)).toBeInTheDocument();
+    await userEvent.type(screen.getByLabelText('Token name'), 'backup@pbs!portal');
+    await userEvent.type(screen.getByLabelText('Token value'), 'secret-1');
+    await userEvent.click(screen.getByTestId('add-host-submit'));
+    await waitFor(() => expect(onOpenChange).toHaveBeenCalledWith(false));
+    expect(JSON.parse(fetchMock.mock.calls[0]![1].body as string)).toEqual({
+      type: 'pbs',
+      name: 'Backups',
+      pve_url: 'https://pbs.lan:8007',
+      user: 'backup@pbs',
+      auth_type: 'token',
+      token_name: 'portal',
+      token_value: 'secret-1',
     });
   });
 

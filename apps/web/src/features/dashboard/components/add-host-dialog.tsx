@@ -9,6 +9,8 @@ import { ApiError } from '@/lib/api-client';
 import { useAddHost } from '../api/host-mutations';
 
 interface FormState {
+  /** A Proxmox VE node, or a Proxmox Backup Server (no node: its API is the whole server; port 8007). */
+  type: 'pve' | 'pbs';
   name: string;
   pve_url: string;
   pve_node: string;
@@ -21,6 +23,7 @@ interface FormState {
 }
 
 const EMPTY: FormState = {
+  type: 'pve',
   name: '',
   pve_url: '',
   pve_node: 'pve',
@@ -46,10 +49,10 @@ function isHttpUrl(value: string): boolean {
 /** SPEC §5: name, URL, node, user required; URL of URL type; the chosen method's secret(s) required. */
 function validate(f: FormState): Errors {
   const e: Errors = {};
-  const required: (keyof FormState)[] = ['name', 'pve_url', 'pve_node', 'user'];
+  const required: (keyof FormState)[] = ['name', 'pve_url', 'user', ...(f.type === 'pve' ? ['pve_node' as const] : [])];
   if (f.auth_type === 'password') required.push('password');
   else required.push('token_name', 'token_value');
-  for (const k of required) if (!f[k].trim()) e[k] = 'form.required';
+  for (const k of required) if (!String(f[k]).trim()) e[k] = 'form.required';
   if (f.pve_url.trim() && !isHttpUrl(f.pve_url.trim())) e.pve_url = 'form.invalidUrl';
   if (f.fingerprint.trim() && !/^([0-9A-Fa-f]{2}:){31}[0-9A-Fa-f]{2}$|^[0-9A-Fa-f]{64}$/.test(f.fingerprint.trim())) {
     e.fingerprint = 'form.invalidFingerprint';
@@ -57,18 +60,28 @@ function validate(f: FormState): Errors {
   return e;
 }
 
-/** Only the chosen method's fields are sent. */
+/**
+ * A token id pasted whole ('root@pam!portal', as Proxmox shows it) is split into its user and its name; the server
+ * sends it back together (`user@realm!name`, then the secret).
+ */
+function tokenParts(user: string, tokenName: string): { user: string; token_name: string } {
+  const at = tokenName.lastIndexOf('!');
+  return at > 0 ? { user: tokenName.slice(0, at), token_name: tokenName.slice(at + 1) } : { user, token_name: tokenName };
+}
+
+/** Only the chosen method's fields are sent; a PVE node's `type` is the server's default, a PBS has no node. */
 function toBody(f: FormState): HostCreate {
-  const base = {
+  const common = {
     name: f.name.trim(),
     pve_url: f.pve_url.trim(),
-    pve_node: f.pve_node.trim(),
-    user: f.user.trim(),
     ...(f.fingerprint.trim() ? { fingerprint: f.fingerprint.trim() } : {}),
   };
-  return f.auth_type === 'password'
-    ? { ...base, auth_type: 'password', password: f.password }
-    : { ...base, auth_type: 'token', token_name: f.token_name.trim(), token_value: f.token_value.trim() };
+  const token = tokenParts(f.user.trim(), f.token_name.trim());
+  const auth =
+    f.auth_type === 'password'
+      ? { user: f.user.trim(), auth_type: 'password' as const, password: f.password }
+      : { ...token, auth_type: 'token' as const, token_value: f.token_value.trim() };
+  return f.type === 'pbs' ? { type: 'pbs', ...common, ...auth } : { ...common, pve_node: f.pve_node.trim(), ...auth };
 }
 
 export function AddHostDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
@@ -126,20 +139,39 @@ export function AddHostDialog({ open, onOpenChange }: { open: boolean; onOpenCha
       onOpenChange={(next) => {
         if (!addHost.isPending) onOpenChange(next);
       }}
-      title={t('form.title')}
+      title={t(form.type === 'pbs' ? 'form.titlePbs' : 'form.title')}
       description={t('form.description')}
       closeLabel={t('form.cancel')}
     >
       <form onSubmit={handleSubmit} noValidate className="space-y-3" data-testid="add-host-form">
+        <fieldset>
+          <legend className="mb-1 text-sm font-medium text-slate-700 dark:text-slate-300">{t('form.type')}</legend>
+          <div className="flex flex-wrap gap-x-4 gap-y-1">
+            {(['pve', 'pbs'] as const).map((type) => (
+              <label key={type} className="inline-flex items-center gap-2 text-sm">
+                <input
+                  type="radio"
+                  name="host-type"
+                  className="h-4 w-4 accent-brand-600"
+                  checked={form.type === type}
+                  onChange={() => set('type', type)}
+                  disabled={addHost.isPending}
+                  data-testid={`host-type-${type}`}
+                />
+                {t(`form.types.${type}`)}
+              </label>
+            ))}
+          </div>
+        </fieldset>
         {field('name', t('form.name'), { autoComplete: 'off', required: true })}
         {field('pve_url', t('form.url'), {
           type: 'url',
           dir: 'ltr',
-          placeholder: 'https://pve.example.com:8006',
+          placeholder: form.type === 'pbs' ? 'https://pbs.example.com:8007' : 'https://pve.example.com:8006',
           required: true,
         })}
         <div className="grid grid-cols-2 gap-3">
-          {field('pve_node', t('form.node'), { required: true })}
+          {form.type === 'pve' ? field('pve_node', t('form.node'), { required: true }) : null}
           {field('user', t('form.user'), { autoComplete: 'off', required: true })}
         </div>
         <div>
@@ -160,10 +192,13 @@ export function AddHostDialog({ open, onOpenChange }: { open: boolean; onOpenCha
           <div className="grid grid-cols-2 gap-3">
             {field('token_name', t('form.tokenName'), { placeholder: 'portal', required: true })}
             {field('token_value', t('form.tokenValue'), { type: 'password', autoComplete: 'off', required: true })}
+            <p className="col-span-2 text-xs text-slate-500 dark:text-slate-400">{t('form.tokenHint')}</p>
           </div>
         )}
         {field('fingerprint', t('form.fingerprint'), { dir: 'ltr', placeholder: 'AA:BB:…', spellCheck: false })}
-        <p className="text-xs text-slate-500 dark:text-slate-400">{t('form.fingerprintHint')}</p>
+        <p className="text-xs text-slate-500 dark:text-slate-400">
+          {t(form.type === 'pbs' ? 'form.fingerprintHintPbs' : 'form.fingerprintHint')}
+        </p>
         {serverError ? (
           <p
             role="alert"

@@ -96,10 +96,13 @@ export function HostCard({
           {text.status(host.status)}
         </span>
       </div>
-      <p className="text-xs text-slate-500 dark:text-slate-400">
-        {text.meta(host.pve_node, guestCount)}
-        {host.pve_version ? ` · PVE ${host.pve_version}` : ''}
-      </p>
+      {/* A Proxmox Backup Server has no node nor guests: its datastores come with the card's tools (features/hosts). */}
+      {host.type === 'pbs' ? null : (
+        <p className="text-xs text-slate-500 dark:text-slate-400">
+          {text.meta(host.pve_node, guestCount)}
+          {host.pve_version ? ` · PVE ${host.pve_version}` : ''}
+        </p>
+      )}
       {!isOnline && host.last_error ? (
         <p className="rounded-md bg-red-50 p-2 text-xs break-words text-red-700 dark:bg-red-950/50 dark:text-red-300">
           {host.last_error}

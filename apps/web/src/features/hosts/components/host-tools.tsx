@@ -7,6 +7,7 @@ import { cn } from '@/components/ui/cn';
 import { isCertificateChange } from '../certificate';
 import type { EditHostPart } from './edit-host-dialog';
 import { HostPermissions } from './host-permissions';
+import { PbsCardSummary } from './pbs-card-summary';
 
 // The edit dialog (three forms, the certificate check) loads when it is first pointed at or opened.
 const loadEditHostDialog = () => import('./edit-host-dialog');
@@ -22,7 +23,8 @@ export interface HostToolsProps {
 
 /**
  * A host card's tools: Edit (and Renew certificate when the host went offline over a changed certificate), and
- * the Permissions panel. Rendered as items of the card's wrapping button row: the panel takes a whole row, last.
+ * the Permissions panel (a PVE node's). Rendered as items of the card's wrapping button row: the panel takes a whole
+ * row, last; a Proxmox Backup Server's datastores take a whole row, first.
  */
 export function HostTools({ host, canManage, onChanged }: HostToolsProps) {
   const { t } = useTranslation('hosts');
@@ -31,8 +33,11 @@ export function HostTools({ host, canManage, onChanged }: HostToolsProps) {
   const panelId = useId();
   const preload = () => void loadEditHostDialog();
 
+  const isPbs = host.type === 'pbs';
+
   return (
     <>
+      {isPbs ? <PbsCardSummary host={host} /> : null}
       {canManage && isCertificateChange(host) ? (
         <Button
           variant="outline"
@@ -61,18 +66,20 @@ export function HostTools({ host, canManage, onChanged }: HostToolsProps) {
           {t('tools.edit')}
         </Button>
       ) : null}
-      <Button
-        variant="ghost"
-        size="sm"
-        aria-expanded={isShowingPermissions}
-        aria-controls={isShowingPermissions ? panelId : undefined}
-        onClick={() => setIsShowingPermissions((shown) => !shown)}
-        data-testid="host-permissions-toggle"
-      >
-        <ShieldCheck className="h-4 w-4" aria-hidden="true" />
-        {t('tools.permissions')}
-        <ChevronDown className={cn('h-4 w-4 transition-transform', isShowingPermissions && 'rotate-180')} aria-hidden="true" />
-      </Button>
+      {isPbs ? null : (
+        <Button
+          variant="ghost"
+          size="sm"
+          aria-expanded={isShowingPermissions}
+          aria-controls={isShowingPermissions ? panelId : undefined}
+          onClick={() => setIsShowingPermissions((shown) => !shown)}
+          data-testid="host-permissions-toggle"
+        >
+          <ShieldCheck className="h-4 w-4" aria-hidden="true" />
+          {t('tools.permissions')}
+          <ChevronDown className={cn('h-4 w-4 transition-transform', isShowingPermissions && 'rotate-180')} aria-hidden="true" />
+        </Button>
+      )}
       {isShowingPermissions ? <HostPermissions id={panelId} host={host} className="order-last min-w-0 basis-full" /> : null}
       {editing ? (
         <Suspense fallback={null}>

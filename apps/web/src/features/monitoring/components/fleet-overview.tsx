@@ -5,7 +5,8 @@ import { Link } from 'react-router';
 import { Card } from '@/components/ui/card';
 import { LoadError, LoadingRows } from '@/components/ui/load-states';
 import { useOverview } from '../api/collection';
-import { formatBytes, formatValue } from '../format';
+import { formatBytes } from '@/lib/format-bytes';
+import { formatValue } from '../format';
 
 // The dashboard's fleet overview (composed by src/app: features never import each other). It imports no chart
 // library: the dashboard stays light; the bars are plain elements.

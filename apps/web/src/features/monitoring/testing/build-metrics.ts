@@ -26,6 +26,8 @@ export function buildHostFacts(overrides: Partial<Host> = {}): Host {
   return {
     id: HOST_ID,
     name: 'Lab node',
+    type: 'pve',
+    pbs: null,
     pve_url: 'https://10.0.0.5:8006',
     pve_node: 'pve1',
     status: 'online',

@@ -1,0 +1,318 @@
+import { and, asc, desc, eq, gte, inArray, isNull, like, lt, ne, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { backups, backupStorages, guests, taskLogs, tasks } from '../../db/schema';
+import { criticalCondition } from './critical.repository';
+
+export type BackupRow = typeof backups.$inferSelect;
+export type NewBackupRow = typeof backups.$inferInsert;
+export type BackupStorageRow = typeof backupStorages.$inferSelect;
+
+const BATCH = 500;
+
+/** A storage (or PBS datastore) as one refresh read it. */
+export interface StorageRead {
+  organisationId: string;
+  hostId: string;
+  storage: string;
+  type: string;
+  shared: boolean;
+  source: 'pve-storage' | 'pbs';
+}
+
+/** Which column names a storage's rows: `storage` on PVE, `datastore` on a PBS. */
+const storageColumn = (source: StorageRead['source']) => (source === 'pbs' ? backups.datastore : backups.storage);
+
+/**
+ * What one storage lists now replaces what it listed before: rows upserted by (host, volid), rows it no longer
+ * lists deleted, the storage recorded readable with its count. A storage shared by a cluster's nodes is read by one
+ * of them: `otherHostIds` (the cluster's other registered nodes) lose their rows of it, so a backup keeps one row
+ * when the reading node changes.
+ */
+export async function replaceStorageBackups(
+  db: Db,
+  read: StorageRead,
+  rows: Omit<NewBackupRow, 'organisationId' | 'hostId' | 'seenAt'>[],
+  now: Date,
+  otherHostIds: readonly string[] = [],
+): Promise<void> {
+  const column = storageColumn(read.source);
+  // A listing that names a volume twice would make one upsert touch a row twice: the last entry stands.
+  const unique = [...new Map(rows.map((r) => [r.volid, r])).values()];
+  await db.transaction(async (tx) => {
+    for (let i = 0; i < unique.length; i += BATCH) {
+      await tx
+        .insert(backups)
+        .values(
+          unique
+            .slice(i, i + BATCH)
+            .map((r) => ({ ...r, organisationId: read.organisationId, hostId: read.hostId, seenAt: now })),
+        )
+        .onConflictDoUpdate({
+          target: [backups.hostId, backups.volid],
+          set: {
+            guestId: sql`excluded.guest_id`,
+            vmid: sql`excluded.vmid`,
+            guestType: sql`excluded.guest_type`,
+            source: sql`excluded.source`,
+            storage: sql`excluded.storage`,
+            datastore: sql`excluded.datastore`,
+            backupTime: sql`excluded.backup_time`,
+            sizeBytes: sql`excluded.size_bytes`,
+            format: sql`excluded.format`,
+            verifyState: sql`excluded.verify_state`,
+            encrypted: sql`excluded.encrypted`,
+            protected: sql`excluded.protected`,
+            notes: sql`excluded.notes`,
+            seenAt: sql`excluded.seen_at`,
+          },
+        });
+    }
+    await tx.delete(backups).where(and(eq(backups.hostId, read.hostId), eq(column, read.storage), lt(backups.seenAt, now)));
+    if (otherHostIds.length > 0)
+      await tx.delete(backups).where(and(inArray(backups.hostId, [...otherHostIds]), eq(column, read.storage)));
+    await upsertStorage(tx, read, { readable: true, error: null, backupCount: unique.length, checkedAt: now });
+    if (otherHostIds.length > 0)
+      await tx
+        .delete(backupStorages)
+        .where(and(inArray(backupStorages.hostId, [...otherHostIds]), eq(backupStorages.storage, read.storage)));
+  });
+}
+
+/** A storage that could not be read: its rows stay as last read, the storage says why it is not current. */
+export async function markStorageUnreadable(db: Db, read: StorageRead, error: string, now: Date): Promise<void> {
+  await upsertStorage(db, read, { readable: false, error, checkedAt: now });
+}
+
+async function upsertStorage(
+  db: Db,
+  read: StorageRead,
+  values: { readable: boolean; error: string | null; backupCount?: number; checkedAt: Date },
+): Promise<void> {
+  await db
+    .insert(backupStorages)
+    .values({
+      hostId: read.hostId,
+      storage: read.storage,
+      organisationId: read.organisationId,
+      type: read.type,
+      shared: read.shared,
+      ...values,
+    })
+    .onConflictDoUpdate({
+      target: [backupStorages.hostId, backupStorages.storage],
+      set: { type: read.type, shared: read.shared, ...values },
+    });
+}
+
+/** The host's storages other than `keep` are gone (removed, or now read by another node): their rows go too. */
+export async function dropOtherStorages(
+  db: Db,
+  hostId: string,
+  source: StorageRead['source'],
+  keep: readonly string[],
+): Promise<void> {
+  const column = storageColumn(source);
+  await db.transaction(async (tx) => {
+    await tx
+      .delete(backups)
+      .where(
+        and(eq(backups.hostId, hostId), eq(backups.source, source), keep.length ? notInArray(column, [...keep]) : undefined),
+      );
+    await tx
+      .delete(backupStorages)
+      .where(and(eq(backupStorages.hostId, hostId), keep.length ? notInArray(backupStorages.storage, [...keep]) : undefined));
+  });
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Reading the inventory.
+
+export interface BackupFilter {
+  guestId?: string;
+  hostId?: string;
+  since?: Date;
+}
+
+/** Newest first; `after` is the (backup_time, id) of the last row of the previous page. */
+export async function listBackups(
+  db: Db,
+  organisationId: string,
+  filter: BackupFilter,
+  limit: number,
+  after?: { backupTime: Date; id: string },
+): Promise<BackupRow[]> {
+  const conditions: (SQL | undefined)[] = [
+    eq(backups.organisationId, organisationId),
+    filter.guestId ? eq(backups.guestId, filter.guestId) : undefined,
+    filter.hostId ? eq(backups.hostId, filter.hostId) : undefined,
+    filter.since ? gte(backups.backupTime, filter.since) : undefined,
+    after
+      ? or(lt(backups.backupTime, after.backupTime), and(eq(backups.backupTime, after.backupTime), lt(backups.id, after.id)))
+      : undefined,
+  ];
+  return db
+    .select()
+    .from(backups)
+    .where(and(...conditions))
+    .orderBy(desc(backups.backupTime), desc(backups.id))
+    .limit(limit);
+}
+
+export async function findBackup(db: Db, organisationId: string, id: string): Promise<BackupRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(backups)
+    .where(and(eq(backups.organisationId, organisationId), eq(backups.id, id)));
+  return row;
+}
+
+export async function findBackupByVolid(
+  db: Db,
+  organisationId: string,
+  hostId: string,
+  volid: string,
+): Promise<BackupRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(backups)
+    .where(and(eq(backups.organisationId, organisationId), eq(backups.hostId, hostId), eq(backups.volid, volid)));
+  return row;
+}
+
+/**
+ * The PVE storage's row of the same snapshot a PBS lists (a PBS storage's, same vmid, type and time): what PVE can
+ * restore from. A local archive made in the same second is not it.
+ */
+export async function pveTwinOf(db: Db, b: BackupRow): Promise<BackupRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(backups)
+    .where(
+      and(
+        eq(backups.organisationId, b.organisationId),
+        eq(backups.source, 'pve-storage'),
+        like(backups.format, 'pbs-%'),
+        eq(backups.vmid, b.vmid),
+        eq(backups.guestType, b.guestType),
+        eq(backups.backupTime, b.backupTime),
+        ne(backups.id, b.id),
+      ),
+    )
+    .limit(1);
+  return row;
+}
+
+/** The storages' last read state, of the given hosts or all the organisation's. */
+export async function storageReads(db: Db, organisationId: string, hostIds?: readonly string[]): Promise<BackupStorageRow[]> {
+  if (hostIds && hostIds.length === 0) return [];
+  return db
+    .select()
+    .from(backupStorages)
+    .where(
+      and(eq(backupStorages.organisationId, organisationId), hostIds ? inArray(backupStorages.hostId, [...hostIds]) : undefined),
+    )
+    .orderBy(asc(backupStorages.hostId), asc(backupStorages.storage));
+}
+
+/** A PVE storage's type as the inventory last recorded it (any host of the organisation). */
+export async function knownStorageType(db: Db, organisationId: string, storage: string): Promise<string | undefined> {
+  const [row] = await db
+    .select({ type: backupStorages.type })
+    .from(backupStorages)
+    .where(
+      and(
+        eq(backupStorages.organisationId, organisationId),
+        eq(backupStorages.storage, storage),
+        ne(backupStorages.type, 'datastore'),
+      ),
+    )
+    .limit(1);
+  return row?.type;
+}
+
+/** The guests (live, of PVE hosts) whose newest backup is older than `since`, or that have none. */
+export async function guestsWithoutBackupSince(
+  db: Db,
+  organisationId: string,
+  since: Date,
+): Promise<{ id: string; name: string; vmid: number; hostId: string; lastBackupAt: Date | null; critical: boolean }[]> {
+  // Qualified by hand: inside a select of one table drizzle writes a column bare, which the subquery would read as its own.
+  const last = sql<Date | string | null>`(select max(b.backup_time) from ${backups} b where b.guest_id = "guests"."id")`;
+  const critical = sql<boolean>`${criticalCondition()}`;
+  const rows = await db
+    .select({ id: guests.id, name: guests.name, vmid: guests.vmid, hostId: guests.hostId, last, critical })
+    .from(guests)
+    .where(
+      and(
+        eq(guests.organisationId, organisationId),
+        isNull(guests.goneAt),
+        sql`coalesce(${last}, '-infinity'::timestamptz) < ${since.toISOString()}::timestamptz`,
+      ),
+    )
+    .orderBy(asc(guests.name), asc(guests.vmid));
+  return rows.map(({ last: at, ...r }) => ({
+    ...r,
+    critical: Boolean(r.critical),
+    lastBackupAt: at === null ? null : new Date(at),
+  }));
+}
+
+/** The task kinds whose failures the coverage lists (one per guest: a policy's node and run tasks repeat them). */
+export const FAILURE_KINDS = ['backup.guest', 'backup.now', 'backup.restore'] as const;
+
+export async function failedBackupTasks(db: Db, organisationId: string, since: Date, limit = 200) {
+  return db
+    .select()
+    .from(tasks)
+    .where(
+      and(
+        eq(tasks.organisationId, organisationId),
+        inArray(tasks.kind, [...FAILURE_KINDS]),
+        eq(tasks.status, 'failed'),
+        gte(tasks.createdAt, since),
+      ),
+    )
+    .orderBy(desc(tasks.createdAt), desc(tasks.id))
+    .limit(limit);
+}
+
+/** The organisation's live guests' keys (matching a PBS snapshot's type and vmid). */
+export async function listLiveGuestKeys(
+  db: Db,
+  organisationId: string,
+): Promise<{ id: string; vmid: number; type: 'qemu' | 'lxc' }[]> {
+  return db
+    .select({ id: guests.id, vmid: guests.vmid, type: guests.type })
+    .from(guests)
+    .where(and(eq(guests.organisationId, organisationId), isNull(guests.goneAt)));
+}
+
+/** Merges `values` into a task's params (what a resumed task must know: the PVE log lines already kept, a chosen vmid). */
+export async function setTaskParams(db: Db, taskId: string, values: Record<string, unknown>): Promise<void> {
+  await db
+    .update(tasks)
+    .set({ params: sql`${tasks.params} || ${JSON.stringify(values)}::jsonb` })
+    .where(eq(tasks.id, taskId));
+}
+
+/** Several lines of a task's log at once (a Proxmox task's log kept with the portal's task). */
+export async function appendTaskLogLines(db: Db, taskId: string, lines: readonly string[]): Promise<void> {
+  for (let i = 0; i < lines.length; i += BATCH) {
+    await db.insert(taskLogs).values(lines.slice(i, i + BATCH).map((line) => ({ taskId, line })));
+  }
+}
+
+/**
+ * The newest backup time (epoch seconds) per vmid of the inventory's backups of these hosts: what the fleet sync
+ * records as each guest's last backup, without reading the storages itself (the inventory reads each storage once
+ * per cycle).
+ */
+export async function newestBackupTimes(db: Db, hostIds: string[]): Promise<Map<number, number>> {
+  if (hostIds.length === 0) return new Map();
+  const rows = await db
+    .select({ vmid: backups.vmid, at: sql<Date | string>`max(${backups.backupTime})` })
+    .from(backups)
+    .where(inArray(backups.hostId, hostIds))
+    .groupBy(backups.vmid);
+  return new Map(rows.map((r) => [r.vmid, Math.floor(new Date(r.at).getTime() / 1000)]));
+}

@@ -1,0 +1,36 @@
+import { notFound } from '../../errors';
+import { requireOrgRole } from '../../plugins/app/auth';
+import type { AuthUser } from '../sessions/sessions.service';
+import type { NotifyDeps } from './delivery';
+import { findChannel, type ChannelRow } from './notifications.repository';
+
+/**
+ * Who sees and changes a channel. The organisation's channels: every member reads them, owners and admins change,
+ * test and replay them. A personal channel (`user_id` set): only its owner, whatever their role; to anyone else it
+ * does not exist (404, as an unknown id), admins included, since it may carry a person's private push topic.
+ */
+
+export interface NotifyContext {
+  user: AuthUser;
+  organisationId: string;
+}
+
+const MANAGE = 'manage notification channels';
+
+/** The channel if this person may see it. */
+export async function visibleChannel(deps: NotifyDeps, ctx: NotifyContext, id: string): Promise<ChannelRow | undefined> {
+  const row = await findChannel(deps.db, ctx.organisationId, id);
+  return row && (row.userId === null || row.userId === ctx.user.id) ? row : undefined;
+}
+
+export async function channelOf(deps: NotifyDeps, ctx: NotifyContext, id: string): Promise<ChannelRow> {
+  const row = await visibleChannel(deps, ctx, id);
+  if (!row) throw notFound('Notification channel');
+  return row;
+}
+
+/** Refuses a change unless the channel is the person's own, or theirs to manage (admin or owner). */
+export function requireManage(ctx: NotifyContext, channel: Pick<ChannelRow, 'userId'> | null): void {
+  if (channel?.userId && channel.userId === ctx.user.id) return;
+  requireOrgRole(ctx.user, 'admin', MANAGE);
+}

@@ -1,0 +1,30 @@
+import type { GuestCritical } from '@proxai/contract';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { BACKUPS_KEY } from './backups-keys';
+
+export function criticalQuery(guestId: string) {
+  return queryOptions({
+    queryKey: [...BACKUPS_KEY, 'critical', guestId],
+    queryFn: async ({ signal }) => (await api(`/vms/${guestId}/critical`, { signal })) as GuestCritical,
+  });
+}
+
+/** GET /vms/{id}/critical: the flag set in ProxAI, the Proxmox tag, and either. */
+export const useGuestCritical = (guestId: string) => useQuery(criticalQuery(guestId));
+
+/** PATCH /vms/{id}/critical; the answer replaces the cached state at once, and the lists that show the flag reload. */
+export function useSetGuestCritical(guestId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (critical: boolean) =>
+      (await api(`/vms/${guestId}/critical`, { method: 'PATCH', body: { critical } })) as GuestCritical,
+    onSuccess: (state) => {
+      client.setQueryData(criticalQuery(guestId).queryKey, state);
+      return Promise.all([
+        client.invalidateQueries({ queryKey: [...BACKUPS_KEY, 'restore-tests', 'summary'] }),
+        client.invalidateQueries({ queryKey: [...BACKUPS_KEY, 'coverage'] }),
+      ]);
+    },
+  });
+}
