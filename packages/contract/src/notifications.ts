@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ClockTimeSchema, TimeZoneSchema } from './automation';
+import { LanguageSchema } from './common';
 import { PLAN_TYPES } from './plans';
 
 // Notifications (issue 18): where alerts go (organisation channels, and each person's own channels), how each
@@ -80,6 +81,8 @@ export const NotificationChannelInputSchema = z
      */
     quiet_hours: QuietHoursSchema.nullable().default(null),
     enabled: z.boolean().default(true),
+    /** What its messages are written in; by default the language of the person who creates it. */
+    language: LanguageSchema.optional(),
   })
   .meta({ id: 'NotificationChannelInput' });
 export type NotificationChannelInput = z.input<typeof NotificationChannelInputSchema>;
@@ -95,6 +98,7 @@ export const NotificationChannelPatchSchema = z
     scope: NotificationScopeSchema,
     quiet_hours: QuietHoursSchema.nullable(),
     enabled: z.boolean(),
+    language: LanguageSchema,
   })
   .partial()
   .meta({ id: 'NotificationChannelPatch' });
@@ -115,6 +119,8 @@ export const NotificationChannelSchema = z
     scope: NotificationScopeSchema,
     quiet_hours: QuietHoursSchema.nullable(),
     enabled: z.boolean(),
+    /** What its e-mails and chat messages are written in (a generic webhook's JSON is data, not translated). */
+    language: LanguageSchema,
     /**
      * Set when the organisation's plan no longer includes this type of channel (a generic webhook after a downgrade
      * from Pro): the plan that resumes it. Its messages are skipped (status `skipped`) until then; null: it sends.
@@ -221,6 +227,10 @@ export const DigestEntrySchema = z.object({
   severity: NotificationSeveritySchema,
   summary: z.string(),
   subject: z.object({ kind: z.string(), id: z.string(), name: z.string() }),
+  /** The alert's kind, value and threshold: what the digest words each line from, in its channel's language. */
+  kind: z.string().optional(),
+  value: z.number().nullable().optional(),
+  threshold: z.number().nullable().optional(),
 });
 export type DigestEntry = z.infer<typeof DigestEntrySchema>;
 

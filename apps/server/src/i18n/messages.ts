@@ -2,6 +2,7 @@ import { isLanguage, type Language } from '@proxai/contract';
 import { AUTOMATION_TEXTS } from './automation-texts';
 import { DASHBOARD_TEXTS } from './dashboard-texts';
 import { HOST_TEXTS } from './host-texts';
+import { NOTIFICATION_TEXTS } from './notification-texts';
 import { SNAPSHOT_TEXTS } from './snapshot-texts';
 import { TASK_TEXTS } from './task-texts';
 import type { Text } from './text';
@@ -16,14 +17,22 @@ import type { Text } from './text';
  * direction (\u200e, \u200f) where a Latin word next to punctuation would otherwise be displayed out of place.
  *
  * English is the fallback: a request without a language we know, and every text that is stored rather than
- * answered (a host's last_error, audit and task details, background sync), is in English.
+ * answered (a host's last_error, audit and task details, background sync), is in English. Notifications are
+ * written when sent, in their channel's language (notification-texts.ts).
  */
 
 /** What a request without a known language, and anything stored, is written in. */
 export const FALLBACK_LANGUAGE: Language = 'en';
 
 /** Every text, by key (the catalogue is split by area: dashboard-texts.ts, host-texts.ts). */
-export const MESSAGES = { ...DASHBOARD_TEXTS, ...HOST_TEXTS, ...SNAPSHOT_TEXTS, ...AUTOMATION_TEXTS, ...TASK_TEXTS };
+export const MESSAGES = {
+  ...DASHBOARD_TEXTS,
+  ...HOST_TEXTS,
+  ...SNAPSHOT_TEXTS,
+  ...AUTOMATION_TEXTS,
+  ...TASK_TEXTS,
+  ...NOTIFICATION_TEXTS,
+};
 
 export type MessageKey = keyof typeof MESSAGES;
 

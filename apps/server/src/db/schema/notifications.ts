@@ -35,6 +35,8 @@ export const notificationChannels = pgTable(
     scope: jsonb('scope').$type<Record<string, unknown>>().notNull().default({ all: true }),
     quietHours: jsonb('quiet_hours').$type<Record<string, unknown> | null>(),
     enabled: boolean('enabled').notNull().default(true),
+    /** What its messages are written in (a language of the UI); channels made before languages were English. */
+    language: text('language').notNull().default('en'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

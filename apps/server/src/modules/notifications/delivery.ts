@@ -1,6 +1,12 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { NotificationChannelType, NotificationEventType, NotificationSeverity } from '@proxai/contract';
+import {
+  isLanguage,
+  type NotificationChannelType,
+  type NotificationEventType,
+  type NotificationSeverity,
+} from '@proxai/contract';
 import type { Config } from '../../config/env';
+import { FALLBACK_LANGUAGE } from '../../i18n/messages';
 import type { Db } from '../../db/client';
 import type { Resolver } from '../../net/outbound-policy';
 import type { Mailer } from '../../plugins/app/mailer';
@@ -11,7 +17,7 @@ import {
   findChannelById,
   findDeliveryById,
   updateDelivery,
-  userEmail,
+  userContact,
   type ChannelRow,
   type DeliveryRow,
   type DeliveryValues,
@@ -61,6 +67,7 @@ export function openChannel(row: ChannelRow, box: SecretBox, now: Date): OpenCha
     address: row.address,
     token: row.tokenSealed ? box.open(row.tokenSealed) : null,
     secrets,
+    language: isLanguage(row.language) ? row.language : FALLBACK_LANGUAGE,
   };
 }
 
@@ -99,12 +106,12 @@ async function recipientOf(
     if (!channelRow) return 'the channel was deleted';
     const open = openChannel(channelRow, secretBoxFor(deps.config, deps.log), now);
     if (channelRow.type !== 'email' || !channelRow.userId) return open;
-    const email = await userEmail(deps.db, channelRow.userId);
-    return email ? { ...open, address: email } : 'the person no longer exists';
+    const contact = await userContact(deps.db, channelRow.userId);
+    return contact ? { ...open, address: contact.email } : 'the person no longer exists';
   }
-  const email = row.userId ? await userEmail(deps.db, row.userId) : undefined;
-  if (!email) return 'the person no longer exists';
-  return { type: 'email', url: null, address: email, token: null, secrets: [] };
+  const contact = row.userId ? await userContact(deps.db, row.userId) : undefined;
+  if (!contact) return 'the person no longer exists';
+  return { type: 'email', url: null, address: contact.email, token: null, secrets: [], language: contact.language };
 }
 
 async function attempt(deps: NotifyDeps, row: DeliveryRow, channelRow: ChannelRow | undefined, now: Date): Promise<Outcome> {

@@ -1,5 +1,13 @@
 import { Webhook } from 'standardwebhooks';
-import type { DigestEntry, NotificationChannelType, NotificationEventType, NotificationSeverity } from '@proxai/contract';
+import type {
+  DigestEntry,
+  Language,
+  NotificationChannelType,
+  NotificationEventType,
+  NotificationSeverity,
+} from '@proxai/contract';
+import { message } from '../../i18n/messages';
+import { alertText, duration, type AlertFacts } from './alert-text';
 import type { OutboundRequest } from './outbound-http';
 
 /**
@@ -26,57 +34,105 @@ export interface OpenChannel {
   token: string | null;
   /** Webhook secrets to sign with (the current one first, then the previous one during its 24 h). */
   secrets: string[];
+  /** What its messages are written in (a generic webhook's JSON is data: its fields are not translated). */
+  language: Language;
 }
 
 export type Rendered = { kind: 'http'; request: OutboundRequest } | { kind: 'email'; to: string; subject: string; text: string };
 
-const SEVERITY_LABEL: Record<NotificationSeverity, string> = { info: 'Info', warning: 'Warning', critical: 'Critical' };
+/** The instant in `language`, in UTC (a channel is read in many zones): "25 Nov 2026, 14:05 UTC". */
+function instant(iso: string | Date, language: Language): string {
+  const date = typeof iso === 'string' ? new Date(iso) : iso;
+  if (Number.isNaN(date.getTime())) return String(iso);
+  return `${new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }).format(date)} UTC`;
+}
 
-/** The one-line title every format shows. */
-export function titleOf(m: Message): string {
-  const sev = m.severity ? `[${SEVERITY_LABEL[m.severity]}] ` : '';
+const severityLabel = (severity: NotificationSeverity, language: Language) => message(language, `notify.severity.${severity}`);
+
+/** The message's own line: the alert's, worded in `language` from its fields (the stored summary is English). */
+function lineOf(m: Message, language: Language): string {
+  const p = m.payload;
+  return typeof p.kind === 'string'
+    ? alertText({ ...(p as Partial<AlertFacts>), kind: p.kind, summary: m.summary }, language)
+    : m.summary;
+}
+
+/** The one-line title every format shows, in `language`. */
+export function titleOf(m: Message, language: Language = 'en'): string {
+  const sev = m.severity ? `[${severityLabel(m.severity, language)}] ` : '';
   switch (m.eventType) {
     case 'alert.triggered':
-      return `${sev}${m.summary}`;
+      return `${sev}${lineOf(m, language)}`;
     case 'alert.resolved':
-      return `[Resolved] ${m.summary}`;
-    case 'alert.escalated':
-      return `${sev}Escalated (level ${typeof m.payload.level === 'number' ? m.payload.level : '?'}): ${m.summary}`;
-    case 'alert.digest':
-      return `ProxAI: ${m.summary}`;
+      return `[${message(language, 'notify.resolved')}] ${lineOf(m, language)}`;
+    case 'alert.escalated': {
+      const level = typeof m.payload.level === 'number' ? m.payload.level : '?';
+      return `${sev}${message(language, 'notify.escalated', { level })}: ${lineOf(m, language)}`;
+    }
+    case 'alert.digest': {
+      const entries = digestEntries(m);
+      const resolved = entries.filter((e) => e.type === 'alert.resolved').length;
+      return message(language, 'notify.digestTitle', { count: entries.length, resolved });
+    }
     case 'test':
-      return 'ProxAI test notification';
+      return message(language, 'notify.testTitle');
   }
 }
 
-function entryLine(e: DigestEntry): string {
-  const what = e.type === 'alert.resolved' ? 'resolved' : e.type === 'alert.escalated' ? 'escalated' : 'triggered';
-  return `${e.at.slice(0, 16).replace('T', ' ')} UTC  ${what.padEnd(9)} ${SEVERITY_LABEL[e.severity]}: ${e.summary}`;
+const digestEntries = (m: Message): DigestEntry[] =>
+  Array.isArray(m.payload.entries) ? (m.payload.entries as DigestEntry[]) : [];
+
+function entryLine(e: DigestEntry, language: Language): string {
+  const what = message(
+    language,
+    `notify.entry.${e.type === 'alert.resolved' ? 'resolved' : e.type === 'alert.escalated' ? 'escalated' : 'triggered'}`,
+  );
+  const line = e.kind ? alertText({ ...e, kind: e.kind }, language) : e.summary;
+  return `${instant(e.at, language)}  ${what} · ${severityLabel(e.severity, language)}: ${line}`;
 }
 
-/** The plain-text body (e-mail, ntfy, Gotify), with the details each event carries. */
-export function textOf(m: Message): string {
+/** The plain-text body (e-mail, ntfy, Gotify), with the details each event carries, in `language`. */
+export function textOf(m: Message, language: Language = 'en'): string {
   const p = m.payload;
   if (m.eventType === 'alert.digest') {
-    const entries = (p.entries ?? []) as DigestEntry[];
-    return [`What happened during the quiet hours (${String(p.from)} to ${String(p.to)}):`, '', ...entries.map(entryLine)].join(
-      '\n',
+    const intro = message(language, 'notify.digestIntro', {
+      from: instant(String(p.from), language),
+      to: instant(String(p.to), language),
+    });
+    return [intro, '', ...digestEntries(m).map((e) => entryLine(e, language))].join('\n');
+  }
+  // A test message's text is the sender's own words when they gave some.
+  if (m.eventType === 'test') return typeof p.message === 'string' ? p.message : message(language, 'notify.testText');
+  const subject = p.subject as { kind?: string; name?: string } | undefined;
+  const lines = [lineOf(m, language)];
+  if (subject?.name) {
+    const kind =
+      subject.kind === 'host' || subject.kind === 'guest' || subject.kind === 'storage'
+        ? message(language, `notify.subjectKind.${subject.kind}`)
+        : (subject.kind ?? '');
+    lines.push(message(language, 'notify.subject', { kind, name: subject.name }).replace(/\s+$/, ''));
+  }
+  if (typeof p.value === 'number') {
+    const number = new Intl.NumberFormat(language, { maximumFractionDigits: 2 });
+    lines.push(
+      typeof p.threshold === 'number'
+        ? message(language, 'notify.valueThreshold', { value: number.format(p.value), threshold: number.format(p.threshold) })
+        : message(language, 'notify.value', { value: number.format(p.value) }),
     );
   }
-  if (m.eventType === 'test') return typeof p.message === 'string' ? p.message : 'This is a test notification from ProxAI.';
-  const subject = p.subject as { kind?: string; name?: string } | undefined;
-  const lines = [m.summary];
-  if (subject?.name) lines.push(`Subject: ${subject.kind ?? ''} ${subject.name}`.trim());
-  if (typeof p.value === 'number')
-    lines.push(`Value: ${p.value}${typeof p.threshold === 'number' ? ` (threshold ${p.threshold})` : ''}`);
-  if (typeof p.duration_seconds === 'number') lines.push(`Lasted: ${Math.round(p.duration_seconds / 60)} min`);
+  if (typeof p.duration_seconds === 'number')
+    lines.push(message(language, 'notify.lasted', { duration: duration(language, p.duration_seconds) }));
   // A grouped message (several alerts of one host at once) lists each of them.
-  const group = Array.isArray(p.group) ? (p.group as { severity?: NotificationSeverity; summary?: string }[]) : [];
+  const group = Array.isArray(p.group) ? (p.group as (Partial<AlertFacts> & { severity?: NotificationSeverity })[]) : [];
   if (group.length > 1) {
-    lines.push('', `${group.length} alerts on this host:`);
-    for (const g of group) lines.push(`- ${g.severity ? `${SEVERITY_LABEL[g.severity]}: ` : ''}${g.summary ?? ''}`);
+    lines.push('', message(language, 'notify.group', { count: group.length }));
+    for (const g of group) {
+      const line =
+        typeof g.kind === 'string' ? alertText({ ...g, kind: g.kind, summary: g.summary ?? '' }, language) : (g.summary ?? '');
+      lines.push(`- ${g.severity ? `${severityLabel(g.severity, language)}: ` : ''}${line}`);
+    }
   }
-  lines.push(`At: ${m.occurredAt.toISOString()}`);
+  lines.push(message(language, 'notify.at', { at: instant(m.occurredAt, language) }));
   return lines.join('\n');
 }
 
@@ -120,8 +176,8 @@ const json = (url: string, payload: unknown, headers: Record<string, string> = {
 });
 
 export function render(channel: OpenChannel, m: Message, now: Date): Rendered {
-  const title = titleOf(m);
-  const text = textOf(m);
+  const title = titleOf(m, channel.language);
+  const text = textOf(m, channel.language);
   if (channel.type === 'email') {
     if (!channel.address) throw new Error('e-mail channel without an address');
     return { kind: 'email', to: channel.address, subject: title, text };

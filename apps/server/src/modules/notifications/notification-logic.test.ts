@@ -23,6 +23,7 @@ const channel = (over: Partial<OpenChannel>): OpenChannel => ({
   address: null,
   token: null,
   secrets: [],
+  language: 'en',
   ...over,
 });
 
@@ -132,8 +133,8 @@ describe('formats', () => {
       }),
     );
     expect(text.split('\n').slice(2)).toEqual([
-      '2030-01-10 22:30 UTC  triggered Warning: CPU high',
-      '2030-01-11 01:15 UTC  resolved  Warning: CPU high',
+      'Jan 10, 2030, 10:30 PM UTC  triggered · Warning: CPU high',
+      'Jan 11, 2030, 1:15 AM UTC  resolved · Warning: CPU high',
     ]);
   });
 });

@@ -112,13 +112,20 @@ describe.each(TEST_DATABASE_KINDS)('personal notification channels on %s', (kind
     const same = await api.send('PATCH', `/api/notification-channels/${mail.id}`, { address: member.user.email.toUpperCase() });
     expect(same.statusCode, same.body).toBe(200);
 
-    const data = alertData({ severity: 'warning', summary: 'Disk of nas-01 above 90 %' });
+    const data = alertData({
+      kind: 'disk',
+      severity: 'warning',
+      summary: 'Disk of nas-01 above 90 %',
+      subject: { kind: 'guest' as const, id: '00000000-0000-4000-8000-aaaaaaaaaaab', name: 'nas-01' },
+    });
     await emitAlert(t.database.db, org, 'alert.triggered', data);
     const mails = await until(
       async () => smtp.mails.filter((m) => m.subject.includes('nas-01')),
       (m) => m.length > 0,
     );
     expect(mails.map((m) => m.to)).toEqual([[member.user.email]]);
+    // Written in the language of the person it is for (this account reads the app in French).
+    expect(mails[0]!.subject).toBe('[Avertissement] Disque de nas-01 à 91\u00a0% (seuil 80\u00a0%)');
     await api.send('DELETE', `/api/notification-channels/${mail.id}`);
   });
 
@@ -134,7 +141,12 @@ describe.each(TEST_DATABASE_KINDS)('personal notification channels on %s', (kind
       { owner: 'me', type: 'discord', name: 'Admin pager', url: receiver.url('/api/webhooks/admin'), min_severity: 'critical' },
       admin.auth,
     );
-    const data = alertData({ severity: 'warning', summary: 'Memory of app-02 above 90 %' });
+    const data = alertData({
+      kind: 'memory',
+      severity: 'warning',
+      summary: 'Memory of app-02 above 90 %',
+      subject: { kind: 'guest' as const, id: '00000000-0000-4000-8000-aaaaaaaaaaab', name: 'app-02' },
+    });
     await emitAlert(t.database.db, org, 'alert.triggered', data);
     const got = await until(
       async () => receiver.requests.filter((r) => r.body.includes('app-02')),

@@ -150,8 +150,15 @@ describe.each(TEST_DATABASE_KINDS)('notification channels on %s', (kind) => {
   });
 
   it('speaks Slack, Discord, Teams, ntfy and Gotify in their own formats', async () => {
-    const make = (body: Record<string, unknown>) => api.created<NotificationChannelCreated>('/api/notification-channels', body);
-    const slack = await make({ type: 'slack', name: 'Slack', url: receiver.url('/services/T000/B000/XXXX') });
+    const make = (body: Record<string, unknown>) =>
+      api.created<NotificationChannelCreated>('/api/notification-channels', { language: 'en', ...body });
+    // Without a language, a channel writes in its creator's (this owner reads the app in French), until changed.
+    const slack = await api.created<NotificationChannelCreated>('/api/notification-channels', {
+      type: 'slack',
+      name: 'Slack',
+      url: receiver.url('/services/T000/B000/XXXX'),
+    });
+    expect(slack.language).toBe('fr');
     expect(slack.secret).toBeNull();
     expect(slack.url).not.toContain('XXXX');
     const discord = await make({ type: 'discord', name: 'Discord', url: receiver.url('/api/webhooks/1/abc') });
@@ -166,7 +173,7 @@ describe.each(TEST_DATABASE_KINDS)('notification channels on %s', (kind) => {
     const [s, d, tm, n, g] = receiver.requests;
     expect(s!.path).toBe('/services/T000/B000/XXXX');
     expect(JSON.parse(s!.body)).toMatchObject({
-      text: 'ProxAI test notification',
+      text: 'Notification de test ProxAI',
       blocks: [{ type: 'header' }, { type: 'section', text: { type: 'mrkdwn', text: expect.stringContaining('test') } }],
     });
     expect(JSON.parse(d!.body)).toMatchObject({
@@ -195,6 +202,18 @@ describe.each(TEST_DATABASE_KINDS)('notification channels on %s', (kind) => {
       message: expect.any(String),
       priority: expect.any(Number),
     });
+
+    // The language is the channel's own: changed, its next message follows; one the UI does not have is refused.
+    const english = await api.send('PATCH', `/api/notification-channels/${slack.id}`, { language: 'en' });
+    expect(english.json()).toMatchObject({ language: 'en' });
+    await api.refused(
+      api.send('PATCH', `/api/notification-channels/${slack.id}`, { language: 'xx' }),
+      400,
+      'validation_failed',
+      /language/,
+    );
+    await api.send('POST', `/api/notification-channels/${slack.id}/test`);
+    expect(JSON.parse(receiver.requests.at(-1)!.body)).toMatchObject({ text: 'ProxAI test notification' });
   });
 
   it('sends e-mail through SMTP: a channel, and each person by their preferences', async () => {
@@ -206,20 +225,30 @@ describe.each(TEST_DATABASE_KINDS)('notification channels on %s', (kind) => {
     });
     const res = (await api.send('POST', `/api/notification-channels/${mailChannel.id}/test`)).json<NotificationTestResult>();
     expect(res.ok).toBe(true);
-    expect(smtp.mails.at(-1)).toMatchObject({ to: ['oncall@example.test'], subject: 'ProxAI test notification' });
+    // In the language of the admin who made the channel (French here).
+    expect(smtp.mails.at(-1)).toMatchObject({ to: ['oncall@example.test'], subject: 'Notification de test ProxAI' });
 
     // The owner wants warnings and above; the channel only critical: a warning reaches the owner alone.
     const prefs = await api.send('PUT', '/api/notification-preferences', { min_severity: 'warning' });
     expect(prefs.json()).toMatchObject({ email: true, min_severity: 'warning', quiet_hours: null });
-    const data = alertData({ severity: 'warning', summary: 'Memory of db-01 above 90 %' });
+    const data = alertData({
+      kind: 'memory',
+      severity: 'warning',
+      summary: 'Memory of db-01 above 90 %',
+      subject: { kind: 'guest' as const, id: '00000000-0000-4000-8000-aaaaaaaaaaac', name: 'db-01' },
+    });
     await emitAlert(t.database.db, org, 'alert.triggered', data);
     const mails = await until(
-      async () => smtp.mails.filter((m) => m.subject.includes('Memory of db-01')),
+      async () => smtp.mails.filter((m) => m.subject.includes('db-01')),
       (m) => m.length > 0,
     );
     expect(mails).toHaveLength(1);
-    expect(mails[0]).toMatchObject({ to: [ownerEmail], subject: '[Warning] Memory of db-01 above 90 %' });
-    expect(mails[0]!.text).toContain('Value: 91 (threshold 80)');
+    // Each person's e-mail is in the language they read the app in (the owner: French).
+    expect(mails[0]).toMatchObject({
+      to: [ownerEmail],
+      subject: '[Avertissement] Mémoire de db-01 à 91\u00a0% (seuil 80\u00a0%)',
+    });
+    expect(mails[0]!.text).toContain('Valeur\u00a0: 91 (seuil 80)');
   });
 
   it('lets owners and admins manage channels, every member their own preferences; webhooks need Pro', async () => {

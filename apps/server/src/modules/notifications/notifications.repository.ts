@@ -1,5 +1,7 @@
 import { and, asc, desc, eq, inArray, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { isLanguage, type Language } from '@proxai/contract';
 import type { Db } from '../../db/client';
+import { FALLBACK_LANGUAGE } from '../../i18n/messages';
 import { guests, notificationChannels, notificationDeliveries, notificationPreferences, users } from '../../db/schema';
 
 export type ChannelRow = typeof notificationChannels.$inferSelect;
@@ -97,9 +99,10 @@ export async function membersWithPreferences(db: Db, organisationId: string) {
     .where(eq(users.organisationId, organisationId));
 }
 
-export async function userEmail(db: Db, userId: string): Promise<string | undefined> {
-  const [row] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId));
-  return row?.email;
+/** A person's address and the language they read the app in (their e-mails are written in it). */
+export async function userContact(db: Db, userId: string): Promise<{ email: string; language: Language } | undefined> {
+  const [row] = await db.select({ email: users.email, language: users.language }).from(users).where(eq(users.id, userId));
+  return row && { email: row.email, language: isLanguage(row.language) ? row.language : FALLBACK_LANGUAGE };
 }
 
 /** Tags of a guest (channel scope by tags). */

@@ -1,5 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import {
+  isLanguage,
   NotificationChannelInputSchema,
   type NotificationChannel,
   type NotificationChannelCreated,
@@ -13,6 +14,7 @@ import {
   type QuietHours,
 } from '@proxai/contract';
 import { AppError } from '../../errors';
+import { FALLBACK_LANGUAGE } from '../../i18n/messages';
 import { requireOrgRole } from '../../plugins/app/auth';
 import { secretBoxFor } from '../hosts/secret-box';
 import { requireFeature } from '../licenses/licenses.service';
@@ -26,6 +28,7 @@ import {
   lastDeliveries,
   listOwnedChannels,
   updateChannel,
+  userContact,
   type ChannelRow,
   type ChannelValues,
   type DeliveryRow,
@@ -79,6 +82,7 @@ export function toChannelDto(
     scope: row.scope as NotificationScope,
     quiet_hours: row.quietHours as QuietHours | null,
     enabled: row.enabled,
+    language: isLanguage(row.language) ? row.language : FALLBACK_LANGUAGE,
     paused_by_plan: pausedBy,
     previous_secret_expires_at: row.previousSecretExpiresAt?.toISOString() ?? null,
     created_at: row.createdAt.toISOString(),
@@ -155,6 +159,7 @@ export async function createChannel(
     scope: input.scope,
     quietHours: input.quiet_hours,
     enabled: input.enabled,
+    language: input.language ?? (await userContact(deps.db, ctx.user.id))?.language ?? FALLBACK_LANGUAGE,
   });
   return { ...toChannelDto(row, { accountEmail: ctx.user.email }), secret };
 }
@@ -192,6 +197,7 @@ export async function patchChannel(
   if (patch.scope !== undefined) values.scope = patch.scope;
   if (patch.quiet_hours !== undefined) values.quietHours = patch.quiet_hours;
   if (patch.enabled !== undefined) values.enabled = patch.enabled;
+  if (patch.language !== undefined) values.language = patch.language;
   const [dto] = await channelDtos(deps, ctx, [await updateChannel(deps.db, id, values)]);
   return dto!;
 }

@@ -146,7 +146,7 @@ export function notificationRouter(clock: () => Date = () => new Date()): Subscr
 }
 
 const entryOf = (row: DeliveryRow): DigestEntry => {
-  const p = row.payload as { subject?: DigestEntry['subject'] };
+  const p = row.payload as { subject?: DigestEntry['subject']; kind?: unknown; value?: unknown; threshold?: unknown };
   return {
     type: row.eventType as DigestEntry['type'],
     at: row.occurredAt.toISOString(),
@@ -154,6 +154,9 @@ const entryOf = (row: DeliveryRow): DigestEntry => {
     severity: (row.severity ?? 'info') as NotificationSeverity,
     summary: row.summary,
     subject: p.subject ?? { kind: 'host', id: '', name: '' },
+    ...(typeof p.kind === 'string' ? { kind: p.kind } : {}),
+    ...(typeof p.value === 'number' ? { value: p.value } : {}),
+    ...(typeof p.threshold === 'number' ? { threshold: p.threshold } : {}),
   };
 };
 

@@ -62,6 +62,7 @@ describe('NotificationsPage: my channels, scope, plan', { timeout: 20_000 }, () 
       type: 'email',
       name: 'My inbox',
       min_severity: 'critical',
+      language: 'en',
     });
   });
 

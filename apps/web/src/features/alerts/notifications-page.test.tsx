@@ -45,6 +45,9 @@ describe('NotificationsPage', { timeout: 20_000 }, () => {
     await userEvent.type(within(dialog).getByLabelText('Name'), 'New hook');
     await userEvent.type(within(dialog).getByLabelText('Webhook URL'), 'https://hooks.example.org/proxai');
     await userEvent.selectOptions(within(dialog).getByLabelText('Least severe alert sent'), 'Warning');
+    // Its messages are in the page's language unless another is chosen.
+    expect(within(dialog).getByLabelText('Language of its messages')).toHaveValue('en');
+    await userEvent.selectOptions(within(dialog).getByLabelText('Language of its messages'), 'Deutsch');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Create' }));
     const secret = await screen.findByRole('dialog', { name: 'Signing secret of New hook' });
     expect(within(secret).getByTestId('channel-secret')).toHaveTextContent('whsec_c2VjcmV0');
@@ -56,6 +59,7 @@ describe('NotificationsPage', { timeout: 20_000 }, () => {
       name: 'New hook',
       url: 'https://hooks.example.org/proxai',
       min_severity: 'warning',
+      language: 'de',
     });
     await userEvent.click(within(secret).getByRole('button', { name: 'I have saved it' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
@@ -141,11 +145,26 @@ describe('NotificationsPage', { timeout: 20_000 }, () => {
     });
   });
 
+  it('changes the language a channel writes in, from the list', async () => {
+    const calls = stub({
+      [`PATCH /api/notification-channels/${WEBHOOK.id}`]: (_u, call) => json({ ...WEBHOOK, ...(call.body as object) }),
+    });
+    render();
+    const [row] = await within(await screen.findByTestId('channels')).findAllByTestId('channel-row');
+    const select = within(row!).getByRole('combobox', { name: 'Language of its messages' });
+    expect(select).toHaveValue('en');
+    await userEvent.selectOptions(select, '日本語');
+    await waitFor(() => expect(calls.find((c) => c.method === 'PATCH')?.body).toEqual({ language: 'ja' }));
+  });
+
   it('a member who may not manage channels reads them and sets only their own preferences', async () => {
     signIn('operator');
     stub();
     render();
-    await screen.findAllByTestId('channel-row');
+    const rows = await screen.findAllByTestId('channel-row');
+    // The language each channel writes in is shown, in its own name, not offered for change.
+    expect(within(rows[0]!).getByTestId('channel-language')).toHaveTextContent('English');
+    expect(within(rows[0]!).queryByRole('combobox')).toBeNull();
     expect(screen.queryByRole('button', { name: 'Add a channel' })).toBeNull();
     expect(screen.queryByTestId('channel-delete')).toBeNull();
     expect(screen.getByTestId('pref-save')).toBeEnabled();

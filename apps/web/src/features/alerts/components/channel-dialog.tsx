@@ -9,10 +9,12 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { FieldError, Input, Label, Select } from '@/components/ui/input';
+import { isLanguage, type Language } from '@/config/languages';
 import { ApiError } from '@/lib/api-client';
 import { useAlertHosts } from '../api/alert-rules';
 import { useCreateChannel } from '../api/notifications';
 import { ALL_SCOPE, scopeOf, scopeProblem, type ScopeDraft } from '../scope-draft';
+import { LanguageOptions } from './language-options';
 import { ScopeFields } from './scope-fields';
 import { SeverityOptions } from './severity-options';
 
@@ -46,7 +48,7 @@ export function ChannelDialog({
   onOpenChange: (open: boolean) => void;
   onCreated: (channel: NotificationChannelCreated) => void;
 }) {
-  const { t } = useTranslation('alerts');
+  const { t, i18n } = useTranslation('alerts');
   const create = useCreateChannel();
   const [scope, setScope] = useState<ScopeDraft>(ALL_SCOPE);
   const hosts = useAlertHosts(open && scope.scopeMode === 'host_ids');
@@ -57,7 +59,20 @@ export function ChannelDialog({
   const [target, setTarget] = useState('');
   const [token, setToken] = useState('');
   const [minSeverity, setMinSeverity] = useState<NotificationSeverity>('info');
-  const ids = { type: useId(), name: useId(), target: useId(), token: useId(), severity: useId(), error: useId() };
+  // Messages are written in the reader's language: the page's by default.
+  const [language, setLanguage] = useState<Language>(() => {
+    const current = i18n.resolvedLanguage ?? i18n.language;
+    return isLanguage(current) ? current : 'en';
+  });
+  const ids = {
+    type: useId(),
+    name: useId(),
+    target: useId(),
+    token: useId(),
+    severity: useId(),
+    language: useId(),
+    error: useId(),
+  };
   const isEmail = type === 'email';
   /** A personal e-mail channel has no address to type: it sends to the account's. */
   const hasTarget = !(isEmail && isMine);
@@ -77,6 +92,7 @@ export function ChannelDialog({
         ...(!hasTarget ? {} : isEmail ? { address: target.trim() } : { url: target.trim() }),
         ...(TOKEN_TYPES.includes(type) && token.trim() ? { token: token.trim() } : {}),
         min_severity: minSeverity,
+        language,
         ...(scope.scopeMode === 'all' ? {} : { scope: scopeOf(scope) }),
       },
       {
@@ -162,16 +178,29 @@ export function ChannelDialog({
             />
           </div>
         ) : null}
-        <div className="max-w-xs">
-          <Label htmlFor={ids.severity}>{t('channels.minSeverity')}</Label>
-          <Select
-            id={ids.severity}
-            value={minSeverity}
-            onChange={(e) => setMinSeverity(e.target.value as NotificationSeverity)}
-            data-testid="channel-severity"
-          >
-            <SeverityOptions />
-          </Select>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <div>
+            <Label htmlFor={ids.severity}>{t('channels.minSeverity')}</Label>
+            <Select
+              id={ids.severity}
+              value={minSeverity}
+              onChange={(e) => setMinSeverity(e.target.value as NotificationSeverity)}
+              data-testid="channel-severity"
+            >
+              <SeverityOptions />
+            </Select>
+          </div>
+          <div>
+            <Label htmlFor={ids.language}>{t('channels.language')}</Label>
+            <Select
+              id={ids.language}
+              value={language}
+              onChange={(e) => setLanguage(e.target.value as Language)}
+              data-testid="channel-language"
+            >
+              <LanguageOptions />
+            </Select>
+          </div>
         </div>
         <ScopeFields
           value={scope}

@@ -6,11 +6,14 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Checkbox } from '@/components/ui/checkbox';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { Select } from '@/components/ui/input';
 import { LoadError, LoadingRows } from '@/components/ui/load-states';
+import { LANGUAGE_ENTRIES, type Language } from '@/config/languages';
 import { ApiError } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
 import { useChannels, useDeleteChannel, usePatchChannel, useRotateSecret, useTestChannel } from '../api/notifications';
 import { ChannelDialog } from './channel-dialog';
+import { LanguageOptions } from './language-options';
 import { SecretDialog } from './secret-dialog';
 
 const message = (error: Error) => (error instanceof ApiError ? error.detail : error.message);
@@ -206,6 +209,26 @@ function ChannelRow({
             {t('channels.enabled')}
           </label>
         ) : null}
+        {canManage ? (
+          <Select
+            aria-label={t('channels.language')}
+            className="w-auto"
+            value={channel.language}
+            onChange={(e) =>
+              patch.mutate(
+                { id: channel.id, patch: { language: e.target.value as Language } },
+                { onError: (error) => toast.error(message(error)) },
+              )
+            }
+            data-testid="channel-language"
+          >
+            <LanguageOptions />
+          </Select>
+        ) : (
+          <span className="text-xs text-slate-500 dark:text-slate-400" lang={channel.language} data-testid="channel-language">
+            {LANGUAGE_ENTRIES.find((l) => l.code === channel.language)?.name ?? channel.language}
+          </span>
+        )}
         <Button
           variant="outline"
           size="sm"

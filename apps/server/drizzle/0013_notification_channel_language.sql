@@ -1,0 +1,1 @@
+ALTER TABLE "notification_channels" ADD COLUMN "language" text DEFAULT 'en' NOT NULL;
