@@ -1,4 +1,5 @@
 import type { AlertKind, Language } from '@proxai/contract';
+import { duration, inUnit, percent, type QuantityFormat } from '@proxai/contract/alert-quantities';
 import { message } from '../../i18n/messages';
 
 /**
@@ -15,36 +16,14 @@ export interface AlertFacts {
   summary: string;
 }
 
-type Unit = 'second' | 'minute' | 'hour' | 'day';
-type Format = (language: Language, value: number) => string;
+type Format = QuantityFormat;
 
-const formats = new Map<string, Intl.NumberFormat>();
-
-function formatOf(language: Language, style: Unit | 'percent' | 'number'): Intl.NumberFormat {
-  const id = `${language}:${style}`;
-  let format = formats.get(id);
-  if (!format) {
-    const options: Intl.NumberFormatOptions =
-      style === 'percent' ? { style: 'percent' } : style === 'number' ? {} : { style: 'unit', unit: style, unitDisplay: 'long' };
-    format = new Intl.NumberFormat(language, { ...options, maximumFractionDigits: 1 });
-    formats.set(id, format);
-  }
-  return format;
-}
-
-/** "2 minutes", "2 Minuten": a quantity of `unit` in `language`, its plural included. */
-const inUnit =
-  (unit: Unit): Format =>
-  (language, value) =>
-    formatOf(language, unit).format(value);
-const percent: Format = (language, value) => formatOf(language, 'percent').format(value / 100);
-const plain: Format = (language, value) => formatOf(language, 'number').format(value);
-
-/** A duration in seconds: in seconds below two minutes, then in minutes, then in hours (one decimal at most). */
-export const duration: Format = (language, seconds) => {
-  if (seconds < 120) return inUnit('second')(language, Math.round(seconds));
-  if (seconds < 7200) return inUnit('minute')(language, seconds / 60);
-  return inUnit('hour')(language, seconds / 3600);
+const plainFormats = new Map<string, Intl.NumberFormat>();
+/** A number in `language`, one decimal at most. */
+const plain: Format = (language, value) => {
+  let format = plainFormats.get(language);
+  if (!format) plainFormats.set(language, (format = new Intl.NumberFormat(language, { maximumFractionDigits: 1 })));
+  return format.format(value);
 };
 
 const MISSING = '—';

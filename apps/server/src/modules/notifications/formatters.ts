@@ -7,7 +7,8 @@ import type {
   NotificationSeverity,
 } from '@proxai/contract';
 import { message } from '../../i18n/messages';
-import { alertText, duration, type AlertFacts } from './alert-text';
+import { duration } from '@proxai/contract/alert-quantities';
+import { alertText, type AlertFacts } from './alert-text';
 import type { OutboundRequest } from './outbound-http';
 
 /**

@@ -1,44 +1,13 @@
 import type { Alert, AlertKind } from '@proxai/contract';
 import type { TFunction } from 'i18next';
+import { duration, inUnit, percent, type QuantityFormat } from '@proxai/contract/alert-quantities';
 import { numberFormat } from '@/lib/format-bytes';
 
 // An alert's one-line description in the reader's language, composed from its structured fields (kind, subject,
 // value, threshold). The server's `summary` is English: it is only shown for a kind this build does not know yet.
 
-type Unit = 'second' | 'minute' | 'hour' | 'day';
 type Line = { key: string; values: Record<string, string | number> };
-type Format = (language: string, value: number) => string;
-
-const formats = new Map<string, Intl.NumberFormat>();
-
-/** A number format of `language` in `style` (a unit, or percent), one decimal at most; made once per pair. */
-function formatOf(language: string, style: Unit | 'percent'): Intl.NumberFormat {
-  const id = `${language}:${style}`;
-  let format = formats.get(id);
-  if (!format) {
-    const options: Intl.NumberFormatOptions =
-      style === 'percent' ? { style: 'percent' } : { style: 'unit', unit: style, unitDisplay: 'long' };
-    format = new Intl.NumberFormat(language, { ...options, maximumFractionDigits: 1 });
-    formats.set(id, format);
-  }
-  return format;
-}
-
-/** "2 minutes", "2 Minuten", "دقيقتان": a quantity of `unit` in `language`, its plural included. */
-const inUnit =
-  (unit: Unit): Format =>
-  (language, value) =>
-    formatOf(language, unit).format(value);
-
-/** "93 %", "93.5%": a percentage (0–100) in `language`. */
-const percent: Format = (language, value) => formatOf(language, 'percent').format(value / 100);
-
-/** Seconds offline: in seconds below two minutes, then in minutes, then in hours (one decimal at most). */
-const offline: Format = (language, seconds) => {
-  if (seconds < 120) return inUnit('second')(language, Math.round(seconds));
-  if (seconds < 7200) return inUnit('minute')(language, seconds / 60);
-  return inUnit('hour')(language, seconds / 3600);
-};
+type Format = QuantityFormat;
 
 const intervals: Format = (language, value) => numberFormat(language, 1).format(value);
 
@@ -66,7 +35,7 @@ const LINES: Record<AlertKind, (alert: Alert, language: string) => Line> = {
   memory: measured('memory', percent),
   disk: measured('disk', percent),
   storage: measured('storage', percent),
-  host_offline: measured('host_offline', offline, { ownWithout: true }),
+  host_offline: measured('host_offline', duration, { ownWithout: true }),
   collector_stale: measured('collector_stale', intervals, { plural: true }),
   backup_missing: measured('backup_missing', inUnit('hour'), { ownWithout: true }),
   restore_test_missing: measured('restore_test_missing', inUnit('day'), { ownWithout: true }),
