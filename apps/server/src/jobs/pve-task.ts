@@ -97,7 +97,7 @@ export async function openTaskTarget(deps: JobDeps, task: TaskRow, clients?: Hos
 }
 
 /** How the error of a task cancelled before its PVE call was sent begins. */
-const NOT_SENT = 'Cancelled by ';
+export const NOT_SENT = 'Cancelled by ';
 
 /** The portal's words for a task stopped on its host at a user's request (its error and last log line). */
 export const stoppedLine = (email: string): string => `Stopped on the host at the request of ${email}`;

@@ -10,6 +10,8 @@ import { connectSettings, createClient, targetOf } from '../hosts/pve-connection
 import { secretBoxFor } from '../hosts/secret-box';
 import { insertTask } from '../tasks/tasks.repository';
 import { refreshBackupInventory } from './backup-inventory';
+import { eventsOf } from '../schedules/schedules.testing';
+import { until } from '../../testing/until';
 import { useBackupTestbed } from './backups.testing';
 import { resumeBackupTask } from './backups.jobs';
 
@@ -181,5 +183,45 @@ describe.each(TEST_DATABASE_KINDS)('backup actions on %s', (kind) => {
     expect(bed.fleet.requestStats(node()).by_path['POST /nodes/{node}/vzdump'] ?? 0).toBe(0);
     // A second resume (the job handed out again) finds it ended and does nothing.
     expect(await resumeBackupTask(deps(), task.id, 'backup.now')).toBe(false);
+  });
+
+  it('stops a running "Back up now" and a running restore on the host when asked: both end cancelled, not failed', async () => {
+    const vm = (await get<VmDto[]>('/api/vms')).find((v) => v.type === 'qemu')!;
+    // A backup to restore (made at the usual pace), then tasks that take 20 s on the host.
+    expect((await started(await call('POST', `/api/vms/${vm.id}/backup`, { storage: 'local' }))).status).toBe('succeeded');
+    const backup = (await get<BackupPage>(`/api/backups?guest_id=${vm.id}`)).items.find((b) => b.storage === 'local')!;
+    const sim = bed.fleet.node(node());
+    const before = sim.taskDurationMs;
+    sim.taskDurationMs = 20_000;
+    try {
+      const running = async (res: Awaited<ReturnType<typeof call>>) => {
+        expect(res.statusCode, res.body).toBe(202);
+        const id = res.json<TaskAccepted>().task_id;
+        await until(
+          () => get<TaskDetail>(`/api/tasks/${id}`),
+          (t) => t.status === 'running' && t.upids.length > 0,
+        );
+        return id;
+      };
+      const backupTask = await running(await call('POST', `/api/vms/${vm.id}/backup`, { storage: 'local' }));
+      const restoreTask = await running(await call('POST', '/api/backups/restore', { backup_id: backup.id, target: 'new' }));
+      for (const id of [backupTask, restoreTask]) {
+        const cancel = await call('POST', `/api/tasks/${id}/cancel`);
+        expect(cancel.statusCode, cancel.body).toBe(200);
+        const ended = await waitForTask(bed.t.app, bed.owner.auth, id);
+        expect(ended).toMatchObject({
+          status: 'cancelled',
+          error: `Stopped on the host at the request of ${bed.owner.user.email}`,
+        });
+      }
+      // Proxmox stopped the vzdump (the guest's backup lock went with it); no backup_failed event was emitted.
+      expect(sim.guests.get(vm.vmid)!.lock).toBeUndefined();
+      const failed = (await eventsOf(bed.t.database.db, bed.owner.user.organisationId!, 'backup.failed')).filter(
+        (e) => e.data.task_id === backupTask,
+      );
+      expect(failed).toEqual([]);
+    } finally {
+      sim.taskDurationMs = before;
+    }
   });
 });

@@ -4,13 +4,15 @@ import {
   defineTaskJob,
   INTERRUPTED,
   interruptedWhileSending,
+  NOT_SENT,
   openTaskTarget,
+  stoppedLine,
   type JobDeps,
   type TaskTarget,
 } from '../../jobs/pve-task';
 import { taskTiming, withClaimedTask } from '../../jobs/task-runner';
 import { hasFeature } from '../licenses/licenses.service';
-import { appendTaskLog, type TaskRow } from '../tasks/tasks.repository';
+import { appendTaskLog, stopRequestOf, type TaskRow } from '../tasks/tasks.repository';
 import { endGuestBackup, type GuestEnding, type GuestRef } from './backup-outcome';
 import { refreshAfterBackup } from './backup-refresh';
 import { followVzdump, sendVzdump } from './backup-run';
@@ -61,6 +63,12 @@ async function runNow(deps: JobDeps, task: TaskRow): Promise<void> {
     ending = { status: 'failed', error: (err instanceof AppError ? err : t.hostError(err)).detail };
   } finally {
     await t.close();
+  }
+  // A member asked to stop it: whatever stopping left (an interrupted vzdump, nothing sent), it ends cancelled.
+  if (ending.status === 'failed') {
+    const request = await stopRequestOf(db, task.id);
+    if (request)
+      ending = { status: 'cancelled', error: ending.error.startsWith(NOT_SENT) ? ending.error : stoppedLine(request.by) };
   }
   // The inventory first: when the task shows ended, its backup is listed.
   if (sent) await refreshAfterBackup(deps, [t.host]);

@@ -19,7 +19,9 @@ export interface GuestRef {
 export type GuestEnding =
   | { status: 'succeeded'; volid: string | null; line: string }
   | { status: 'failed'; error: string }
-  | { status: 'skipped'; error: string };
+  | { status: 'skipped'; error: string }
+  /** Stopped at a member's request (on the host, or before it was sent): not a failed backup. */
+  | { status: 'cancelled'; error: string };
 
 /** Ends the task as `ending` says; answers false when it had already ended (a resumed run reading the log again). */
 export async function endGuestBackup(
@@ -45,6 +47,9 @@ export async function endGuestBackup(
       case 'skipped':
         await appendTaskLog(tx, task.id, `Skipped: ${ending.error}`);
         return true;
+      case 'cancelled':
+        await appendTaskLog(tx, task.id, ending.error);
+        break;
     }
     const actor = task.createdBy;
     await recordAudit(tx, {

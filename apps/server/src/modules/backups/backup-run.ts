@@ -1,7 +1,7 @@
 import type { PveClient, VzdumpParams } from '@proxai/pve-client';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
-import { SENDING, startPveTask } from '../../jobs/pve-task';
+import { NOT_SENT, SENDING, startPveTask } from '../../jobs/pve-task';
 import { appendTaskLog, setTaskProgress, stopRequestOf, type TaskRow } from '../tasks/tasks.repository';
 import { appendTaskLogLines, setTaskParams } from './backups.repository';
 import { VzdumpLogReader, type GuestBackupOutcome } from './vzdump';
@@ -37,7 +37,7 @@ export async function sendVzdump(
     return { upid: recorded };
   }
   const request = await stopRequestOf(db, task.id);
-  if (request) throw new AppError('invalid_state', `Cancelled by ${request.by} before it was sent to Proxmox`);
+  if (request) throw new AppError('invalid_state', `${NOT_SENT}${request.by} before it was sent to Proxmox`);
   await setTaskProgress(db, task.id, SENDING);
   const answer = await client.vzdump(node, params);
   if (answer === 'OK') return { nothingLocal: true };

@@ -1,3 +1,4 @@
+import { stopsOnHost } from '@proxai/contract/task-stop';
 import type { Language, Task, TaskDetail, TaskListQuery, TaskPage } from '@proxai/contract';
 import { parseUpid } from '@proxai/pve-client';
 import { toTaskDto } from './task-dto';
@@ -73,8 +74,8 @@ export async function getTaskDetail(db: Db, organisationId: string, id: string):
 /** A parent task (a bulk action, a snapshot policy) names the guests its children work on. */
 const isParentTask = (task: TaskRow) => Array.isArray(task.params.guest_ids);
 
-/** Tasks whose job sends a Proxmox task and follows its UPID (guest actions, snapshots). */
-const followsPveTask = (task: TaskRow) => /^(guest|snapshot)\./.test(task.kind) && task.hostId !== null && !isParentTask(task);
+/** Tasks whose job sends a Proxmox task and follows its UPID (guest actions, snapshots, "Back up now", restores). */
+const followsPveTask = (task: TaskRow) => stopsOnHost(task.kind) && task.hostId !== null && !isParentTask(task);
 
 export interface CancelDeps extends JobDeps {
   language: Language;

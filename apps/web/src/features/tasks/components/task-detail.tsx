@@ -3,6 +3,7 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import type { Task } from '@proxai/contract';
+import { stopsOnHost } from '@proxai/contract/task-stop';
 import { ApiError } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
 import { useCancelTask, useTaskDetail } from '../api/tasks-queries';
@@ -13,14 +14,14 @@ import { useTaskText } from './task-text';
 type CancelOutcome = { ok: true; stopping: boolean } | { ok: false; detail: string };
 
 /**
- * What the server can cancel: a queued task at once; a running guest or snapshot task, whose Proxmox task it
- * stops on the host; a running parent task (a bulk action, a snapshot policy), which starts no more children and
+ * What the server can cancel: a queued task at once; a running task that follows one Proxmox task (a guest action,
+ * a snapshot, "Back up now", a restore), which it stops on the host; a running parent task (a bulk action, a snapshot policy), which starts no more children and
  * stops its running ones.
  */
 export function isCancellable(task: Pick<Task, 'status' | 'kind' | 'params' | 'target'>): boolean {
   if (task.status === 'queued') return true;
   if (task.status !== 'running') return false;
-  return Array.isArray(task.params.guest_ids) || (/^(guest|snapshot)\./.test(task.kind) && task.target.host_id !== null);
+  return Array.isArray(task.params.guest_ids) || (stopsOnHost(task.kind) && task.target.host_id !== null);
 }
 
 /** One task: what, who, when, its progress or error, its log and subtasks; one not ended can be cancelled (isCancellable). */
