@@ -91,6 +91,17 @@ describe.each(TEST_DATABASE_KINDS)('backup actions on %s', (kind) => {
     // A PBS snapshot listed by the PBS itself is restored through the PVE storage that lists the same snapshot.
     await refreshBackupInventory(deps(), bed.pbsHostId);
     const fromPbs = (await get<BackupPage>(`/api/backups?host_id=${bed.pbsHostId}&guest_id=${vm.id}`)).items[0]!;
+    // Listed by its PBS and by the PVE storage on it: once outside a host's own view (as the PBS lists it), and
+    // the PVE host's view still shows its storage's copy.
+    const copies = (url: string) =>
+      get<BackupPage>(url).then((p) =>
+        p.items.filter((b) => b.backup_time === fromPbs.backup_time && b.format.startsWith('pbs-')),
+      );
+    expect((await copies(`/api/backups?guest_id=${vm.id}`)).map((b) => b.host_id)).toEqual([bed.pbsHostId]);
+    expect((await copies('/api/backups?limit=200')).map((b) => b.host_id)).toEqual([bed.pbsHostId]);
+    expect((await copies(`/api/backups?host_id=${bed.hostIds[0]}&guest_id=${vm.id}`)).map((b) => b.storage)).toEqual([
+      'pbs-store1',
+    ]);
     const viaPve = await started(
       await call('POST', '/api/backups/restore', { backup_id: fromPbs.id, target: 'new', vmid: vmid + 100 }),
     );

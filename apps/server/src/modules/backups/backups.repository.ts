@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, inArray, isNull, like, lt, ne, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNull, like, lt, ne, not, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { backups, backupStorages, guests, taskLogs, tasks } from '../../db/schema';
 import { criticalCondition } from './critical.repository';
@@ -133,6 +133,16 @@ export interface BackupFilter {
   since?: Date;
 }
 
+/**
+ * A PVE storage's copy of a snapshot that a PBS host of the organisation lists itself (same vmid, type and time):
+ * the same backup seen twice. Outside a host's own view it is shown once, as its PBS lists it (verify state,
+ * encryption); a restore of that row goes through this copy (pveTwinOf).
+ */
+const listedByPbs = sql`(${backups.source} = 'pve-storage' and ${backups.format} like 'pbs-%' and exists (
+  select 1 from backups twin
+  where twin.organisation_id = ${backups.organisationId} and twin.source = 'pbs' and twin.vmid = ${backups.vmid}
+    and twin.guest_type = ${backups.guestType} and twin.backup_time = ${backups.backupTime}))`;
+
 /** Newest first; `after` is the (backup_time, id) of the last row of the previous page. */
 export async function listBackups(
   db: Db,
@@ -144,7 +154,7 @@ export async function listBackups(
   const conditions: (SQL | undefined)[] = [
     eq(backups.organisationId, organisationId),
     filter.guestId ? eq(backups.guestId, filter.guestId) : undefined,
-    filter.hostId ? eq(backups.hostId, filter.hostId) : undefined,
+    filter.hostId ? eq(backups.hostId, filter.hostId) : not(listedByPbs),
     filter.since ? gte(backups.backupTime, filter.since) : undefined,
     after
       ? or(lt(backups.backupTime, after.backupTime), and(eq(backups.backupTime, after.backupTime), lt(backups.id, after.id)))
