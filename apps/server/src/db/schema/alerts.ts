@@ -52,6 +52,15 @@ export const alertRuleDefaults = pgTable('alert_rule_defaults', {
     .primaryKey()
     .references(() => organisations.id, { onDelete: 'cascade' }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  /**
+   * The default rule kinds the organisation was given: a kind added to the defaults later is given once to
+   * organisations made before it (and never again after someone deletes its rule). Rows made before this column
+   * had the first seven.
+   */
+  offeredKinds: text('offered_kinds')
+    .array()
+    .notNull()
+    .default(sql`'{host_offline,guest_down,cpu,memory,disk,storage,collector_stale}'::text[]`),
 });
 
 export const alerts = pgTable(

@@ -2,12 +2,17 @@ import { PveClient } from '@proxai/pve-client';
 import type { Alert, AlertCount, AlertPage, AlertRule, AlertRuleSet } from '@proxai/contract';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { alertGuestStops, guests } from '../../db/schema';
+import { alertGuestStops, alertRuleDefaults, alertRules, guests } from '../../db/schema';
 import { TEST_DATABASE_KINDS } from '../../testing/database';
 import { buildUser } from '../../testing/factories';
 import { until } from '../../testing/until';
 import { ALERT_EVALUATE_JOB } from './alerts.jobs';
+import { ensureDefaultRules } from './alerts.repository';
 import { alertsTestbedPerFile } from './alerts.testing';
+import { DEFAULT_RULES } from './rules';
+
+/** The default kinds of the first organisations (before backups and restore tests). */
+const FIRST_KINDS = ['host_offline', 'guest_down', 'cpu', 'memory', 'disk', 'storage', 'collector_stale'];
 
 // Alerts end to end: the real app (pollers, outbox subscriber, jobs) against a simulated PVE node. The evaluator
 // is called directly with a chosen `now` where a test needs time to pass (host offline for 2 minutes).
@@ -58,6 +63,37 @@ describe.each(TEST_DATABASE_KINDS)('alerts on %s', (kind) => {
   const stopOutcome = async (guestId: string) =>
     (await bed.t.database.db.select().from(alertGuestStops).where(eq(alertGuestStops.guestId, guestId)))[0]?.outcome;
 
+  it('gives an organisation made before a default kind existed that kind once, never again once its rule is deleted', async () => {
+    const db = bed.db();
+    const kinds = async (org: string) =>
+      (await db.select().from(alertRules).where(eq(alertRules.organisationId, org)).orderBy(alertRules.position)).map(
+        (r) => r.kind,
+      );
+    const later = ['backup_failed', 'restore_test_missing', 'restore_test_failed'];
+    // An organisation that got the first seven defaults, then a build with more.
+    const a = (await buildUser(db, { orgRole: 'owner' })).user.organisationId!;
+    await ensureDefaultRules(
+      db,
+      a,
+      DEFAULT_RULES.filter((r) => FIRST_KINDS.includes(r.kind)),
+    );
+    expect(await kinds(a)).toEqual(FIRST_KINDS);
+    await ensureDefaultRules(db, a, DEFAULT_RULES);
+    expect(await kinds(a)).toEqual([...FIRST_KINDS, ...later]);
+    // Deleted by the organisation: not given again.
+    await db.delete(alertRules).where(and(eq(alertRules.organisationId, a), eq(alertRules.kind, 'backup_failed')));
+    await ensureDefaultRules(db, a, DEFAULT_RULES);
+    expect(await kinds(a)).toEqual([...FIRST_KINDS, ...later.slice(1)]);
+    // A marker from before the column (as the migration leaves it) counts the first seven as given: an
+    // organisation that deleted some of them does not get them back, only the later kinds.
+    const b = (await buildUser(db, { orgRole: 'owner' })).user.organisationId!;
+    await db.insert(alertRuleDefaults).values({ organisationId: b });
+    await ensureDefaultRules(db, b, DEFAULT_RULES);
+    expect(await kinds(b)).toEqual(later);
+    const [marker] = await db.select().from(alertRuleDefaults).where(eq(alertRuleDefaults.organisationId, b));
+    expect(marker!.offeredKinds).toEqual([...FIRST_KINDS, ...later]);
+  });
+
   it('answers the default rules, replaces them with checks, and lets only operators and above change them', async () => {
     const first = await api<AlertRuleSet>('GET', '/api/alert-rules');
     expect(first.status).toBe(200);
@@ -69,13 +105,14 @@ describe.each(TEST_DATABASE_KINDS)('alerts on %s', (kind) => {
       'disk',
       'storage',
       'collector_stale',
+      'backup_failed',
       'restore_test_missing',
       'restore_test_failed',
     ]);
     expect(first.body.items.find((r) => r.kind === 'host_offline')).toMatchObject({ trigger: 120, clear: null });
     expect(first.body.items.find((r) => r.kind === 'cpu')).toMatchObject({ trigger: 90, clear: 80, duration_seconds: 300 });
-    // Read again: still nine (the defaults are made once).
-    expect((await api<AlertRuleSet>('GET', '/api/alert-rules')).body.items).toHaveLength(9);
+    // Read again: still ten (the defaults are made once).
+    expect((await api<AlertRuleSet>('GET', '/api/alert-rules')).body.items).toHaveLength(10);
 
     const input = (r: AlertRule) => {
       const { created_at: _c, updated_at: _u, ...rest } = r;

@@ -52,10 +52,42 @@ export async function listRules(db: Db, organisationId: string): Promise<AlertRu
 
 /** Makes the default rules once per organisation (a replica racing another makes them only once). */
 export async function ensureDefaultRules(db: Db, organisationId: string, defaults: readonly RuleValues[]): Promise<void> {
+  const kinds = defaults.map((r) => r.kind);
+  const [marker] = await db
+    .select({ offered: alertRuleDefaults.offeredKinds })
+    .from(alertRuleDefaults)
+    .where(eq(alertRuleDefaults.organisationId, organisationId));
+  if (marker && kinds.every((k) => marker.offered.includes(k))) return;
   await db.transaction(async (tx) => {
-    const made = await tx.insert(alertRuleDefaults).values({ organisationId }).onConflictDoNothing().returning();
-    if (made.length === 0) return;
-    await tx.insert(alertRules).values(defaults.map((r, i) => ruleRow(organisationId, r, i)));
+    const made = await tx
+      .insert(alertRuleDefaults)
+      .values({ organisationId, offeredKinds: kinds })
+      .onConflictDoNothing()
+      .returning();
+    if (made.length > 0) {
+      await tx.insert(alertRules).values(defaults.map((r, i) => ruleRow(organisationId, r, i)));
+      return;
+    }
+    // Default kinds added since the organisation got its rules: given once, after its rules, unless it has one.
+    const [locked] = await tx
+      .select({ offered: alertRuleDefaults.offeredKinds })
+      .from(alertRuleDefaults)
+      .where(eq(alertRuleDefaults.organisationId, organisationId))
+      .for('update');
+    const missing = defaults.filter((r) => !locked!.offered.includes(r.kind));
+    if (missing.length === 0) return;
+    const rules = await tx
+      .select({ kind: alertRules.kind, position: alertRules.position })
+      .from(alertRules)
+      .where(eq(alertRules.organisationId, organisationId));
+    const has = new Set(rules.map((r) => r.kind));
+    const next = Math.max(-1, ...rules.map((r) => r.position)) + 1;
+    const added = missing.filter((r) => !has.has(r.kind));
+    if (added.length > 0) await tx.insert(alertRules).values(added.map((r, i) => ruleRow(organisationId, r, next + i)));
+    await tx
+      .update(alertRuleDefaults)
+      .set({ offeredKinds: [...locked!.offered, ...missing.map((r) => r.kind)] })
+      .where(eq(alertRuleDefaults.organisationId, organisationId));
   });
 }
 

@@ -51,6 +51,8 @@ export async function putRules(db: Db, ctx: RequestContext, input: AlertRuleSetI
   const unknownHosts = await unknownHostIds(db, ctx.organisationId, hostIds);
   if (unknownHosts.length > 0) problems.push(`Unknown host id(s) in a scope: ${unknownHosts.join(', ')}`);
   if (problems.length > 0) throw new AppError('bad_request', problems.join('; '));
+  // A first change made before the rules were ever read: the defaults count as given, so they do not come back.
+  await ensureDefaultRules(db, ctx.organisationId, DEFAULT_RULES);
   await replaceRules(db, ctx.organisationId, input.items, now);
   return { items: (await listRules(db, ctx.organisationId)).map(toRuleDto) };
 }

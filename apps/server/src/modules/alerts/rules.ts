@@ -27,6 +27,17 @@ export const DEFAULT_RULES: readonly RuleValues[] = [
     clear: null,
     duration_seconds: 0,
   },
+  // Backups (modules/backups/backup-alerts.ts): the newest backup task of a guest failed. "No backup for N hours"
+  // is not a default: guests nobody backs up on purpose (templates, scratch VMs) would each raise one.
+  {
+    ...common,
+    kind: 'backup_failed',
+    name: 'Backup failed',
+    severity: 'warning',
+    trigger: null,
+    clear: null,
+    duration_seconds: 0,
+  },
   // Restore tests (modules/restore-tests/restore-test-alerts.ts): trigger in days.
   {
     ...common,

@@ -1,0 +1,1 @@
+ALTER TABLE "alert_rule_defaults" ADD COLUMN "offered_kinds" text[] DEFAULT '{host_offline,guest_down,cpu,memory,disk,storage,collector_stale}'::text[] NOT NULL;
