@@ -195,16 +195,16 @@ async function endParent(db: Db, parent: TaskRow, cancelAsked: boolean): Promise
   if (cancelAsked && notStarted + stopped > 0) {
     const cut = [`${notStarted} of ${total} guests were not started`, stopped ? `${stopped} stopped on their host` : null];
     const error = [`Cancelled: ${cut.filter(Boolean).join(', ')}`, failures].filter(Boolean).join('; ');
-    if (await endTask(db, parent.id, 'cancelled', error, new Date(), summary))
-      await appendTaskLog(db, parent.id, `Cancelled: ${counts}, ${notStarted} not started, ${stopped} stopped`);
+    await endTask(db, parent.id, 'cancelled', error, new Date(), summary, [
+      `Cancelled: ${counts}, ${notStarted} not started, ${stopped} stopped`,
+    ]);
     return summary;
   }
   if (failures) {
-    if (await endTask(db, parent.id, 'failed', failures, new Date(), summary))
-      await appendTaskLog(db, parent.id, `Failed: ${counts}`);
+    await endTask(db, parent.id, 'failed', failures, new Date(), summary, [`Failed: ${counts}`]);
     return summary;
   }
-  if (await endTask(db, parent.id, 'succeeded', null, new Date(), summary)) await appendTaskLog(db, parent.id, `Done: ${counts}`);
+  await endTask(db, parent.id, 'succeeded', null, new Date(), summary, [`Done: ${counts}`]);
   return summary;
 }
 

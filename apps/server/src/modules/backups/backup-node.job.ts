@@ -202,8 +202,8 @@ async function endNode(deps: JobDeps, task: TaskRow, guests: readonly TaskRow[],
   const counts = `${summary.succeeded} backed up, ${summary.failed} failed, ${summary.skipped} skipped`;
   if (error || summary.failed > 0) {
     const detail = error ?? `${summary.failed} of ${guests.length} guests failed`;
-    if (await endTask(db, task.id, 'failed', detail, new Date(), summary)) await appendTaskLog(db, task.id, `Failed: ${counts}`);
+    await endTask(db, task.id, 'failed', detail, new Date(), summary, [`Failed: ${counts}`]);
     return;
   }
-  if (await endTask(db, task.id, 'succeeded', null, new Date(), summary)) await appendTaskLog(db, task.id, `Done: ${counts}`);
+  await endTask(db, task.id, 'succeeded', null, new Date(), summary, [`Done: ${counts}`]);
 }

@@ -55,7 +55,7 @@ async function runParent(deps: JobDeps, parent: TaskRow): Promise<void> {
   if (children.length === 0) {
     const refusal = await planRefusal(deps, parent.organisationId, policy.data, [...hosts.values()]);
     if (refusal) {
-      if (await endTask(db, parent.id, 'skipped', refusal, new Date())) await appendTaskLog(db, parent.id, `Skipped: ${refusal}`);
+      await endTask(db, parent.id, 'skipped', refusal, new Date(), undefined, [`Skipped: ${refusal}`]);
       return;
     }
     children = await makeChildren(deps, parent, targets.data.guest_ids, guests, hosts, policy.data);
@@ -240,16 +240,14 @@ async function endParent(deps: JobDeps, parent: TaskRow): Promise<void> {
     const error = [`Cancelled: ${cancelled} of ${guestTasks.length} guests were not backed up`, failures]
       .filter(Boolean)
       .join('; ');
-    if (await endTask(db, parent.id, 'cancelled', error, new Date(), summary))
-      await appendTaskLog(db, parent.id, `Cancelled: ${counts}, ${cancelled} cancelled`);
+    await endTask(db, parent.id, 'cancelled', error, new Date(), summary, [`Cancelled: ${counts}, ${cancelled} cancelled`]);
     return;
   }
   if (failures) {
-    if (await endTask(db, parent.id, 'failed', failures, new Date(), summary))
-      await appendTaskLog(db, parent.id, `Failed: ${counts}`);
+    await endTask(db, parent.id, 'failed', failures, new Date(), summary, [`Failed: ${counts}`]);
     return;
   }
-  if (await endTask(db, parent.id, 'succeeded', null, new Date(), summary)) await appendTaskLog(db, parent.id, `Done: ${counts}`);
+  await endTask(db, parent.id, 'succeeded', null, new Date(), summary, [`Done: ${counts}`]);
 }
 
 const nodeLabel = (t: TaskRow, hosts: ReadonlyMap<string, HostRow>) =>
