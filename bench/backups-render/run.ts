@@ -2,8 +2,9 @@
  * backups-render benchmark: Chromium opens /backups (the inventory tab, shown first) for an organisation with
  * 10 simulated hosts x 500 guests x 30 backups each and, in the same run, for one with 1 host x 10 guests x 30
  * backups (the baseline). Prints the median time from navigation start to the first backup row (target <= 500 ms
- * for the fleet) and to idle (no long task for 1 s after the first row), the rows in the DOM, when the page had
- * the answer of GET /api/backups, and the server's own time for that read.
+ * for the fleet), to that row showing its guest's name, and to idle (no long task for 1 s after the first row),
+ * the rows in the DOM, when the page had the answers of GET /api/backups and GET /api/vms, and the server's own
+ * time for those reads.
  *
  *   npx tsx bench/backups-render/run.ts [--runs 5] [--hosts 10] [--guests-per-host 500] [--backups-per-guest 30]
  *
