@@ -53,6 +53,8 @@ export const BackupSchema = z
     id: z.uuid(),
     /** The guest it was taken of; null when no registered guest has its vmid (a deleted guest, another cluster). */
     guest_id: z.uuid().nullable(),
+    /** That guest's name (null with guest_id). */
+    guest_name: z.string().nullable(),
     /** The PVE host whose storage lists it, or the PBS host. */
     host_id: z.uuid(),
     vmid: z.number().int(),

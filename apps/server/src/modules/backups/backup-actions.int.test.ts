@@ -42,7 +42,13 @@ describe.each(TEST_DATABASE_KINDS)('backup actions on %s', (kind) => {
     const volid = /^Backed up to (\S+)$/.exec(task.log.map((l) => l.line).find((l) => l.startsWith('Backed up to')) ?? '')?.[1];
     expect(volid).toMatch(new RegExp(`^local:backup/vzdump-qemu-${vm.vmid}-.*\\.vma\\.gz$`));
     const listed = await get<BackupPage>(`/api/backups?guest_id=${vm.id}`);
-    expect(listed.items[0]).toMatchObject({ storage: 'local', format: 'vma.gz', notes: vm.name, guest_id: vm.id });
+    expect(listed.items[0]).toMatchObject({
+      storage: 'local',
+      format: 'vma.gz',
+      notes: vm.name,
+      guest_id: vm.id,
+      guest_name: vm.name,
+    });
     expect(listed.items[0]!.volid).toMatch(new RegExp(`^local:backup/vzdump-qemu-${vm.vmid}-.*\\.vma\\.gz$`));
 
     // No storage given: the node's PBS storage, the plan having PBS backups.

@@ -143,14 +143,20 @@ const listedByPbs = sql`(${backups.source} = 'pve-storage' and ${backups.format}
   where twin.organisation_id = ${backups.organisationId} and twin.source = 'pbs' and twin.vmid = ${backups.vmid}
     and twin.guest_type = ${backups.guestType} and twin.backup_time = ${backups.backupTime}))`;
 
-/** Newest first; `after` is the (backup_time, id) of the last row of the previous page. */
+/** A listed backup with its guest's name (null without a registered guest). */
+export type ListedBackup = BackupRow & { guestName: string | null };
+
+/**
+ * Newest first, each with its guest's name (a page can name its rows before the fleet's guest list arrives);
+ * `after` is the (backup_time, id) of the last row of the previous page.
+ */
 export async function listBackups(
   db: Db,
   organisationId: string,
   filter: BackupFilter,
   limit: number,
   after?: { backupTime: Date; id: string },
-): Promise<BackupRow[]> {
+): Promise<ListedBackup[]> {
   const conditions: (SQL | undefined)[] = [
     eq(backups.organisationId, organisationId),
     filter.guestId ? eq(backups.guestId, filter.guestId) : undefined,
@@ -160,12 +166,14 @@ export async function listBackups(
       ? or(lt(backups.backupTime, after.backupTime), and(eq(backups.backupTime, after.backupTime), lt(backups.id, after.id)))
       : undefined,
   ];
-  return db
-    .select()
+  const rows = await db
+    .select({ backup: backups, guestName: guests.name })
     .from(backups)
+    .leftJoin(guests, eq(guests.id, backups.guestId))
     .where(and(...conditions))
     .orderBy(desc(backups.backupTime), desc(backups.id))
     .limit(limit);
+  return rows.map((r) => ({ ...r.backup, guestName: r.guestName }));
 }
 
 export async function findBackup(db: Db, organisationId: string, id: string): Promise<BackupRow | undefined> {

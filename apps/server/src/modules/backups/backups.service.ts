@@ -12,6 +12,7 @@ import {
   listBackups,
   storageReads,
   type BackupRow,
+  type ListedBackup,
   type BackupStorageRow,
 } from './backups.repository';
 import { backupHostsOf } from './backup-hosts.repository';
@@ -20,10 +21,11 @@ import { criticalFlags, setCriticalFlag, taggedCritical } from './critical.repos
 
 /** The inventory as the API shows it: backups page by page, coverage, and the critical flag. */
 
-export function toBackupDto(b: BackupRow): Backup {
+export function toBackupDto(b: ListedBackup): Backup {
   return {
     id: b.id,
     guest_id: b.guestId,
+    guest_name: b.guestName,
     host_id: b.hostId,
     vmid: b.vmid,
     guest_type: b.guestType,

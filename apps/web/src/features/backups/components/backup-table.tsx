@@ -10,8 +10,6 @@ import { VerifyState } from './status-badge';
 
 export interface BackupTableProps {
   backups: readonly Backup[];
-  /** Guest id → name, for the guest column (left out when `showGuest` is false: a guest's own tab). */
-  guestNames: ReadonlyMap<string, string>;
   hostNames: ReadonlyMap<string, string>;
   showGuest: boolean;
   /** Restore a backup (members who may); without it there is no action column. */
@@ -22,14 +20,7 @@ export interface BackupTableProps {
 const CELL = 'px-3 py-2 align-top';
 
 /** The backups listed, newest first: when, guest, where, format, size, verification, encryption and protection, notes. */
-export const BackupTable = memo(function BackupTable({
-  backups,
-  guestNames,
-  hostNames,
-  showGuest,
-  onRestore,
-  caption,
-}: BackupTableProps) {
+export const BackupTable = memo(function BackupTable({ backups, hostNames, showGuest, onRestore, caption }: BackupTableProps) {
   const { t, i18n } = useTranslation('backups');
   const language = i18n.resolvedLanguage ?? i18n.language;
   return (
@@ -70,7 +61,6 @@ export const BackupTable = memo(function BackupTable({
         </thead>
         <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
           {backups.map((b) => {
-            const guestName = b.guest_id ? guestNames.get(b.guest_id) : undefined;
             const when = formatDateTime(b.backup_time, language);
             return (
               <tr key={b.id} data-testid="backup-row" data-volid={b.volid}>
@@ -81,7 +71,7 @@ export const BackupTable = memo(function BackupTable({
                   <td className={CELL}>
                     {b.guest_id ? (
                       <Link to={`/vms/${b.guest_id}`} className="text-brand-700 underline dark:text-brand-500">
-                        {guestName ?? b.vmid}
+                        {b.guest_name ?? b.vmid}
                       </Link>
                     ) : (
                       <span>{t('inventory.unknownGuest')}</span>
@@ -133,7 +123,7 @@ export const BackupTable = memo(function BackupTable({
                       variant="ghost"
                       size="sm"
                       onClick={() => onRestore(b)}
-                      aria-label={t('inventory.restoreLabel', { name: guestName ?? b.vmid, time: when })}
+                      aria-label={t('inventory.restoreLabel', { name: b.guest_name ?? b.vmid, time: when })}
                       data-testid="backup-restore"
                     >
                       <RotateCcw className="h-4 w-4" aria-hidden="true" />

@@ -22,7 +22,6 @@ export function GuestBackupsTab({ guest, permissions }: { guest: Vm; permissions
   const backups = useMemo(() => list.data?.pages.flatMap((p) => p.items) ?? [], [list.data]);
   const storages = useMemo(() => list.data?.pages[0]?.readable_storages ?? [], [list.data]);
   const hostNames = useMemo(() => new Map((hosts.data ?? []).map((h) => [h.id, h.name])), [hosts.data]);
-  const guestNames = useMemo(() => new Map([[guest.id, guest.name]]), [guest]);
   const nodes = useMemo(
     () => [...new Set((guests.data ?? []).filter((g) => g.host_id === guest.host_id).map((g) => g.node))].sort(),
     [guests.data, guest.host_id],
@@ -50,7 +49,6 @@ export function GuestBackupsTab({ guest, permissions }: { guest: Vm; permissions
         testId="guest-backups"
         loadingRows={3}
         empty={{ title: t('guest.noBackup'), text: t('guest.noBackupText') }}
-        guestNames={guestNames}
         hostNames={hostNames}
         showGuest={false}
         onRestore={permissions.canRestore ? setRestoring : undefined}

@@ -39,7 +39,6 @@ export function InventoryPanel({ canRestore, canRestoreOriginal }: { canRestore:
   const [restoring, setRestoring] = useState<Backup | null>(null);
 
   const hostNames = useMemo(() => new Map((hosts.data ?? []).map((h) => [h.id, h.name])), [hosts.data]);
-  const guestNames = useMemo(() => new Map((guests.data ?? []).map((g) => [g.id, g.name])), [guests.data]);
   const guestChoices = useMemo(
     () => (guests.data ?? []).filter((g) => !hostId || g.host_id === hostId).sort((a, b) => a.name.localeCompare(b.name)),
     [guests.data, hostId],
@@ -115,7 +114,6 @@ export function InventoryPanel({ canRestore, canRestoreOriginal }: { canRestore:
           title: t('inventory.empty'),
           text: t(hostId || guestId || sinceHours ? 'inventory.emptyFiltered' : 'inventory.emptyText'),
         }}
-        guestNames={guestNames}
         hostNames={hostNames}
         showGuest
         onRestore={canRestore ? setRestoring : undefined}

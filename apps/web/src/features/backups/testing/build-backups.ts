@@ -38,6 +38,7 @@ export function buildBackup(overrides: Partial<Backup> = {}): Backup {
   return {
     id: crypto.randomUUID(),
     guest_id: GUEST_1,
+    guest_name: 'web-01',
     host_id: HOST_A,
     vmid: 100,
     guest_type: 'qemu',
