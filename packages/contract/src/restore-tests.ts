@@ -11,9 +11,9 @@ export const ProbeSchema = z
   .discriminatedUnion('type', [
     /** The QEMU guest agent answers (VMs). */
     z.object({ type: z.literal('agent_ping') }),
-    /** A TCP port is listening inside the guest (`ss -ltn` through the agent). */
+    /** A TCP port is listening inside the guest (through the agent: `ss -ltn`, on Windows `netstat.exe -a -n`). */
     z.object({ type: z.literal('tcp'), port: z.number().int().min(1).max(65535) }),
-    /** A request to the service from inside the guest (curl, else wget, through the agent): status and body match. */
+    /** A request to the service from inside the guest (through the agent: curl, else wget; on Windows PowerShell): status and body match. */
     z.object({
       type: z.literal('http'),
       url_path: z

@@ -1,5 +1,5 @@
 import { fileOpenError, guestFile, networkInterfaces } from '../agent';
-import { runInGuest } from '../guest-probe';
+import { runInGuest, spawnFailure, SPAWN_NOENT } from '../guest-probe';
 import { requirePriv, type Identity } from '../auth';
 import type { SimNode } from '../node-state';
 import { ApiError, num, str, type RouteDef } from '../router';
@@ -73,12 +73,9 @@ export const agentRoutes: RouteDef<SimNode>[] = [
       checkAgentPriv(state, identity, vmid, 'exec');
       const g = agentGuest(state, vmid);
       const command = params['command'] as string[];
-      if (command.length === 0 || command[0] === '') {
-        throw new ApiError(
-          500,
-          "Agent error: Guest agent command failed, error was 'Failed to execute child process (No such file or directory)'",
-        );
-      }
+      // qemu-ga cannot start it (g_spawn fails): no program, or on Windows one CreateProcess does not find.
+      const failure = command.length === 0 || command[0] === '' ? SPAWN_NOENT : spawnFailure(g, command);
+      if (failure !== undefined) throw new ApiError(500, `Agent error: Guest agent command failed, error was '${failure}'`);
       return startExec(state, g, command);
     },
   },

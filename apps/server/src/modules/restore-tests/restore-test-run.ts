@@ -8,7 +8,7 @@ import { appendTaskLog, setTaskProgress, stopRequestOf, type TaskRow } from '../
 import { destroyCopy, isLeftover, storagesOf } from './cleanup';
 import { NO_CLEANUP, NOT_ISOLATED, type RunRecord } from './evidence';
 import { isLinkDown, type ConfigValues } from './guest-config';
-import { containerChecks, runVmProbes, waitForAgent } from './probes';
+import { containerChecks, guestOsOf, runVmProbes, waitForAgent } from './probes';
 import { checkIsolation, errorText, isVmidTaken, preflight, restoreParams, runPveTask, type StepTarget } from './restore-steps';
 import { saveOutcome, type RunEnd } from './restore-test-outcome';
 import { claimNode, updateRestoreTest, type RestoreTestRow } from './restore-tests.repository';
@@ -247,13 +247,18 @@ export class RestoreTestRun {
       .array(ProbeSchema)
       .catch([{ type: 'agent_ping' }])
       .parse(this.row.probes);
+    // tcp and http run Windows programs in a Windows copy (its config read back, else the backup's, says which).
+    const ostype = this.copyConfig?.ostype ?? this.backupConfig?.ostype;
+    const os = guestOsOf(ostype);
+    if (this.row.guestType === 'qemu' && os === 'windows')
+      await this.log(`A Windows guest (ostype ${ostype}): tcp and http probes run netstat.exe and PowerShell`);
     const started = Date.now();
     let results: ProbeResult[];
     for (;;) {
       await this.cancelled();
       results =
         this.row.guestType === 'qemu'
-          ? await runVmProbes(client, this.row.targetNode, vmid, probes, POLL_MS)
+          ? await runVmProbes(client, this.row.targetNode, vmid, probes, POLL_MS, os)
           : await containerChecks(client, this.row.targetNode, vmid, this.copyConfig ?? {}, probes, POLL_MS);
       if (results.every((r) => r.ok !== false)) break;
       if (Date.now() - started >= this.params.healthy_timeout_seconds * 1000) break;
