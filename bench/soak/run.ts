@@ -14,6 +14,8 @@ const arg = (name: string, fallback: number) => {
 };
 const USERS = arg('users', 200);
 const SECONDS = arg('seconds', 60);
+/** How often a user reads its task until it ends: by default as the web app does (400 ms). */
+const TASK_POLL_MS = arg('task-poll-ms', 400);
 /** An empty PostgreSQL database to run against instead of the embedded PGlite. */
 const DATABASE_URL = process.argv.includes('--database-url')
   ? process.argv[process.argv.indexOf('--database-url') + 1]
@@ -141,7 +143,7 @@ async function main() {
               (s) => s === 202,
             );
             if (done && taskId) {
-              const ended = await followTask(base, token, taskId);
+              const ended = await followTask(base, token, taskId, TASK_POLL_MS);
               if (ended === 'succeeded') state = state === 'running' ? 'stopped' : 'running';
               else errors.push(`task ${action} ended ${ended}`);
             }

@@ -10,12 +10,15 @@ export async function json<T>(url: string, init: RequestInit & { token?: string 
   return { status: res.status, body: (text ? JSON.parse(text) : undefined) as T };
 }
 
-/** Reads a task until it has ended; answers its end state. */
-export async function followTask(base: string, token: string, taskId: string): Promise<string> {
+/** How often the web app reads a guest action's task until it ends (apps/web/src/features/dashboard/api/vm-action.ts). */
+const TASK_POLL_MS = 400;
+
+/** Reads a task until it has ended, by default as often as the web app does; answers its end state. */
+export async function followTask(base: string, token: string, taskId: string, pollMs = TASK_POLL_MS): Promise<string> {
   for (;;) {
     const { body } = await json<{ status: string }>(`${base}/api/tasks/${taskId}`, { token });
     if (['succeeded', 'failed', 'cancelled', 'skipped'].includes(body.status)) return body.status;
-    await new Promise((r) => setTimeout(r, 200));
+    await new Promise((r) => setTimeout(r, pollMs));
   }
 }
 
