@@ -102,8 +102,8 @@ export function textOf(m: Message, language: Language = 'en'): string {
     });
     return [intro, '', ...digestEntries(m).map((e) => entryLine(e, language))].join('\n');
   }
-  // A test message's text is the sender's own words when they gave some.
-  if (m.eventType === 'test') return typeof p.message === 'string' ? p.message : message(language, 'notify.testText');
+  // A test message: its payload's English `message` is for webhooks (data); people read it in their language.
+  if (m.eventType === 'test') return message(language, 'notify.testText');
   const subject = p.subject as { kind?: string; name?: string } | undefined;
   const lines = [lineOf(m, language)];
   if (subject?.name) {

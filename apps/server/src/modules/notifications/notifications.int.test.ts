@@ -226,7 +226,11 @@ describe.each(TEST_DATABASE_KINDS)('notification channels on %s', (kind) => {
     const res = (await api.send('POST', `/api/notification-channels/${mailChannel.id}/test`)).json<NotificationTestResult>();
     expect(res.ok).toBe(true);
     // In the language of the admin who made the channel (French here).
-    expect(smtp.mails.at(-1)).toMatchObject({ to: ['oncall@example.test'], subject: 'Notification de test ProxAI' });
+    expect(smtp.mails.at(-1)).toMatchObject({
+      to: ['oncall@example.test'],
+      subject: 'Notification de test ProxAI',
+      text: expect.stringContaining('Ceci est une notification de test de ProxAI.'),
+    });
 
     // The owner wants warnings and above; the channel only critical: a warning reaches the owner alone.
     const prefs = await api.send('PUT', '/api/notification-preferences', { min_severity: 'warning' });

@@ -176,7 +176,12 @@ describe.each(TEST_DATABASE_KINDS)('guest-agent reads and exposition on %s', (da
 
   it('overview: top consumers from the live values, and a storage filling within 30 days from its history', async () => {
     const db = tb.t.database.db;
-    const res = await get<MetricsOverview>('/api/metrics/overview');
+    // Once the guest agent's first memory reads are in (on a database where the budget test did not run first).
+    const res = await until(
+      () => get<MetricsOverview>('/api/metrics/overview'),
+      (r) => r.status !== 200 || r.json().top_memory.some((g) => g.memory_source === 'guest_agent'),
+      70_000,
+    );
     expect(res.status).toBe(200);
     const o = res.json();
     expect(o.top_cpu.length).toBeGreaterThan(0);
@@ -216,5 +221,5 @@ describe.each(TEST_DATABASE_KINDS)('guest-agent reads and exposition on %s', (da
     expect(growing!.days_until_full!).toBeLessThan(10.5);
     expect(growing!.growth_bytes_per_day! / GiB).toBeCloseTo(20, 0);
     expect(overview.horizon_days).toBe(30);
-  });
+  }, 90_000);
 });
