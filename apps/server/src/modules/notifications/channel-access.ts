@@ -1,5 +1,6 @@
 import { notFound } from '../../errors';
 import { requireOrgRole } from '../../plugins/app/auth';
+import type { Language } from '@proxai/contract';
 import type { AuthUser } from '../sessions/sessions.service';
 import type { NotifyDeps } from './delivery';
 import { findChannel, type ChannelRow } from './notifications.repository';
@@ -13,6 +14,8 @@ import { findChannel, type ChannelRow } from './notifications.repository';
 export interface NotifyContext {
   user: AuthUser;
   organisationId: string;
+  /** The reader's language (Accept-Language): the delivery log is written in it. */
+  language?: Language;
 }
 
 const MANAGE = 'manage notification channels';

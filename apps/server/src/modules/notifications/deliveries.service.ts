@@ -1,5 +1,6 @@
 import type {
   DeliveryStatus,
+  Language,
   NotificationDelivery,
   NotificationDeliveryPage,
   NotificationDeliveryQuery,
@@ -9,7 +10,8 @@ import type {
 import { AppError, notFound } from '../../errors';
 import { requireFeature } from '../licenses/licenses.service';
 import { channelOf, requireManage, visibleChannel, type NotifyContext } from './channel-access';
-import { replayValues, type NotifyDeps } from './delivery';
+import { messageOf, replayValues, type NotifyDeps } from './delivery';
+import { summaryIn } from './formatters';
 import { findDelivery, listDeliveries, updateDelivery, type DeliveryRow } from './notifications.repository';
 import { featureOf } from './plan-gate';
 
@@ -18,7 +20,8 @@ import { featureOf } from './plan-gate';
 /** Messages a replay may queue again: given up, sent, or skipped while the plan paused the channel. */
 const REPLAYABLE: readonly string[] = ['dead', 'delivered', 'skipped'];
 
-export function toDeliveryDto(row: DeliveryRow): NotificationDelivery {
+/** A delivery as the API answers it; with `language`, its summary is written in it (else the stored English). */
+export function toDeliveryDto(row: DeliveryRow, language?: Language): NotificationDelivery {
   return {
     id: row.id,
     channel_id: row.channelId,
@@ -27,7 +30,7 @@ export function toDeliveryDto(row: DeliveryRow): NotificationDelivery {
     message_id: row.messageId,
     alert_id: row.alertId,
     severity: row.severity as NotificationSeverity | null,
-    summary: row.summary,
+    summary: language ? summaryIn(messageOf(row), language) : row.summary,
     status: row.status as DeliveryStatus,
     attempts: row.attempts,
     last_status_code: row.lastStatusCode,
@@ -61,7 +64,10 @@ export async function deliveriesOf(
     after: query.cursor ? decodeCursor(query.cursor) : undefined,
   });
   const page = rows.slice(0, query.limit);
-  return { items: page.map(toDeliveryDto), next_cursor: rows.length > query.limit ? encodeCursor(page.at(-1)!) : null };
+  return {
+    items: page.map((r) => toDeliveryDto(r, ctx.language)),
+    next_cursor: rows.length > query.limit ? encodeCursor(page.at(-1)!) : null,
+  };
 }
 
 /**
@@ -87,5 +93,5 @@ export async function replayDelivery(
   }
   const feature = channel && featureOf(channel.type);
   if (feature) await requireFeature(deps.db, ctx.organisationId, feature);
-  return toDeliveryDto(await updateDelivery(deps.db, id, replayValues(now)));
+  return toDeliveryDto(await updateDelivery(deps.db, id, replayValues(now)), ctx.language);
 }

@@ -58,6 +58,19 @@ function lineOf(m: Message, language: Language): string {
     : m.summary;
 }
 
+/** What the delivery log says of a message, in the reader's `language` (its stored summary is English). */
+export function summaryIn(m: Message, language: Language): string {
+  switch (m.eventType) {
+    case 'alert.digest':
+    case 'test':
+      return titleOf(m, language);
+    case 'alert.triggered':
+    case 'alert.resolved':
+    case 'alert.escalated':
+      return lineOf(m, language);
+  }
+}
+
 /** The one-line title every format shows, in `language`. */
 export function titleOf(m: Message, language: Language = 'en'): string {
   const sev = m.severity ? `[${severityLabel(m.severity, language)}] ` : '';

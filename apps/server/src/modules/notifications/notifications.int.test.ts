@@ -25,6 +25,7 @@ describe.each(TEST_DATABASE_KINDS)('notification channels on %s', (kind) => {
   let api: RoutesClient;
   let org: string;
   let ownerEmail: string;
+  let ownerAuth: Record<string, string>;
 
   beforeAll(async () => {
     receiver = await startReceiver();
@@ -34,6 +35,7 @@ describe.each(TEST_DATABASE_KINDS)('notification channels on %s', (kind) => {
       env: { RATE_LIMIT_ENABLED: 'false', NOTIFY_ADDRESS_POLICY: 'any', SMTP_URL: smtp.url },
     });
     const owner = await buildUser(t.database.db, { orgRole: 'owner' });
+    ownerAuth = owner.auth;
     org = owner.user.organisationId!;
     ownerEmail = owner.user.email;
     await giveLicence(t.database.db, org, 'pro');
@@ -253,6 +255,16 @@ describe.each(TEST_DATABASE_KINDS)('notification channels on %s', (kind) => {
       subject: '[Avertissement] Mémoire de db-01 à 91\u00a0% (seuil 80\u00a0%)',
     });
     expect(mails[0]!.text).toContain('Valeur\u00a0: 91 (seuil 80)');
+    // The delivery log says what was sent in the reader's language (Accept-Language), whatever the channel's.
+    const log = async (language: string) =>
+      (
+        await api.send('GET', `/api/notification-channels/${mailChannel.id}/deliveries?limit=5`, undefined, {
+          ...ownerAuth,
+          'accept-language': language,
+        })
+      ).json<NotificationDeliveryPage>().items[0]!.summary;
+    expect(await log('fr')).toBe('Notification de test ProxAI');
+    expect(await log('de')).toBe('ProxAI-Testbenachrichtigung');
   });
 
   it('lets owners and admins manage channels, every member their own preferences; webhooks need Pro', async () => {

@@ -261,5 +261,5 @@ export async function testChannel(
     },
   ]);
   const after = (await attemptDelivery(deps, row!.id, now))!;
-  return { ok: after.status === 'delivered', delivery: toDeliveryDto(after) };
+  return { ok: after.status === 'delivered', delivery: toDeliveryDto(after, ctx.language) };
 }
