@@ -1,4 +1,5 @@
 import { isLanguage, type Language } from '@proxai/contract';
+import { ALERT_LINE_TEXTS } from './alert-line-texts';
 import { AUTOMATION_TEXTS } from './automation-texts';
 import { DASHBOARD_TEXTS } from './dashboard-texts';
 import { HOST_TEXTS } from './host-texts';
@@ -31,6 +32,7 @@ export const MESSAGES = {
   ...SNAPSHOT_TEXTS,
   ...AUTOMATION_TEXTS,
   ...TASK_TEXTS,
+  ...ALERT_LINE_TEXTS,
   ...NOTIFICATION_TEXTS,
 };
 

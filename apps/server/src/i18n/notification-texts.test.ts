@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { LANGUAGES } from '@proxai/contract';
 import { describe, expect, it } from 'vitest';
+import { ALERT_LINE_TEXTS } from './alert-line-texts';
 import { NOTIFICATION_TEXTS } from './notification-texts';
 
 type Catalogue = Record<string, Record<string, string>>;
@@ -10,7 +11,10 @@ const web = (lang: string): Catalogue =>
     readFileSync(fileURLToPath(new URL(`../../../web/src/locales/${lang}/alerts.json`, import.meta.url)), 'utf8'),
   ) as Catalogue;
 const serverForm = (text: string) => text.replace(/\{\{(\w+)\}\}/g, '{$1}');
-const texts = NOTIFICATION_TEXTS as unknown as Record<string, Record<string, string | Record<string, string>>>;
+const texts = { ...ALERT_LINE_TEXTS, ...NOTIFICATION_TEXTS } as unknown as Record<
+  string,
+  Record<string, string | Record<string, string>>
+>;
 
 /** A notification words an alert as the web app does: the two catalogues must not drift apart. */
 describe('notification alert lines', () => {

@@ -6,9 +6,10 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { expect } from 'vitest';
 import type { RestoreTest, TaskDetail } from '@proxai/contract';
 import { parseUpid } from '@proxai/pve-client';
-import type { SimNode } from '@proxai/pve-sim';
+import type { SimNode, SimNodeInfo } from '@proxai/pve-sim';
 import type { TestApp } from '../../testing/app';
 import { CHILD_PATH } from '../../testing/env';
+import { tokenBody } from '../hosts/hosts.testing';
 import { waitForTask } from '../guests/guests.testing';
 
 const run = promisify(execFile);
@@ -80,3 +81,14 @@ export async function runThroughApi(
 
 /** The PVE task types (qmrestore, qmstart, …) a task of the portal sent, in order. */
 export const pveTaskTypes = (task: TaskDetail): string[] => task.upids.map((u) => parseUpid(u)?.type ?? '?');
+
+/** The simulated node every restore-test file starts: one node, 14 guests with backups, fast tasks. */
+export const RESTORE_TEST_BED = {
+  nodes: 1,
+  guests: 14,
+  seed: 19,
+  taskDurationMs: 60,
+  addBody: (n: SimNodeInfo) => tokenBody(n),
+  // A loaded test machine can be slow to answer: a timeout here would fail a run for the wrong reason.
+  env: { PVE_TIMEOUT_MS: '15000' },
+};
