@@ -7,7 +7,20 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import prettier from 'eslint-config-prettier';
 import globals from 'globals';
 
-const WEB_FEATURES = ['marketing', 'auth', 'dashboard', 'licenses', 'tasks', 'automation', 'hosts'];
+const WEB_FEATURES = [
+  'marketing',
+  'auth',
+  'dashboard',
+  'licenses',
+  'tasks',
+  'automation',
+  'hosts',
+  'alerts',
+  'backups',
+  'monitoring',
+  'members',
+  'security',
+];
 
 export default tseslint.config(
   {

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { startOidcPeer } from '../apps/server/src/modules/auth/oidc-peer';
+import { enrolTotpInPage } from './support/mfa';
 import { launchBrowser, newPage } from './support/browser';
 import { freePort, startPortal, type Portal } from './support/portal';
 
@@ -159,6 +160,9 @@ describe('sign-in in Chromium', () => {
     await expect.poll(() => page.getByTestId('auth-error').textContent()).toBe('Email ou mot de passe incorrect');
     await page.getByTestId('admin-password-input').fill(ADMIN.password);
     await page.getByTestId('admin-login-button').click();
+    // An administrator must have a second factor: the first sign-in enrols an authenticator app.
+    await page.getByTestId('mfa-enrol-view').waitFor();
+    await enrolTotpInPage(page);
     await page.waitForURL('**/dashboard');
     await page.getByText('Bienvenue, Administrator !').first().waitFor();
     const user = await storedUser(page);

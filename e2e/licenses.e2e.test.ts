@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, newPage } from './support/browser';
+import { adminSessionByApi, answerStepUp, enrolTotpInPage } from './support/mfa';
 import { lastMailTo, startPortal, type Portal } from './support/portal';
 
 const ADMIN = { email: 'admin@example.test', password: 'licences e2e admin password' };
@@ -54,6 +55,9 @@ describe('licences in Chromium', () => {
   let portal: Portal;
   let browser: Browser;
   let customer: SignedIn;
+  /** The administrator's authenticator app, enrolled at their first sign-in (the first test). */
+  let adminSecret = '';
+  let adminRecoveryCodes: string[] = [];
   let licenceId: string;
 
   beforeAll(async () => {
@@ -77,6 +81,8 @@ describe('licences in Chromium', () => {
     await page.getByTestId('admin-email-input').fill(ADMIN.email);
     await page.getByTestId('admin-password-input').fill(ADMIN.password);
     await page.getByTestId('admin-login-button').click();
+    // Administrators must have a second factor: the first sign-in enrols an authenticator app.
+    ({ secret: adminSecret, recoveryCodes: adminRecoveryCodes } = await enrolTotpInPage(page));
     await page.waitForURL('**/dashboard');
 
     // Reached from the dashboard's header link.
@@ -130,6 +136,8 @@ describe('licences in Chromium', () => {
       void (d.type() === 'prompt' ? d.accept('Fin du contrat') : d.accept());
     });
     await firstCard(page).getByTestId('licence-revoke').click();
+    // Revoking is sensitive: a fresh second-factor check bound to this request.
+    await answerStepUp(page, adminSecret);
     await page.getByText('Licence révoquée avec succès').first().waitFor();
     expect(dialogs).toEqual(['confirm:Êtes-vous sûr de vouloir révoquer cette licence?', 'prompt:Raison de la révocation:']);
     await expect.poll(() => firstCard(page).getByTestId('licence-status').textContent(), { timeout: 10_000 }).toBe('Inactive');
@@ -152,12 +160,7 @@ describe('licences in Chromium', () => {
         `localStorage.setItem('proxai_user', ${JSON.stringify(JSON.stringify(customer.user))});`,
     );
     // A second, active licence so the user also has a card that an admin could revoke.
-    const adminLogin = await fetch(`${portal.url}/api/auth/admin-login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(ADMIN),
-    });
-    const { access_token } = (await adminLogin.json()) as SignedIn;
+    const access_token = await adminSessionByApi(portal.url, ADMIN, adminRecoveryCodes[0]!);
     portal.track(access_token);
     const generated = await fetch(`${portal.url}/api/admin/licenses/generate`, {
       method: 'POST',

@@ -8,7 +8,7 @@ import { buildApp } from '../../apps/server/src/app';
 import { parseConfig } from '../../apps/server/src/config/env';
 import { openDatabase, type Database } from '../../apps/server/src/db/client';
 import { runMigrations } from '../../apps/server/src/db/migrate';
-import { organisations, users } from '../../apps/server/src/db/schema';
+import { memberships, organisations, users } from '../../apps/server/src/db/schema';
 import { giveLicence, tokenBody } from '../../apps/server/src/modules/hosts/hosts.testing';
 import { createSession } from '../../apps/server/src/modules/sessions/sessions.service';
 
@@ -64,8 +64,9 @@ export async function startSeededPortal(options: { databaseUrl?: string; webDist
         .returning();
       const [user] = await database.db
         .insert(users)
-        .values({ email: `bench-${seq}@example.test`, name: 'Bench', organisationId: org!.id, orgRole: 'owner', language: 'en' })
+        .values({ email: `bench-${seq}@example.test`, name: 'Bench', organisationId: org!.id, language: 'en' })
         .returning();
+      await database.db.insert(memberships).values({ userId: user!.id, organisationId: org!.id, role: 'owner' });
       await giveLicence(database.db, org!.id, 'enterprise');
       const { token } = await createSession(database.db, user!.id);
       const t0 = performance.now();

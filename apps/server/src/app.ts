@@ -20,6 +20,15 @@ import { jobs } from './plugins/app/jobs';
 import { metrics } from './plugins/app/metrics';
 import { healthRoutes } from './modules/health/health.routes';
 import { authRoutes } from './modules/auth/auth.routes';
+import { installRoutePolicies } from './modules/access/route-policy';
+import { baseUrl } from './modules/auth/auth.routes';
+import { secretBoxFor } from './modules/hosts/secret-box';
+import { requireStepUp } from './modules/mfa/challenges';
+import { relyingPartyOf } from './modules/mfa/factors';
+import { mfaRoutes } from './modules/mfa/mfa.routes';
+import { stepUpRoutes } from './modules/mfa/step-up.routes';
+import { teamsRoutes } from './modules/teams/teams.routes';
+import { currentUser } from './plugins/app/auth';
 import { hostsRoutes } from './modules/hosts/hosts.routes';
 import { guestsRoutes } from './modules/guests/guests.routes';
 import { snapshotsRoutes } from './modules/snapshots/snapshots.routes';
@@ -140,12 +149,24 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(metrics);
   await app.register(mailer, { smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, logBodies: config.NODE_ENV === 'development' });
 
+  // One gate for every route: its declared permission, then its step-up (modules/access/route-policy.ts).
+  installRoutePolicies(app, (request) =>
+    requireStepUp(
+      { db: app.db, box: secretBoxFor(config, app.log), rp: () => relyingPartyOf(baseUrl(request, config)) },
+      request,
+      currentUser(request),
+    ),
+  );
+
   // Modules
   await app.register(
     async (api) => {
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
       await api.register(healthRoutes);
       await api.register(authRoutes);
+      await api.register(mfaRoutes);
+      await api.register(stepUpRoutes);
+      await api.register(teamsRoutes);
       await api.register(hostsRoutes);
       await api.register(guestsRoutes);
       await api.register(snapshotsRoutes);

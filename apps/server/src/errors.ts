@@ -12,6 +12,12 @@ export const ERROR_CATALOGUE = {
   invalid_code: { status: 400, report: false },
   unauthenticated: { status: 401, report: false },
   invalid_credentials: { status: 401, report: false },
+  /** A sensitive action: prove a second factor for exactly this request (`challenge`), then retry with X-Step-Up. */
+  step_up_required: { status: 401, report: false },
+  /** A wrong, used or expired second-factor proof (TOTP, recovery, e-mailed code, passkey assertion). */
+  invalid_factor: { status: 400, report: false },
+  /** The second step of a sign-in expired or was already used: sign in again. */
+  mfa_token_invalid: { status: 401, report: false },
   forbidden: { status: 403, report: false },
   not_admin: { status: 403, report: false },
   /** A platform administrator tried a passwordless sign-in: administrators sign in with their password. */
@@ -24,6 +30,9 @@ export const ERROR_CATALOGUE = {
   conflict: { status: 409, report: false },
   already_subscribed: { status: 409, report: false },
   already_revoked: { status: 409, report: false },
+  /** The change would leave the organisation without an owner, or its policy without a factor. */
+  last_owner: { status: 409, report: false },
+  mfa_required_by_policy: { status: 409, report: false },
   invalid_state: { status: 409, report: false },
   /** The sign-in would replace a different account signed in in this browser: the person must confirm. */
   account_switch_required: { status: 409, report: false },
@@ -51,7 +60,7 @@ export class AppError extends Error {
   constructor(
     readonly code: ErrorCode,
     readonly detail: string,
-    options: { errors?: FieldError[]; cause?: unknown; fields?: Record<string, string>; headers?: Record<string, string> } = {},
+    options: { errors?: FieldError[]; cause?: unknown; fields?: Record<string, unknown>; headers?: Record<string, string> } = {},
   ) {
     super(detail, { cause: options.cause });
     this.name = 'AppError';
@@ -67,7 +76,7 @@ export class AppError extends Error {
 
   readonly errors: FieldError[] | undefined;
   /** Extra answer fields a code documents (e.g. current_email and new_email of account_switch_required). */
-  readonly fields: Record<string, string> | undefined;
+  readonly fields: Record<string, unknown> | undefined;
 }
 
 export const notFound = (what = 'Resource') => new AppError('not_found', `${what} not found`);

@@ -5,6 +5,9 @@ import type { Config } from './config/env';
  * Paths whose values are secrets. pino replaces them with "[redacted]" wherever they appear in a log
  * object, so a password, token, code or session id never reaches a log line.
  */
+/** An invite link carries its secret in the path (/api/invites/<token>, /invite/<token>): never logged. An id (UUID) is kept. */
+const PATH_TOKEN = /^(\/api\/invites\/|\/invite\/)(?![0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}(?:\/|$))[^/]+/i;
+
 export const REDACTED_PATHS = [
   'req.headers.authorization',
   'req.headers.cookie',
@@ -28,7 +31,7 @@ export function loggerOptions(config: Pick<Config, 'LOG_LEVEL' | 'isProduction' 
       // Only the path: query strings may carry one-time tokens (the e-mailed magic link).
       req: (req: { method: string; url: string; ip?: string }) => ({
         method: req.method,
-        url: req.url.split('?')[0],
+        url: (req.url.split('?')[0] ?? '/').replace(PATH_TOKEN, '$1[redacted]'),
         ip: req.ip,
       }),
     },

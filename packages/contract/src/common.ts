@@ -17,6 +17,8 @@ export const ErrorSchema = z
     /** With `plan_required`: the cheapest plan that opens the feature. */
     plan: z.enum(['free', 'essential', 'pro', 'enterprise']).optional(),
   })
+  // A code may document more fields (step_up_required: challenge, methods, webauthn).
+  .loose()
   .meta({ id: 'Error' });
 export type ApiError = z.infer<typeof ErrorSchema>;
 

@@ -19,3 +19,6 @@ export * from './metrics-overview';
 export * from './backups';
 export * from './restore-tests';
 export * from './pbs';
+export * from './permissions';
+export * from './teams';
+export * from './mfa';

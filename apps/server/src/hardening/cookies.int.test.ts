@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signInAdmin } from '../modules/auth/auth.testing';
 import { hashPassword } from '../modules/auth/passwords';
 import { createTestApp, type TestApp } from '../testing/app';
 import { buildUser } from '../testing/factories';
@@ -23,8 +24,14 @@ describe.each([
   });
 
   it(`is HttpOnly, SameSite=Lax${isSecure ? ', Secure' : ' (not Secure on plain HTTP)'} and lasts 7 days`, async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/auth/admin-login', payload: { email, password: PASSWORD } });
-    expect(res.statusCode).toBe(200);
+    // The password step of an administrator's sign-in opens no session (a second factor comes first): no cookie yet.
+    const first = await t.app.inject({ method: 'POST', url: '/api/auth/admin-login', payload: { email, password: PASSWORD } });
+    expect(first.statusCode).toBe(200);
+    expect(first.json()).toMatchObject({ code: 'mfa_enrolment_required' });
+    expect(first.json()).not.toHaveProperty('access_token');
+    expect(first.headers['set-cookie']).toBeUndefined();
+    // The second step (enrolling an authenticator app) opens the session and sets its cookie.
+    const { sessionResponse: res } = await signInAdmin(t.app, { email, password: PASSWORD });
     const cookie = [res.headers['set-cookie']].flat().find((c) => c?.startsWith('session_token='));
     expect(cookie).toBeDefined();
     expect(cookie).toMatch(/;\s*HttpOnly/i);

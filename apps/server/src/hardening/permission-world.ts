@@ -2,18 +2,22 @@
 import { randomBytes } from 'node:crypto';
 import type { Fleet } from '@proxai/pve-sim';
 
-export const ACTORS = ['anonymous', 'other', 'readonly', 'operator', 'owner', 'platformAdmin'] as const;
+export const ACTORS = ['anonymous', 'other', 'readonly', 'operator', 'admin', 'owner', 'platformAdmin'] as const;
 export type Actor = (typeof ACTORS)[number];
 
-/** Expected status per actor: `other` owns another organisation; `platformAdmin` is vendor staff without one. */
-type Row = [number, number, number, number, number, number];
+/**
+ * Expected status per actor: `other` owns another organisation; `admin` is an organisation Admin of A (not an
+ * owner); `platformAdmin` is vendor staff without one. A step-up asked of an actor is answered (by e-mailed code)
+ * and the status after it is the one expected.
+ */
+type Row = [number, number, number, number, number, number, number];
 
 export interface Case {
   /** The route pattern as registered, e.g. `POST /api/hosts/:id/sync`. */
   route: string;
   name: string;
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-  url: (w: World) => string;
+  url: (w: World, actor?: Actor) => string;
   body?: (w: World, actor: Actor) => unknown;
   headers?: Record<string, string>;
   /** A never-ending answer (the event stream): asked over a real socket, only its status is read. */
@@ -45,6 +49,10 @@ export interface World {
   channelsToDelete: string[];
   deliveryA: string;
   fleet: Fleet;
+  /** A readonly member of A for each of the admin's and the owner's rows to change and remove. */
+  memberTargets: Partial<Record<Actor, string>>;
+  /** A pending invite of A for each of the admin's and the owner's revoke rows. */
+  invitesToRevoke: Partial<Record<Actor, string>>;
 }
 
 export const unique = () => randomBytes(4).toString('hex');

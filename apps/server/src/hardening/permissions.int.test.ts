@@ -11,13 +11,14 @@ import { storages } from '../db/schema';
 import { insertTask } from '../modules/tasks/tasks.repository';
 
 import { CASES } from './permission-cases';
-import { ACTORS, unique, type Actor, type World } from './permission-world';
+import { ROUTE_POLICIES } from '../modules/access/route-policy';
+import { ACTORS, unique, type Actor, type Case, type World } from './permission-world';
 
 describe('permission matrix: every route × every kind of caller', () => {
   let t: TestApp;
   let fleet: Fleet;
   const world = {} as World;
-  const users = {} as Record<Exclude<Actor, 'anonymous'>, { id: string; token: string }>;
+  const users = {} as Record<Exclude<Actor, 'anonymous'>, { id: string; token: string; email: string }>;
   const orgAMarkers: string[] = [];
   let base: string;
 
@@ -33,17 +34,18 @@ describe('permission matrix: every route × every kind of caller', () => {
     for (const [actor, role] of [
       ['readonly', 'readonly'],
       ['operator', 'operator'],
+      ['admin', 'admin'],
     ] as const) {
       const u = await buildUser(db, { organisationId: orgA.id, orgRole: role });
-      users[actor] = { id: u.user.id, token: u.token };
+      users[actor] = { id: u.user.id, token: u.token, email: u.user.email };
     }
-    users.owner = { id: owner.user.id, token: owner.token };
+    users.owner = { id: owner.user.id, token: owner.token, email: owner.user.email };
     const other = await buildUser(db, { orgRole: 'owner' });
     // With a plan that has every feature, so what it gets for A's ids shows ownership, not its plan.
     await giveLicence(db, other.user.organisationId!, 'enterprise');
-    users.other = { id: other.user.id, token: other.token };
+    users.other = { id: other.user.id, token: other.token, email: other.user.email };
     const admin = await buildUser(db, { role: 'admin', organisationId: null });
-    users.platformAdmin = { id: admin.user.id, token: admin.token };
+    users.platformAdmin = { id: admin.user.id, token: admin.token, email: admin.user.email };
 
     const add = async (name: string) => {
       const res = await t.app.inject({
@@ -86,6 +88,21 @@ describe('permission matrix: every route × every kind of caller', () => {
     });
     world.licenceA = gen.json<{ id: string }>().id;
     world.orgA = orgA.id;
+    // Members of A the admin's and the owner's rows change and remove; invites they revoke.
+    world.memberTargets = {};
+    world.invitesToRevoke = {};
+    for (const actor of ['admin', 'owner'] as const) {
+      const target = await buildUser(db, { organisationId: orgA.id, orgRole: 'readonly' });
+      world.memberTargets[actor] = target.user.id;
+      const invited = await t.app.inject({
+        method: 'POST',
+        url: '/api/invites',
+        headers: owner.auth,
+        payload: { email: `invited-${unique()}@example.test`, role: 'operator' },
+      });
+      if (invited.statusCode !== 201) throw new Error(invited.body);
+      world.invitesToRevoke[actor] = invited.json<{ id: string }>().id;
+    }
     world.fleet = fleet;
     base = await t.app.listen({ port: 0, host: '127.0.0.1' });
     world.taskA = (
@@ -168,13 +185,40 @@ describe('permission matrix: every route × every kind of caller', () => {
     await fleet?.close();
   });
 
-  it('covers every registered /api route', () => {
+  it('covers every registered /api route, and every route declares what it needs', () => {
     const registered = t.routes
       .filter((r) => r.url.startsWith('/api/') && !r.url.startsWith('/api/docs') && r.url !== '/api/openapi.json')
       .map((r) => `${r.method} ${r.url}`);
     const covered = new Set(CASES.map((c) => c.route));
     expect(registered.filter((r) => !covered.has(r))).toEqual([]);
+    expect(registered.filter((r) => !ROUTE_POLICIES[r])).toEqual([]);
+    expect(Object.keys(ROUTE_POLICIES).filter((r) => !registered.includes(r))).toEqual([]);
   });
+
+  /** Answers a step-up asked of an actor by an e-mailed code (the matrix's people have no factor), then retries. */
+  async function withStepUp(
+    request: { method: Case['method']; url: string; headers: Record<string, string>; payload?: object },
+    email: string | undefined,
+  ) {
+    const first = await t.app.inject(request);
+    if (first.statusCode !== 401 || first.json<{ code?: string }>().code !== 'step_up_required' || !email) return first;
+    const { challenge } = first.json<{ challenge: string }>();
+    const auth = { authorization: request.headers.authorization! };
+    await t.app.inject({ method: 'POST', url: '/api/auth/step-up/email', headers: auth, payload: { challenge } });
+    const mail = t.app.mailer.outbox.filter((m) => m.to === email).at(-1);
+    const code = /\b(\d{6})\b/.exec(mail?.text ?? '')?.[1];
+    const proof = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/step-up',
+      headers: auth,
+      payload: { challenge, code, method: 'email' },
+    });
+    if (proof.statusCode !== 200) throw new Error(`step-up failed: ${proof.body}`);
+    return t.app.inject({
+      ...request,
+      headers: { ...request.headers, 'x-step-up': proof.json<{ step_up_token: string }>().step_up_token },
+    });
+  }
 
   for (const c of CASES) {
     it(`${c.method} ${c.name}`, async () => {
@@ -196,15 +240,18 @@ describe('permission matrix: every route × every kind of caller', () => {
           abort.abort();
           continue;
         }
-        const res = await t.app.inject({
-          method: c.method,
-          url: c.url(world),
-          headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...c.headers },
-          ...(c.body ? { payload: c.body(world, actor) as object } : {}),
-        });
+        const res = await withStepUp(
+          {
+            method: c.method,
+            url: c.url(world, actor),
+            headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...c.headers },
+            ...(c.body ? { payload: c.body(world, actor) as object } : {}),
+          },
+          actor === 'anonymous' ? undefined : users[actor].email,
+        );
         seen.push(`${actor}=${res.statusCode}`);
         if (res.statusCode >= 400) expect(res.json(), `${actor}: ${res.body}`).toMatchObject({ detail: expect.any(String) });
-        if (actor !== 'platformAdmin' && !['readonly', 'operator', 'owner'].includes(actor)) {
+        if (actor !== 'platformAdmin' && !['readonly', 'operator', 'admin', 'owner'].includes(actor)) {
           for (const marker of orgAMarkers) expect(res.body.includes(marker), `${actor} saw ${marker} in ${c.name}`).toBe(false);
         }
       }

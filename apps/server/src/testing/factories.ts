@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../db/client';
-import { organisations, users } from '../db/schema';
-import { createSession } from '../modules/sessions/sessions.service';
+import type { OrgRole } from '@proxai/contract/permissions';
+import { memberships, organisations, users } from '../db/schema';
+import { createSession, type AuthUser } from '../modules/sessions/sessions.service';
 import { trackSecret } from './secrets';
 
 const unique = () => randomBytes(4).toString('hex');
@@ -15,15 +16,29 @@ export async function buildOrganisation(db: Db, overrides: Partial<typeof organi
   return org;
 }
 
-/** A user in a new organisation (or the given one), with a live session token. */
-export async function buildUser(db: Db, overrides: Partial<typeof users.$inferInsert> = {}) {
+/** A user in a new organisation (or the given one, or none), a member with `orgRole` (owner), with a live session. */
+export async function buildUser(db: Db, options: Partial<typeof users.$inferInsert> & { orgRole?: OrgRole } = {}) {
+  const { orgRole = 'owner', ...overrides } = options;
   const organisationId = overrides.organisationId === undefined ? (await buildOrganisation(db)).id : overrides.organisationId;
   const [user] = await db
     .insert(users)
     .values({ email: `user-${unique()}@example.test`, name: 'Test User', ...overrides, organisationId })
     .returning();
   if (!user) throw new Error('user insert failed');
-  const { token } = await createSession(db, user.id);
+  if (organisationId) await db.insert(memberships).values({ userId: user.id, organisationId, role: orgRole });
+  const { token, sessionId } = await createSession(db, user.id);
   trackSecret(token);
-  return { user, token, auth: { authorization: `Bearer ${token}` } };
+  /** As `app.authenticate` would see the person (for services called directly). */
+  const authUser: AuthUser = {
+    id: user.id,
+    email: user.email,
+    name: user.name,
+    role: user.role,
+    organisationId,
+    orgRole,
+    language: user.language,
+    timezone: user.timezone,
+    sessionId,
+  };
+  return { user, authUser, token, auth: { authorization: `Bearer ${token}` } };
 }

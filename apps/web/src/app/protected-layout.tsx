@@ -1,6 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Outlet, useNavigate } from 'react-router';
+import { StepUpProvider } from '@/features/security/step-up-dialog';
 import { TasksEntry } from '@/features/tasks/tasks-entry';
 import { setUnauthorizedHandler } from '@/lib/api-client';
 import { clearSession } from '@/lib/auth-storage';
@@ -36,6 +37,8 @@ export function ProtectedLayout() {
     <QueryClientProvider client={queryClient}>
       <Outlet />
       <TasksEntry />
+      {/* Sensitive calls answered 401 step_up_required ask for a second factor here, then retry (lib/api-client.ts). */}
+      <StepUpProvider />
     </QueryClientProvider>
   );
 }

@@ -47,6 +47,10 @@ export const routes: RouteObject[] = [
       },
       { path: '/auth', ...page(async () => ({ Component: (await import('@/features/auth/auth-page')).AuthPage })) },
       {
+        path: '/invite/:token',
+        ...page(async () => ({ Component: (await import('@/features/members/invite-page')).InvitePage })),
+      },
+      {
         path: '/product',
         ...page(async () => ({ Component: (await import('@/features/marketing/pages/product-page')).ProductPage })),
       },
@@ -179,6 +183,14 @@ export const routes: RouteObject[] = [
               async () => (await import('@/features/monitoring/metrics-settings-page')).MetricsSettingsPage,
               ['monitoring'],
             ),
+          },
+          {
+            path: '/settings/members',
+            ...signedIn(async () => (await import('@/features/members/members-page')).MembersPage, ['members']),
+          },
+          {
+            path: '/settings/security',
+            ...signedIn(async () => (await import('@/features/security/security-page')).SecurityPage, ['security']),
           },
           {
             path: '/licenses',

@@ -1,24 +1,65 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import type { Me } from '@proxai/contract';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { STORAGE_KEYS } from '@/config/storage-keys';
+import { getStoredUser } from '@/lib/auth-storage';
 import { i18n, i18nReady } from '@/lib/i18n';
 import { toast } from '@/lib/toast';
+import { json, stubApi } from '@/testing/stub-api';
 import { AccountMenu } from './account-menu';
 
 vi.mock('@/lib/toast', () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
 
-function renderMenu() {
+function renderMenu(path = '/dashboard') {
   const router = createMemoryRouter(
     [
       { path: '/dashboard', element: <AccountMenu /> },
+      { path: '/settings/:page', element: <AccountMenu /> },
       { path: '/auth', element: <p>auth page</p> },
     ],
-    { initialEntries: ['/dashboard'] },
+    { initialEntries: [path] },
   );
-  render(<RouterProvider router={router} />);
-  return router;
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={client}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+  return Object.assign(router, { client });
+}
+
+const ACME = '00000000-0000-4000-8000-00000000000a';
+const GLOBEX = '00000000-0000-4000-8000-00000000000b';
+
+/** Ada, signed in and acting in Acme as its owner. */
+function storeMember() {
+  localStorage.setItem(STORAGE_KEYS.token, 't'.repeat(43));
+  localStorage.setItem(
+    STORAGE_KEYS.user,
+    JSON.stringify({ id: '1', email: 'a@b.co', name: 'Ada', role: 'user', organisation_id: ACME, org_role: 'owner' }),
+  );
+}
+
+function buildMe(overrides: Partial<Me> = {}): Me {
+  return {
+    id: '00000000-0000-4000-8000-000000000001',
+    email: 'a@b.co',
+    name: 'Ada',
+    role: 'user',
+    organisation_id: ACME,
+    org_role: 'owner',
+    timezone: 'Europe/Paris',
+    organisations: [
+      { organisation_id: ACME, name: 'Acme', role: 'owner' },
+      { organisation_id: GLOBEX, name: 'Globex', role: 'readonly' },
+    ],
+    permissions: [],
+    mfa_enabled: false,
+    ...overrides,
+  };
 }
 
 function storeAda() {
@@ -35,6 +76,8 @@ describe('AccountMenu', () => {
     await i18n.changeLanguage('en');
   });
   afterEach(() => {
+    // Unmounted first: the menu cancels its idle callback with the stubbed cancelIdleCallback.
+    cleanup();
     vi.unstubAllGlobals();
     vi.clearAllMocks();
   });
@@ -149,5 +192,95 @@ describe('AccountMenu', () => {
     expect(toast.error).toHaveBeenCalledWith('Your other sessions could not be ended. Try again.');
     expect(localStorage.getItem(STORAGE_KEYS.token)).toBe('t'.repeat(43));
     expect(router.state.location.pathname).toBe('/dashboard');
+  });
+
+  // The organisations are asked for once the browser is idle (lib/idle.ts): here, at once.
+  function idleAtOnce() {
+    vi.stubGlobal('requestIdleCallback', (fn: () => void) => setTimeout(fn));
+    vi.stubGlobal('cancelIdleCallback', (id: number) => clearTimeout(id));
+  }
+
+  it('links to the members and the security settings, and shows no switcher for a single organisation', async () => {
+    storeMember();
+    idleAtOnce();
+    const calls = stubApi({ 'GET /api/auth/me': () => json(buildMe({ organisations: [buildMe().organisations[0]!] })) });
+    const router = renderMenu();
+    const members = await screen.findByRole('link', { name: 'Members' });
+    expect(members).toHaveAttribute('href', '/settings/members');
+    expect(screen.getByRole('link', { name: 'Security' })).toHaveAttribute('href', '/settings/security');
+    await waitFor(() => expect(calls).toHaveLength(1));
+    expect(screen.queryByTestId('organisation-select')).toBeNull();
+    await userEvent.click(members);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/settings/members'));
+    expect(await screen.findByRole('link', { name: 'Members' })).toHaveAttribute('aria-current', 'page');
+    router.dispose();
+  });
+
+  it('without an organisation: only the security link, and no question to the server', async () => {
+    storeAda();
+    const fetchMock = vi.fn(async () => new Response('{}'));
+    vi.stubGlobal('fetch', fetchMock);
+    const router = renderMenu();
+    expect(await screen.findByRole('link', { name: 'Security' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Members' })).toBeNull();
+    expect(screen.queryByTestId('organisation-select')).toBeNull();
+    expect(fetchMock).not.toHaveBeenCalled();
+    router.dispose();
+  });
+
+  it('switches organisation: keeps the answered user, forgets every cached answer and opens the dashboard', async () => {
+    storeMember();
+    idleAtOnce();
+    const switched = buildMe({ organisation_id: GLOBEX, org_role: 'readonly' });
+    const calls = stubApi({
+      'GET /api/auth/me': () => json(buildMe()),
+      'POST /api/auth/switch-organisation': () => json(switched),
+    });
+    const router = renderMenu('/settings/security');
+    router.client.setQueryData(['hosts'], ['a host of Acme']);
+    const select = await screen.findByRole('combobox', { name: 'Organisation' });
+    expect(select).toHaveDisplayValue('Acme');
+    await userEvent.selectOptions(select, 'Globex');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+    const post = calls.find((c) => c.method === 'POST');
+    expect(post?.url.pathname).toBe('/api/auth/switch-organisation');
+    expect(post?.body).toEqual({ organisation_id: GLOBEX });
+    expect(getStoredUser()).toEqual({
+      id: switched.id,
+      email: 'a@b.co',
+      name: 'Ada',
+      role: 'user',
+      organisation_id: GLOBEX,
+      org_role: 'readonly',
+      timezone: 'Europe/Paris',
+    });
+    expect(router.client.getQueryData(['hosts'])).toBeUndefined();
+    expect(toast.success).toHaveBeenCalledWith('You are now working in Globex.');
+    expect(await screen.findByRole('combobox', { name: 'Organisation' })).toHaveDisplayValue('Globex');
+    // The answer of the switch is the new `me`: nothing is asked again.
+    expect(calls.filter((c) => c.method === 'GET')).toHaveLength(1);
+    router.dispose();
+  });
+
+  it('a refused switch says so and changes nothing', async () => {
+    storeMember();
+    idleAtOnce();
+    stubApi({
+      'GET /api/auth/me': () => json(buildMe()),
+      'POST /api/auth/switch-organisation': () => json({ detail: 'Not a member of this organisation', code: 'forbidden' }, 403),
+    });
+    const router = renderMenu('/settings/security');
+    const select = await screen.findByRole('combobox', { name: 'Organisation' });
+    await userEvent.selectOptions(select, 'Globex');
+    await waitFor(() =>
+      expect(toast.error).toHaveBeenCalledWith('The organisation could not be changed. Try again.', {
+        description: 'Not a member of this organisation',
+      }),
+    );
+    await waitFor(() => expect(select).toBeEnabled());
+    expect(select).toHaveDisplayValue('Acme');
+    expect(getStoredUser()?.organisation_id).toBe(ACME);
+    expect(router.state.location.pathname).toBe('/settings/security');
+    router.dispose();
   });
 });

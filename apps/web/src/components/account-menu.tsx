@@ -1,12 +1,14 @@
-import type { LogoutAllResponse } from '@proxai/contract';
-import { LogOut, MonitorX, UserRound } from 'lucide-react';
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import type { LogoutAllResponse, Me } from '@proxai/contract';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Building2, LogOut, MonitorX, ShieldCheck, UserRound, Users } from 'lucide-react';
+import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { NavLink, useNavigate } from 'react-router';
 import { api, ApiError } from '@/lib/api-client';
-import { clearSession, getStoredUser } from '@/lib/auth-storage';
+import { clearSession, getStoredUser, storeUser, type StoredUser } from '@/lib/auth-storage';
+import { whenIdle } from '@/lib/idle';
 import { toast } from '@/lib/toast';
-import { Button } from './ui/button';
+import { Button, buttonClasses } from './ui/button';
 import { cn } from './ui/cn';
 
 // The confirmation (Radix dialog: focus trap, Escape, focus back on the button) is not needed for the first
@@ -14,12 +16,102 @@ import { cn } from './ui/cn';
 const loadDialog = () => import('./ui/dialog');
 const Dialog = lazy(async () => ({ default: (await loadDialog()).Dialog }));
 
+/** GET /auth/me: the organisations the person belongs to (the switcher reads it; other features may keep their own). */
+const ME_QUERY_KEY = ['account', 'me'] as const;
+
+/** The user fields the browser keeps (StoredUser) out of a `Me` answer. */
+function storedUserOf(me: Me): StoredUser {
+  const { id, email, name, role, organisation_id, org_role, timezone } = me;
+  return { id, email, name, role, organisation_id, org_role, timezone };
+}
+
 /**
- * The signed-in user's name (fallback 'User'), a logout button and "sign out everywhere", for the headers of
- * the signed-in screens. Logout revokes the session on the server first; the browser session is cleared even
+ * The organisation the session acts in, as a native select of the person's organisations (keyboard and screen
+ * reader friendly by construction), shown only to someone who belongs to more than one. Choosing another one
+ * switches the session (POST /auth/switch-organisation), keeps the answered user, forgets every cached answer of
+ * the previous organisation and opens its dashboard. A failed switch leaves everything as it was and says so.
+ */
+function OrganisationSwitcher() {
+  const { t } = useTranslation('account');
+  const navigate = useNavigate();
+  const client = useQueryClient();
+  const selectId = useId();
+  const [isSwitching, setIsSwitching] = useState(false);
+  // Asked once the browser is idle: the page's own first reads come first. An answer already cached (another
+  // page's menu asked) shows at once.
+  const [isIdle, setIsIdle] = useState(false);
+  useEffect(() => whenIdle(() => setIsIdle(true)), []);
+  const me = useQuery({
+    queryKey: ME_QUERY_KEY,
+    queryFn: async ({ signal }) => (await api('/auth/me', { signal })) as Me,
+    staleTime: 5 * 60_000,
+    enabled: isIdle,
+  });
+  const organisations = me.data?.organisations ?? [];
+  if (!me.data || organisations.length < 2) return null;
+  const currentId = me.data.organisation_id ?? '';
+
+  async function handleSwitch(organisationId: string) {
+    if (organisationId === currentId) return;
+    setIsSwitching(true);
+    try {
+      const next = (await api('/auth/switch-organisation', {
+        method: 'POST',
+        body: { organisation_id: organisationId },
+      })) as Me;
+      storeUser(storedUserOf(next));
+      // Nothing read for the previous organisation may show in the next one.
+      client.clear();
+      client.setQueryData(ME_QUERY_KEY, next);
+      const name = next.organisations.find((o) => o.organisation_id === next.organisation_id)?.name ?? '';
+      toast.success(t('organisationSwitched', { name }));
+      void navigate('/dashboard');
+    } catch (error) {
+      toast.error(t('organisationSwitchFailed'), error instanceof ApiError ? { description: error.detail } : undefined);
+    } finally {
+      setIsSwitching(false);
+    }
+  }
+
+  return (
+    <span className="inline-flex items-center gap-1.5">
+      <label htmlFor={selectId} className="inline-flex text-slate-700 dark:text-slate-200">
+        <Building2 className="h-4 w-4 shrink-0" aria-hidden="true" />
+        <span className="sr-only">{t('organisation')}</span>
+      </label>
+      <select
+        id={selectId}
+        value={currentId}
+        disabled={isSwitching}
+        aria-busy={isSwitching || undefined}
+        onChange={(e) => void handleSwitch(e.target.value)}
+        className="h-8 max-w-[12rem] rounded-lg border border-slate-300 bg-white px-2 text-sm text-slate-900 disabled:opacity-50 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100"
+        data-testid="organisation-select"
+      >
+        {organisations.map((o) => (
+          <option key={o.organisation_id} value={o.organisation_id}>
+            {o.name}
+          </option>
+        ))}
+      </select>
+    </span>
+  );
+}
+
+// The settings page open now is marked (NavLink sets aria-current="page"); an underline, since cn() does not merge
+// the ghost button's colours with others.
+const settingsLinkClasses = ({ isActive }: { isActive: boolean }) =>
+  buttonClasses('ghost', 'sm', isActive ? 'underline decoration-2 underline-offset-4' : undefined);
+
+/**
+ * The signed-in user's name (fallback 'User'), the organisation switcher (for someone in several organisations),
+ * the links to the members and the security settings, a logout button and "sign out everywhere", for the headers
+ * of the signed-in screens. Logout revokes the session on the server first; the browser session is cleared even
  * when the server cannot be reached, so the button always signs the user out of this browser. Signing out
  * everywhere revokes every session of the user (after a confirmation); when that call fails for another reason
  * than an already ended session, the user stays signed in here to try again, since the other sessions still run.
+ * A person without an organisation (the platform's staff) has no members page and nothing to switch between:
+ * neither is shown, and GET /auth/me is not asked for.
  */
 export function AccountMenu({ className }: { className?: string }) {
   const { t } = useTranslation('account');
@@ -77,7 +169,7 @@ export function AccountMenu({ className }: { className?: string }) {
   }
 
   return (
-    <div className={cn('flex items-center gap-2', className)}>
+    <div className={cn('flex flex-wrap items-center gap-2', className)}>
       <span
         className="inline-flex max-w-[14rem] items-center gap-1.5 truncate text-sm font-medium text-slate-700 dark:text-slate-200"
         data-testid="account-name"
@@ -86,6 +178,17 @@ export function AccountMenu({ className }: { className?: string }) {
         <UserRound className="h-4 w-4 shrink-0" aria-hidden="true" />
         <span className="truncate">{name}</span>
       </span>
+      {user?.organisation_id ? <OrganisationSwitcher /> : null}
+      {user?.organisation_id ? (
+        <NavLink to="/settings/members" className={settingsLinkClasses} data-testid="members-link">
+          <Users className="h-4 w-4" aria-hidden="true" />
+          {t('members')}
+        </NavLink>
+      ) : null}
+      <NavLink to="/settings/security" className={settingsLinkClasses} data-testid="security-link">
+        <ShieldCheck className="h-4 w-4" aria-hidden="true" />
+        {t('security')}
+      </NavLink>
       <Button variant="outline" size="sm" onClick={() => void handleLogout()} isLoading={isLeaving} data-testid="logout-button">
         <LogOut className="h-4 w-4" aria-hidden="true" />
         {t('logout')}

@@ -30,6 +30,34 @@ export class NetworkError extends Error {
 type UnauthorizedHandler = (error: ApiError) => void;
 let onUnauthorized: UnauthorizedHandler | null = null;
 
+/** 401 codes that mean the session is missing or invalid: only these sign the person out. */
+const SIGNED_OUT_CODES = new Set(['unauthenticated', 'unknown']);
+
+/**
+ * The body of a 401 `step_up_required` (see StepUpRequiredSchema): the handler proves a factor for its
+ * challenge and resolves the step-up token, or rejects (the person cancelled).
+ */
+export interface StepUpChallenge {
+  detail: string;
+  code: 'step_up_required';
+  challenge: string;
+  methods: ('totp' | 'webauthn' | 'recovery' | 'email')[];
+  webauthn: Record<string, unknown> | null;
+}
+type StepUpHandler = (challenge: StepUpChallenge) => Promise<string>;
+let stepUpHandler: StepUpHandler | null = null;
+
+/** Who asks for a second factor when a sensitive request answers `step_up_required`; returns its remover. */
+export function setStepUpHandler(handler: StepUpHandler | null): () => void {
+  stepUpHandler = handler;
+  return () => {
+    if (stepUpHandler === handler) stepUpHandler = null;
+  };
+}
+
+/** The header a retried request carries its step-up proof in. */
+export const STEP_UP_HEADER = 'x-step-up';
+
 /** Called on every 401 (e.g. to clear the session and go to /auth); returns a function that removes it. */
 export function setUnauthorizedHandler(handler: UnauthorizedHandler | null): () => void {
   onUnauthorized = handler;
@@ -71,7 +99,7 @@ function requestHeaders(extra?: Record<string, string>): Record<string, string> 
     ...extra,
   };
   const token = getToken();
-  if (token) headers.authorization = `Bearer ${token}`;
+  if (token && !headers.authorization) headers.authorization = `Bearer ${token}`;
   return headers;
 }
 
@@ -166,7 +194,12 @@ export async function api<S extends z.ZodType | undefined = undefined>(
     const code = typeof body.code === 'string' ? body.code : 'unknown';
     const plan = typeof body.plan === 'string' ? body.plan : undefined;
     const error = new ApiError(response.status, detail, code, body.errors, plan);
-    if (response.status === 401 && !options.skipUnauthorizedHandler) onUnauthorized?.(error);
+    if (response.status === 401 && code === 'step_up_required' && stepUpHandler && !options.headers?.[STEP_UP_HEADER]) {
+      // The same request again, with the proof bound to it (the server checks its method, path and body).
+      const token = await stepUpHandler(data as StepUpChallenge);
+      return api(path, { ...options, early: false, headers: { ...options.headers, [STEP_UP_HEADER]: token } });
+    }
+    if (response.status === 401 && SIGNED_OUT_CODES.has(code) && !options.skipUnauthorizedHandler) onUnauthorized?.(error);
     throw error;
   }
   return (options.schema ? options.schema.parse(data) : data) as Result<S>;

@@ -3,7 +3,15 @@ import { describe, expect, it } from 'vitest';
 // locales.test.ts checks that every namespace has the same keys in the nine languages; this checks the French
 // typography of the namespaces that follow it: a no-break space (U+00A0 or the narrow U+202F) before : ; ? and !.
 const bundles = import.meta.glob<Record<string, unknown>>(
-  ['./fr/tasks.json', './fr/automation.json', './fr/monitoring.json', './fr/alerts.json', './fr/backups.json'],
+  [
+    './fr/tasks.json',
+    './fr/automation.json',
+    './fr/monitoring.json',
+    './fr/alerts.json',
+    './fr/backups.json',
+    './fr/members.json',
+    './fr/security.json',
+  ],
   {
     eager: true,
     import: 'default',

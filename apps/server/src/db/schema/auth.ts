@@ -15,6 +15,8 @@ export const organisations = pgTable('organisations', {
   trialEndsAt: timestamp('trial_ends_at', { withTimezone: true }),
   /** The demo organisation (simulated hosts): runs on Pro. */
   demo: boolean('demo').notNull().default(false),
+  /** Every member must have a second factor (enrolment forced at their next sign-in). */
+  requireMfa: boolean('require_mfa').notNull().default(false),
   createdAt: createdAt(),
 });
 
@@ -28,13 +30,12 @@ export const users = pgTable(
     role: text('role', { enum: ['admin', 'user'] })
       .notNull()
       .default('user'),
+    /**
+     * The organisation a new session of this person opens in (the last one switched to); the role in it and in
+     * any other comes from `memberships`.
+     */
     organisationId: uuid('organisation_id').references(() => organisations.id, { onDelete: 'set null' }),
-    /** Role inside the organisation. */
-    orgRole: text('org_role', { enum: ['owner', 'admin', 'operator', 'readonly'] })
-      .notNull()
-      .default('owner'),
     passwordHash: text('password_hash'),
-    totpSecret: text('totp_secret'),
     language: text('language').notNull().default('fr'),
     /** IANA time zone chosen in the profile (schedules show their next runs in it). */
     timezone: text('timezone'),
@@ -59,6 +60,8 @@ export const sessions = pgTable(
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     ip: text('ip'),
     userAgent: text('user_agent'),
+    /** The organisation this session acts in (POST /auth/switch-organisation); null: none. */
+    organisationId: uuid('organisation_id').references(() => organisations.id, { onDelete: 'set null' }),
   },
   (t) => [uniqueIndex('sessions_token_hash_unique').on(t.tokenHash), index('sessions_user_idx').on(t.userId)],
 );

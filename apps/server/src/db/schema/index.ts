@@ -12,3 +12,4 @@ export * from './metrics-collect';
 export * from './backups';
 export * from './pbs';
 export * from './restore-tests';
+export * from './teams';

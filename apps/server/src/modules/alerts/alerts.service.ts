@@ -9,7 +9,7 @@ import type {
 } from '@proxai/contract';
 import type { Db } from '../../db/client';
 import { AppError, notFound } from '../../errors';
-import { requireOrgRole } from '../../plugins/app/auth';
+import { authorize } from '../access/authorize';
 import { actorOf, type RequestContext } from '../hosts/hosts.service';
 import { emitEvent } from '../events/events.repository';
 import { unknownHostIds } from '../schedules/schedules.repository';
@@ -33,15 +33,13 @@ import { DEFAULT_RULES } from './rules';
  * acknowledge and silence alerts (the people on call).
  */
 
-const WRITE_ROLE = 'operator';
-
 export async function getRules(db: Db, ctx: RequestContext): Promise<AlertRuleSet> {
   await ensureDefaultRules(db, ctx.organisationId, DEFAULT_RULES);
   return { items: (await listRules(db, ctx.organisationId)).map(toRuleDto) };
 }
 
 export async function putRules(db: Db, ctx: RequestContext, input: AlertRuleSetInput, now = new Date()): Promise<AlertRuleSet> {
-  requireOrgRole(ctx.user, WRITE_ROLE, 'change alert rules');
+  authorize(ctx.user, 'alerts.manage');
   // The schema checked each rule's thresholds; what it cannot know is which ids are the organisation's.
   const problems: string[] = [];
   const ids = input.items.map((r) => r.id).filter((id): id is string => Boolean(id));
@@ -104,7 +102,7 @@ async function activeAlertOf(db: Db, ctx: RequestContext, id: string): Promise<A
 
 /** Acknowledges an active alert (stops its escalation); acknowledging it again changes nothing. */
 export async function acknowledgeAlert(db: Db, ctx: RequestContext, id: string, now = new Date()): Promise<Alert> {
-  requireOrgRole(ctx.user, WRITE_ROLE, 'acknowledge alerts');
+  authorize(ctx.user, 'alerts.respond');
   return db.transaction(async (tx) => {
     await lockOrganisationAlerts(tx, ctx.organisationId);
     const row = await activeAlertOf(tx, ctx, id);
@@ -117,7 +115,7 @@ export async function acknowledgeAlert(db: Db, ctx: RequestContext, id: string, 
 
 /** No message about an active alert (escalation, resolve) for the next `minutes`. */
 export async function silenceAlert(db: Db, ctx: RequestContext, id: string, minutes: number, now = new Date()): Promise<Alert> {
-  requireOrgRole(ctx.user, WRITE_ROLE, 'silence alerts');
+  authorize(ctx.user, 'alerts.respond');
   return db.transaction(async (tx) => {
     await lockOrganisationAlerts(tx, ctx.organisationId);
     await activeAlertOf(tx, ctx, id);

@@ -5,10 +5,20 @@ import { createTestApp, type TestApp } from '../../testing/app';
 import { buildUser } from '../../testing/factories';
 import { trackSecret } from '../../testing/secrets';
 import { hashPassword } from './passwords';
-import { codeIn } from './auth.testing';
+import { codeIn, signInAdmin } from './auth.testing';
+
+const ADMIN = { email: 'root@proxai.example', password: 'correct horse battery' };
 
 describe('administrator sign-in, sessions and audit', () => {
   let t: TestApp;
+  /** The administrator's authenticator app, enrolled at its first sign-in (a platform administrator must have one). */
+  let totpSecret: string | undefined;
+  /** Both steps of the administrator's sign-in: password, then the authenticator app (enrolled the first time). */
+  const signIn = async () => {
+    const done = await signInAdmin(t.app, { ...ADMIN, totpSecret });
+    totpSecret = done.totpSecret;
+    return done;
+  };
   beforeAll(async () => {
     t = await createTestApp({
       env: {
@@ -30,18 +40,55 @@ describe('administrator sign-in, sessions and audit', () => {
     await t.database.db.delete(loginFailures);
   });
 
-  it('200 for the administrator, 401 wrong password or unknown address, 403 a correct password on a non-admin', async () => {
+  it('200 for the administrator (a second step, then a session), 401 wrong password or unknown address, 403 a correct password on a non-admin', async () => {
     const ok = await t.app.inject({
       method: 'POST',
       url: '/api/auth/admin-login',
       payload: { email: 'ROOT@proxai.example', password: 'correct horse battery' },
     });
     expect(ok.statusCode).toBe(200);
-    expect(ok.json()).toMatchObject({
-      access_token: expect.any(String),
+    // The password alone opens no session: a platform administrator must first enrol a second factor.
+    expect(ok.json()).toEqual({
+      code: 'mfa_enrolment_required',
+      mfa_token: expect.any(String),
+      methods: expect.any(Array),
+      webauthn: null,
+    });
+    expect(ok.headers['set-cookie']).toBeUndefined();
+    // The second step enrols an authenticator app with that answer's mfa_token as the bearer, which opens the session.
+    const done = await signInAdmin(t.app, { ...ADMIN, email: 'ROOT@proxai.example' });
+    totpSecret = done.totpSecret;
+    expect(done.challenge).toMatchObject({ code: 'mfa_enrolment_required' });
+    expect(done.recoveryCodes).toHaveLength(10);
+    expect(done.sessionResponse.json()).toMatchObject({
+      access_token: done.token,
       user: { email: 'root@proxai.example', role: 'admin', name: 'Administrator' },
     });
-    expect(JSON.stringify(ok.json())).not.toMatch(/scrypt|password/i);
+    expect(String(done.sessionResponse.headers['set-cookie'])).toMatch(/session_token=[^;]+;/);
+    for (const answer of [ok.json(), done.sessionResponse.json()]) expect(JSON.stringify(answer)).not.toMatch(/scrypt|password/i);
+    const me = await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { authorization: `Bearer ${done.token}` } });
+    expect(me.json()).toMatchObject({ email: 'root@proxai.example', role: 'admin', mfa_enabled: true });
+
+    // Once enrolled, the password step asks for the factor, still without a session.
+    const next = await t.app.inject({ method: 'POST', url: '/api/auth/admin-login', payload: ADMIN });
+    expect(next.statusCode).toBe(200);
+    expect(next.json()).toMatchObject({
+      code: 'mfa_required',
+      mfa_token: expect.any(String),
+      methods: expect.arrayContaining(['totp', 'recovery']),
+    });
+    expect(next.json()).not.toHaveProperty('access_token');
+    expect(next.headers['set-cookie']).toBeUndefined();
+    const verified = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/mfa/verify',
+      payload: { mfa_token: next.json<{ mfa_token: string }>().mfa_token, code: done.recoveryCodes[0] },
+    });
+    expect(verified.statusCode, verified.body).toBe(200);
+    expect(verified.json()).toMatchObject({
+      access_token: expect.any(String),
+      user: { email: 'root@proxai.example', role: 'admin' },
+    });
 
     const wrong = await t.app.inject({
       method: 'POST',
@@ -113,12 +160,7 @@ describe('administrator sign-in, sessions and audit', () => {
   });
 
   it('logout revokes the session and clears the cookie; /auth/me then answers 401', async () => {
-    const login = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/admin-login',
-      payload: { email: 'root@proxai.example', password: 'correct horse battery' },
-    });
-    const token = login.json<{ access_token: string }>().access_token;
+    const { token } = await signIn();
     const out = await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { authorization: `Bearer ${token}` } });
     expect(out.statusCode).toBe(200);
     expect(String(out.headers['set-cookie'])).toMatch(/session_token=;/);
@@ -130,15 +172,6 @@ describe('administrator sign-in, sessions and audit', () => {
   });
 
   it('logout-all revokes every session of the user, this one included, and clears the cookie', async () => {
-    const signIn = async () => {
-      const login = await t.app.inject({
-        method: 'POST',
-        url: '/api/auth/admin-login',
-        payload: { email: 'root@proxai.example', password: 'correct horse battery' },
-      });
-      expect(login.statusCode).toBe(200);
-      return login.json<{ access_token: string; user: { id: string } }>();
-    };
     const first = await signIn();
     const second = await signIn();
     const liveSessions = async () =>
@@ -152,33 +185,28 @@ describe('administrator sign-in, sessions and audit', () => {
     expect(live).toBeGreaterThanOrEqual(2);
     const me = (token: string) =>
       t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { authorization: `Bearer ${token}` } });
-    expect((await me(second.access_token)).statusCode).toBe(200);
+    expect((await me(second.token)).statusCode).toBe(200);
 
     const out = await t.app.inject({
       method: 'POST',
       url: '/api/auth/logout-all',
-      headers: { authorization: `Bearer ${first.access_token}` },
+      headers: { authorization: `Bearer ${first.token}` },
     });
     expect(out.statusCode).toBe(200);
     expect(out.json()).toEqual({ message: expect.any(String), revoked: live });
     expect(String(out.headers['set-cookie'])).toMatch(/session_token=;/);
     expect(await liveSessions()).toBe(0);
-    for (const token of [first.access_token, second.access_token]) expect((await me(token)).statusCode).toBe(401);
+    for (const token of [first.token, second.token]) expect((await me(token)).statusCode).toBe(401);
     const again = await t.app.inject({
       method: 'POST',
       url: '/api/auth/logout-all',
-      headers: { authorization: `Bearer ${first.access_token}` },
+      headers: { authorization: `Bearer ${first.token}` },
     });
     expect(again.statusCode).toBe(401);
   });
 
   it('the session cookie authenticates; a cookie write needs the same origin', async () => {
-    const login = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/admin-login',
-      payload: { email: 'root@proxai.example', password: 'correct horse battery' },
-    });
-    const token = login.json<{ access_token: string }>().access_token;
+    const { token } = await signIn();
     const cookie = `session_token=${token}`;
     const me = await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie } });
     expect(me.statusCode).toBe(200);

@@ -1,6 +1,6 @@
 import { and, desc, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { loginCodes, loginFailures, oauthHandoffs, oidcStates, organisations, users } from '../../db/schema';
+import { loginCodes, loginFailures, memberships, oauthHandoffs, oidcStates, organisations, users } from '../../db/schema';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -44,11 +44,29 @@ export async function insertUserWithOrganisation(
           language: values.language,
           organisationId: org.id,
           role: 'user',
-          orgRole: 'owner',
         })
         .returning();
+      if (!user) throw new Error('user insert returned nothing');
+      await tx.insert(memberships).values({ userId: user.id, organisationId: org.id, role: 'owner' });
       return user;
     });
+  } catch (err) {
+    if (isUniqueViolation(err)) return undefined;
+    throw err;
+  }
+}
+
+/** A new user without an organisation (invited: they join the inviting one on accepting). */
+export async function insertUserWithoutOrganisation(
+  db: Db,
+  values: { email: string; name: string | null; language: string },
+): Promise<UserRow | undefined> {
+  try {
+    const [user] = await db
+      .insert(users)
+      .values({ ...values, organisationId: null, role: 'user' })
+      .returning();
+    return user;
   } catch (err) {
     if (isUniqueViolation(err)) return undefined;
     throw err;
@@ -72,7 +90,7 @@ export async function setUserPassword(db: Db, id: string, passwordHash: string, 
 export async function insertAdminUser(db: Db, values: { email: string; name: string; passwordHash: string }) {
   const [user] = await db
     .insert(users)
-    .values({ ...values, role: 'admin', orgRole: 'owner', organisationId: null })
+    .values({ ...values, role: 'admin', organisationId: null })
     .returning();
   return user;
 }

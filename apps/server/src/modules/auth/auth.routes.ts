@@ -2,7 +2,9 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  AccessTokenResponseSchema,
+  MeSchema,
+  MfaChallengeSchema,
+  SignInAnswerSchema,
   AdminLoginRequestSchema,
   AuthProvidersSchema,
   AuthUserSchema,
@@ -35,12 +37,16 @@ import {
   handoffAddress,
   magicLinkAddress,
   requestSignIn,
-  startSession,
   toUserDto,
   updateProfile,
   verifyOtp,
   type RequestMeta,
 } from './auth.service';
+import { secretBoxFor } from '../hosts/secret-box';
+import type { FactorDeps } from '../mfa/challenges';
+import { relyingPartyOf } from '../mfa/factors';
+import { finishSignIn } from '../mfa/sign-in';
+import { me } from '../teams/teams.service';
 import { createOidcClient, OIDC_CALLBACK_PATH, oidcSettings } from './oidc.service';
 import { byBodyEmail, byIp, rateLimit, redirectWhenLimited } from './rate-limits';
 
@@ -87,6 +93,16 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       maxAge: SESSION_TTL_MS / 1000,
       secure: config.isProduction,
     });
+  const factorDeps = (request: FastifyRequest): FactorDeps => ({
+    db: app.db,
+    box: secretBoxFor(config, app.log),
+    rp: () => relyingPartyOf(baseUrl(request, config)),
+  });
+  /** A finished sign-in sets the session cookie; a second step to come answers its challenge only. */
+  const signedIn = (reply: FastifyReply, done: Awaited<ReturnType<typeof finishSignIn>>) => {
+    if (done.token) setSessionCookie(reply, done.token);
+    return done.answer;
+  };
   const clearSessionCookie = (reply: FastifyReply) =>
     reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure: config.isProduction });
 
@@ -162,7 +178,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['auth'],
         summary: 'Sign in with the token of the e-mailed link (/auth#magic=<token>), posted by the /auth page',
         body: MagicSignInRequestSchema,
-        response: { 200: AccessTokenResponseSchema, ...completionErrors },
+        response: { 200: SignInAnswerSchema, ...completionErrors },
       },
       preHandler: [rateLimit(app, 'magic-ip', { max: 30, windowMs: 15 * MINUTE, key: byIp })],
     },
@@ -170,9 +186,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       const { token, confirm_switch: confirmed } = request.body;
       await requireSwitchConsent(request, await magicLinkAddress(app.db, token), confirmed);
       const user = await consumeMagicLink(app.db, token, meta(request));
-      const session = await startSession(app.db, user, 'magic_link', meta(request));
-      setSessionCookie(reply, session);
-      return { access_token: session, user: toUserDto(user) };
+      return signedIn(reply, await finishSignIn(factorDeps(request), user, 'magic_link', meta(request)));
     },
   );
 
@@ -183,7 +197,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['auth'],
         summary: 'Sign in with the e-mailed 6-digit code',
         body: VerifyOtpRequestSchema,
-        response: { 200: AccessTokenResponseSchema, ...completionErrors },
+        response: { 200: SignInAnswerSchema, ...completionErrors },
       },
       preHandler: [
         rateLimit(app, 'verify-otp-ip', { max: 30, windowMs: 15 * MINUTE, key: byIp }),
@@ -193,9 +207,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       await requireSwitchConsent(request, request.body.email, request.body.confirm_switch);
       const user = await verifyOtp(app.db, { email: request.body.email, code: request.body.otp_code }, meta(request));
-      const token = await startSession(app.db, user, 'otp', meta(request));
-      setSessionCookie(reply, token);
-      return { access_token: token, user: toUserDto(user) };
+      return signedIn(reply, await finishSignIn(factorDeps(request), user, 'otp', meta(request)));
     },
   );
 
@@ -206,15 +218,13 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['auth'],
         summary: 'Administrator sign-in with e-mail and password',
         body: AdminLoginRequestSchema,
-        response: { 200: AccessTokenResponseSchema, ...errors },
+        response: { 200: SignInAnswerSchema, ...errors },
       },
       preHandler: [rateLimit(app, 'admin-login-ip', { max: 10, windowMs: 15 * MINUTE, key: byIp })],
     },
     async (request, reply) => {
       const user = await adminLogin(app.db, request.body, meta(request));
-      const token = await startSession(app.db, user, 'admin', meta(request));
-      setSessionCookie(reply, token);
-      return { access_token: token, user: toUserDto(user) };
+      return signedIn(reply, await finishSignIn(factorDeps(request), user, 'admin', meta(request)));
     },
   );
 
@@ -226,7 +236,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Trade the one-time id from /auth#session_id for a session',
         headers: z.object({ 'x-session-id': z.string().max(200).optional() }),
         body: OAuthSessionRequestSchema.nullish(),
-        response: { 200: OAuthSessionResponseSchema, ...completionErrors },
+        response: { 200: z.union([OAuthSessionResponseSchema, MfaChallengeSchema]), ...completionErrors },
       },
       preHandler: [rateLimit(app, 'oauth-session-ip', { max: 30, windowMs: 15 * MINUTE, key: byIp })],
     },
@@ -234,9 +244,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       const handoff = request.headers['x-session-id'];
       await requireSwitchConsent(request, await handoffAddress(app.db, handoff), request.body?.confirm_switch);
       const user = await completeHandoff(app.db, handoff, meta(request));
-      const token = await startSession(app.db, user, 'handoff', meta(request));
-      setSessionCookie(reply, token);
-      return { session_token: token, user: toUserDto(user) };
+      const done = await finishSignIn(factorDeps(request), user, 'handoff', meta(request));
+      if (done.token === null) return done.answer;
+      setSessionCookie(reply, done.token);
+      return { session_token: done.token, user: done.answer.user };
     },
   );
 
@@ -293,13 +304,13 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['auth'],
-        summary: 'The signed-in user',
+        summary: 'The signed-in user, the organisation this session acts in, the others, and the permissions held',
         security: [{ bearer: [] }],
-        response: { 200: AuthUserSchema, 401: ErrorSchema },
+        response: { 200: MeSchema, 401: ErrorSchema },
       },
       onRequest: [app.authenticate],
     },
-    async (request) => toUserDto(currentUser(request)),
+    async (request) => me(app.db, currentUser(request)),
   );
 
   app.patch(

@@ -6,7 +6,7 @@ import { message } from '../../i18n/messages';
 import type { Mailer } from '../../plugins/app/mailer';
 import { recordAudit } from '../audit/audit.repository';
 import { isKnownTimeZone } from '../schedules/schedule-logic';
-import { createSession, type AuthUser } from '../sessions/sessions.service';
+import { authenticateToken, createSession, type AuthUser } from '../sessions/sessions.service';
 import {
   clearLoginFailures,
   consumeHandoff,
@@ -20,6 +20,7 @@ import {
   findUserById,
   insertHandoff,
   insertUserWithOrganisation,
+  insertUserWithoutOrganisation,
   markCodeUsed,
   insertLoginCode,
   retireOtherLoginCodes,
@@ -29,6 +30,7 @@ import {
   type UserRow,
 } from './auth.repository';
 import { hashesEqual, hashOtpCode, newOpaqueToken, newOtpCode, sha256Hex } from './codes';
+import { hasPendingInvite } from '../teams/teams.repository';
 import { signInMail } from './mail-templates';
 import { dummyPasswordHash, verifyPassword } from './passwords';
 
@@ -42,7 +44,7 @@ export interface RequestMeta {
 }
 
 /** The user as the API answers it (snake_case: SPEC.md's client reads `organisation_id`). */
-export function toUserDto(user: UserRow | AuthUser): AuthUserDto {
+export function toUserDto(user: AuthUser): AuthUserDto {
   return {
     id: user.id,
     email: user.email,
@@ -80,13 +82,25 @@ export async function findOrCreateUser(
 ): Promise<UserRow> {
   const existing = await findUserByEmail(db, email);
   if (existing) return existing;
+  // Someone invited joins the inviting organisation on accepting: no organisation of their own.
+  if (await hasPendingInvite(db, email, new Date())) {
+    return (
+      (await insertUserWithoutOrganisation(db, { email, name: defaults.name ?? null, language: defaults.language })) ??
+      found(db, email)
+    );
+  }
   const created = await insertUserWithOrganisation(db, {
     email,
     name: defaults.name ?? null,
     language: defaults.language,
     organisationName: organisationNameFor(email),
   });
-  const user = created ?? (await findUserByEmail(db, email));
+  return created ?? found(db, email);
+}
+
+/** The row another request created first (the unique address index made ours fail). */
+async function found(db: Db, email: string): Promise<UserRow> {
+  const user = await findUserByEmail(db, email);
   if (!user) throw new AppError('internal', 'The account could not be created');
   return user;
 }
@@ -323,9 +337,16 @@ export async function adminLogin(db: Db, input: { email: string; password: strin
   return user;
 }
 
-/** Opens a session for a user who just proved who they are, and records it. */
-export async function startSession(db: Db, user: UserRow, method: string, meta: RequestMeta): Promise<string> {
+/** Opens a session for a user who just proved who they are, and records it; answers it as the API sees it. */
+export async function startSession(
+  db: Db,
+  user: UserRow,
+  method: string,
+  meta: RequestMeta,
+): Promise<{ token: string; user: AuthUser }> {
   const { token } = await createSession(db, user.id, meta);
+  const authUser = await authenticateToken(db, token);
+  if (!authUser) throw new AppError('internal', 'The new session could not be read back');
   await touchLastLogin(db, user.id, new Date());
   await recordAudit(db, {
     action: 'auth.login',
@@ -336,5 +357,5 @@ export async function startSession(db: Db, user: UserRow, method: string, meta: 
     ip: meta.ip,
     details: { method },
   });
-  return token;
+  return { token, user: authUser };
 }

@@ -1,6 +1,7 @@
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loginCodes, organisations, users } from '../../db/schema';
+import { ROLE_PERMISSIONS } from '@proxai/contract/permissions';
+import { loginCodes, memberships, organisations, users } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../testing/app';
 import { TEST_DATABASE_KINDS } from '../../testing/database';
 import { trackSecret } from '../../testing/secrets';
@@ -37,6 +38,25 @@ describe.each(TEST_DATABASE_KINDS)('e-mail sign-in over a real SMTP peer (%s)', 
     return { mail, code, link };
   };
   const accountsOf = (email: string) => t.database.db.select().from(users).where(eq(users.email, email));
+  /** The organisations a person belongs to, with their role in each. */
+  const membershipsOf = (userId: string) =>
+    t.database.db
+      .select({ organisationId: memberships.organisationId, role: memberships.role })
+      .from(memberships)
+      .where(eq(memberships.userId, userId));
+  /** GET /api/auth/me: the signed-in user, plus their organisations, the permissions held in the current one. */
+  const expectMe = async (token: string, user: Record<string, unknown>, organisation: { id: string; name: string }) => {
+    const me = await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { authorization: `Bearer ${token}` } });
+    expect(me.statusCode).toBe(200);
+    const body = me.json<{ permissions: string[] }>();
+    expect(body).toEqual({
+      ...user,
+      organisations: [{ organisation_id: organisation.id, name: organisation.name, role: 'owner' }],
+      permissions: expect.any(Array),
+      mfa_enabled: false,
+    });
+    expect([...body.permissions].sort()).toEqual([...ROLE_PERMISSIONS.owner].sort());
+  };
   const organisationCount = async () => (await t.database.db.select({ n: count() }).from(organisations))[0]!.n;
   /** What the /auth page does with the token of a `/auth#magic=<token>` link. */
   const postMagic = (token: string) => t.app.inject({ method: 'POST', url: '/api/auth/magic', payload: { token } });
@@ -66,8 +86,9 @@ describe.each(TEST_DATABASE_KINDS)('e-mail sign-in over a real SMTP peer (%s)', 
     const created = await accountsOf(email);
     expect(created).toHaveLength(1);
     const [user] = created;
-    expect(user).toMatchObject({ role: 'user', orgRole: 'owner', language: 'fr', name: null });
+    expect(user).toMatchObject({ role: 'user', language: 'fr', name: null });
     expect(user?.organisationId).toEqual(expect.any(String));
+    expect(await membershipsOf(user!.id)).toEqual([{ organisationId: user!.organisationId, role: 'owner' }]);
     const [organisation] = await t.database.db.select().from(organisations).where(eq(organisations.id, user!.organisationId!));
     expect(organisation).toMatchObject({ name: 'acme.example' });
     expect(await organisationCount()).toBe(organisationsBefore + 1);
@@ -87,13 +108,7 @@ describe.each(TEST_DATABASE_KINDS)('e-mail sign-in over a real SMTP peer (%s)', 
     expect(cookie).toMatch(/Max-Age=604800/);
     expect(cookie).toMatch(/Path=\//);
 
-    const me = await t.app.inject({
-      method: 'GET',
-      url: '/api/auth/me',
-      headers: { authorization: `Bearer ${body.access_token}` },
-    });
-    expect(me.statusCode).toBe(200);
-    expect(me.json()).toEqual(body.user);
+    await expectMe(body.access_token, body.user, { id: user!.organisationId!, name: 'acme.example' });
 
     const again = await t.app.inject({ method: 'POST', url: '/api/auth/verify-otp', payload: { email, otp_code: code } });
     expect(again.statusCode).toBe(400);
@@ -153,7 +168,8 @@ describe.each(TEST_DATABASE_KINDS)('e-mail sign-in over a real SMTP peer (%s)', 
     expect(first.statusCode, first.body).toBe(200);
     const { access_token: token, user } = first.json<{ access_token: string; user: Record<string, unknown> }>();
     const [account] = await accountsOf(email);
-    expect(account).toMatchObject({ role: 'user', orgRole: 'owner', language: 'es' });
+    expect(account).toMatchObject({ role: 'user', language: 'es' });
+    expect(await membershipsOf(account!.id)).toEqual([{ organisationId: account!.organisationId, role: 'owner' }]);
     expect(user).toEqual({
       id: account?.id,
       email,
@@ -164,9 +180,7 @@ describe.each(TEST_DATABASE_KINDS)('e-mail sign-in over a real SMTP peer (%s)', 
       timezone: null,
     });
     expect(String(first.headers['set-cookie'])).toMatch(/session_token=[^;]+;.*HttpOnly/i);
-    const me = await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { authorization: `Bearer ${token}` } });
-    expect(me.statusCode).toBe(200);
-    expect(me.json()).toEqual(user);
+    await expectMe(token, user, { id: account!.organisationId!, name: 'example.org' });
 
     const second = await postMagic(link.token);
     expect(second.statusCode).toBe(400);

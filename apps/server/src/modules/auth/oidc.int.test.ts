@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ROLE_PERMISSIONS } from '@proxai/contract/permissions';
 import { sessions } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../testing/app';
 import { trackSecret } from '../../testing/secrets';
@@ -98,7 +99,15 @@ describe('OpenID Connect against a real provider on 127.0.0.1', () => {
       headers: { authorization: `Bearer ${body.session_token}` },
     });
     expect(me.statusCode).toBe(200);
-    expect(me.json()).toEqual(body.user);
+    // The user, plus the organisation they own (their only one), the owner's permissions there, and no second factor.
+    const meBody = me.json<{ permissions: string[] }>();
+    expect(meBody).toEqual({
+      ...body.user,
+      organisations: [{ organisation_id: body.user.organisation_id, name: 'example.org', role: 'owner' }],
+      permissions: expect.any(Array),
+      mfa_enabled: false,
+    });
+    expect([...meBody.permissions].sort()).toEqual([...ROLE_PERMISSIONS.owner].sort());
 
     const replay = await t.app.inject({ method: 'POST', url: '/api/auth/oauth/session', headers: { 'x-session-id': sessionId } });
     expect(replay.statusCode).toBe(400);

@@ -1,7 +1,7 @@
 import http from 'node:http';
 import { and, count, eq, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { auditEvents, loginCodes, loginFailures, organisations, sessions, users } from '../../db/schema';
+import { auditEvents, loginCodes, loginFailures, memberships, organisations, sessions, users } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../testing/app';
 import { buildUser } from '../../testing/factories';
 import { trackSecret } from '../../testing/secrets';
@@ -9,6 +9,7 @@ import { bootstrapAdmin } from './admin-bootstrap';
 import { upsertAdmin } from './admin.service';
 import { ADMIN_MAX_FAILURES, createHandoff } from './auth.service';
 import { findUserByEmail } from './auth.repository';
+import { signInAdmin } from './auth.testing';
 
 /**
  * Regression tests of the security review's sign-in points: where mailed links point, administrators and the
@@ -131,8 +132,14 @@ describe('sign-in security', () => {
       const res = await post(t, '/api/auth/verify-otp', { email: 'unknown7@example.net', otp_code: code });
       expect(res.statusCode).toBe(200);
       const user = await findUserByEmail(t.database.db, 'unknown7@example.net');
-      expect(user).toMatchObject({ role: 'user', orgRole: 'owner', language: 'de' });
+      expect(user).toMatchObject({ role: 'user', language: 'de' });
       expect(user?.organisationId).toBeTruthy();
+      // The owner of the organisation made for them, its only member.
+      const members = await t.database.db
+        .select({ userId: memberships.userId, role: memberships.role })
+        .from(memberships)
+        .where(eq(memberships.organisationId, user!.organisationId!));
+      expect(members).toEqual([{ userId: user!.id, role: 'owner' }]);
       expect(await orgs()).toBe(before + 1);
     });
   });
@@ -184,8 +191,16 @@ describe('sign-in security', () => {
 
       const live = await t.database.db.select({ n: count() }).from(sessions).where(eq(sessions.userId, admin!.id));
       expect(live[0]!.n).toBe(0);
+      // Only the password opens the way, in two steps: the password answers a second-factor step, not a session.
       const password = await post(t, '/api/auth/admin-login', ADMIN);
       expect(password.statusCode).toBe(200);
+      expect(password.json()).toMatchObject({ code: 'mfa_enrolment_required', mfa_token: expect.any(String) });
+      expect(password.json()).not.toHaveProperty('access_token');
+      expect(password.headers['set-cookie']).toBeUndefined();
+      const done = await signInAdmin(t.app, ADMIN);
+      expect(done.user).toMatchObject({ email: ADMIN.email, role: 'admin' });
+      const after = await t.database.db.select({ n: count() }).from(sessions).where(eq(sessions.userId, admin!.id));
+      expect(after[0]!.n).toBe(1);
     });
 
     it('an administrator address taken by an ordinary account is left alone at start, and the log says how to take it back', async () => {

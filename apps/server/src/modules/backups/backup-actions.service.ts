@@ -1,7 +1,7 @@
 import type { BackupNow, RestoreRequestParsed, TaskAccepted } from '@proxai/contract';
 import { AppError, notFound } from '../../errors';
 import { guestLabel } from '../../jobs/pve-task';
-import { requireOrgRole } from '../../plugins/app/auth';
+import { authorize } from '../access/authorize';
 import { findGuest, findGuestById } from '../guests/guests.repository';
 import { clusterMembers, findHost, liveGuestsOfHosts } from '../hosts/hosts.repository';
 import type { HostsDeps, RequestContext } from '../hosts/hosts.service';
@@ -28,7 +28,7 @@ export async function queueBackupNow(
   id: string,
   input: BackupNow,
 ): Promise<TaskAccepted> {
-  requireOrgRole(ctx.user, 'operator', 'back up guests');
+  authorize(ctx.user, 'backups.run');
   await requireFeature(deps.db, ctx.organisationId, 'manual_snapshots');
   const guest = await findGuest(deps.db, ctx.organisationId, id);
   if (!guest) throw notFound('VM');
@@ -85,11 +85,7 @@ export async function queueRestore(
   ctx: RequestContext,
   input: RestoreRequestParsed,
 ): Promise<TaskAccepted> {
-  requireOrgRole(
-    ctx.user,
-    input.target === 'original' ? 'admin' : 'operator',
-    input.target === 'original' ? 'restore over a guest' : 'restore backups',
-  );
+  authorize(ctx.user, input.target === 'original' ? 'backups.restore_over' : 'backups.run');
   await requireFeature(deps.db, ctx.organisationId, 'manual_snapshots');
   const backup = await restorable(deps, ctx, input);
   const host = await findHost(deps.db, ctx.organisationId, backup.hostId);

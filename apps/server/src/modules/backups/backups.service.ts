@@ -1,7 +1,7 @@
 import type { Backup, BackupCoverage, BackupListQuery, BackupPage, BackupStorageRead, GuestCritical } from '@proxai/contract';
 import type { Db } from '../../db/client';
 import { AppError, notFound } from '../../errors';
-import { requireOrgRole } from '../../plugins/app/auth';
+import { authorize } from '../access/authorize';
 import { findGuest, findGuestById } from '../guests/guests.repository';
 import { clusterMembers, findHost, liveGuestsOfHosts, listHosts, type HostRow } from '../hosts/hosts.repository';
 import type { RequestContext } from '../hosts/hosts.service';
@@ -172,7 +172,7 @@ export async function guestCritical(db: Db, ctx: RequestContext, id: string): Pr
 
 /** PATCH /api/vms/{id}/critical (operator or higher): the portal's flag; the Proxmox tag is changed in Proxmox. */
 export async function setGuestCritical(db: Db, ctx: RequestContext, id: string, critical: boolean): Promise<GuestCritical> {
-  requireOrgRole(ctx.user, 'operator', 'mark guests critical');
+  authorize(ctx.user, 'backups.run');
   const guest = await findGuest(db, ctx.organisationId, id);
   if (!guest) throw notFound('VM');
   await setCriticalFlag(db, ctx.organisationId, guest.id, critical);

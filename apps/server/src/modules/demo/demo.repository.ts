@@ -1,6 +1,6 @@
 import { and, count, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { hosts, organisations, users } from '../../db/schema';
+import { hosts, memberships, organisations, users } from '../../db/schema';
 
 export const DEMO_EMAIL = 'demo@proxai.local';
 const DEMO_ORG_NAME = 'ProxAI Demo';
@@ -23,19 +23,25 @@ export async function ensureDemoUser(db: Db) {
   if (existing?.organisationId) {
     // Organisations made before the demo flag existed: the demo's runs on Pro.
     await db.update(organisations).set({ demo: true }).where(eq(organisations.id, existing.organisationId));
+    await db
+      .insert(memberships)
+      .values({ userId: existing.id, organisationId: existing.organisationId, role: 'owner' })
+      .onConflictDoNothing();
     return existing as typeof existing & { organisationId: string };
   }
   const [org] = await db.insert(organisations).values({ name: DEMO_ORG_NAME, demo: true }).returning();
   if (!org) throw new Error('demo organisation insert failed');
   if (existing) {
     await db.update(users).set({ organisationId: org.id }).where(eq(users.id, existing.id));
+    await db.insert(memberships).values({ userId: existing.id, organisationId: org.id, role: 'owner' });
     return { ...existing, organisationId: org.id };
   }
   const [user] = await db
     .insert(users)
-    .values({ email: DEMO_EMAIL, name: 'Demo', role: 'user', orgRole: 'owner', organisationId: org.id, language: 'en' })
+    .values({ email: DEMO_EMAIL, name: 'Demo', role: 'user', organisationId: org.id, language: 'en' })
     .returning();
   if (!user?.organisationId) throw new Error('demo user insert failed');
+  await db.insert(memberships).values({ userId: user.id, organisationId: org.id, role: 'owner' });
   return user as typeof user & { organisationId: string };
 }
 

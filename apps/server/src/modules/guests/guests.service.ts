@@ -9,7 +9,7 @@ import {
 } from '@proxai/contract';
 import { AppError, notFound } from '../../errors';
 import { FALLBACK_LANGUAGE, message } from '../../i18n/messages';
-import { requireOrgRole } from '../../plugins/app/auth';
+import { authorize } from '../access/authorize';
 import { createOrgCache } from '../hosts/fleet-cache';
 import { readFleetVersion } from '../hosts/hosts.repository';
 import type { HostsDeps, RequestContext } from '../hosts/hosts.service';
@@ -94,7 +94,7 @@ export async function queueVmAction(
   action: VmAction,
   vmid?: number,
 ): Promise<{ task_id: string; message: string }> {
-  requireOrgRole(ctx.user, 'operator', 'start, stop or restart guests');
+  authorize(ctx.user, 'guests.operate');
   const language = ctx.language ?? FALLBACK_LANGUAGE;
   // The guest's host belongs to the same organisation (hosts cascade to their guests): one query finds both.
   const found = await findGuestWithHost(deps.db, ctx.organisationId, id);
@@ -126,7 +126,7 @@ export async function queueVmAction(
  * organisation still on its host, else 404 naming how many were not found and nothing is started.
  */
 export async function queueBulkAction(deps: JobsDeps, ctx: RequestContext, input: BulkActionRequest): Promise<TaskAccepted> {
-  requireOrgRole(ctx.user, 'operator', 'start, stop or restart guests');
+  authorize(ctx.user, 'guests.operate');
   const language = ctx.language ?? FALLBACK_LANGUAGE;
   const found = await findPresentGuests(deps.db, ctx.organisationId, input.ids);
   const missing = input.ids.length - found.length;

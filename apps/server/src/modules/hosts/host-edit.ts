@@ -2,7 +2,7 @@ import type { HostCertificate, HostPrivileges, HostUpdate, Host } from '@proxai/
 import { normalizeFingerprint } from '@proxai/pve-client';
 import { AppError, notFound } from '../../errors';
 import { FALLBACK_LANGUAGE } from '../../i18n/messages';
-import { requireOrgRole } from '../../plugins/app/auth';
+import { authorize } from '../access/authorize';
 import { emitEvent } from '../events/events.repository';
 import { pbsText } from '../pbs/pbs-texts';
 import { dropClient, pooledClient } from './client-pool';
@@ -21,7 +21,7 @@ import { secretBoxFor } from './secret-box';
 
 /** The certificate the host presents now against its pin: the new fingerprint to show before re-pinning. */
 export async function hostCertificate(deps: HostsDeps, ctx: RequestContext, id: string): Promise<HostCertificate> {
-  requireOrgRole(ctx.user, 'admin', 'check host certificates');
+  authorize(ctx.user, 'hosts.manage');
   const host = await findHost(deps.db, ctx.organisationId, id);
   if (!host) throw notFound('Host');
   const target = targetOf(host, secretBoxFor(deps.config, deps.log));
@@ -53,7 +53,7 @@ export async function hostPrivileges(deps: HostsDeps, ctx: RequestContext, id: s
  * not work. The host keeps its id, so its guests, tasks and history stay.
  */
 export async function editHost(deps: HostsDeps, ctx: RequestContext, id: string, input: HostUpdate): Promise<Host> {
-  requireOrgRole(ctx.user, 'admin', 'edit hosts');
+  authorize(ctx.user, 'hosts.manage');
   const { db, config } = deps;
   const host = await findHost(db, ctx.organisationId, id);
   if (!host) throw notFound('Host');

@@ -4,7 +4,7 @@ import type { Config } from '../../config/env';
 import type { Db } from '../../db/client';
 import { AppError, notFound } from '../../errors';
 import { FALLBACK_LANGUAGE, message } from '../../i18n/messages';
-import { requireOrgRole } from '../../plugins/app/auth';
+import { authorize } from '../access/authorize';
 import { recordAudit } from '../audit/audit.repository';
 import { emitEvent, type EventActor } from '../events/events.repository';
 import { getEffectivePlan } from '../licenses/licenses.service';
@@ -118,7 +118,7 @@ export async function addHost(
   input: HostCreate,
   opts: { skipLimits?: boolean; trustedAddress?: boolean } = {},
 ): Promise<Host> {
-  requireOrgRole(ctx.user, 'admin', 'add hosts');
+  authorize(ctx.user, 'hosts.manage');
   const { db, config } = deps;
   const settings = connectSettings(config);
   const language = ctx.language ?? FALLBACK_LANGUAGE;
@@ -223,7 +223,7 @@ export function asConnectFailure(err: unknown): unknown {
 }
 
 export async function removeHost(deps: HostsDeps, ctx: RequestContext, id: string): Promise<void> {
-  requireOrgRole(ctx.user, 'admin', 'delete hosts');
+  authorize(ctx.user, 'hosts.manage');
   const host = await findHost(deps.db, ctx.organisationId, id);
   if (!host) throw notFound('Host');
   await deps.db.transaction(async (tx) => {
@@ -244,7 +244,7 @@ export const actorOf = (ctx: RequestContext): EventActor => ({
 
 /** Manual sync: answers with what changed, or the host's error as `detail` (the audit keeps the English one). */
 export async function syncOneHost(deps: HostsDeps, ctx: RequestContext, id: string): Promise<{ message: string }> {
-  requireOrgRole(ctx.user, 'operator', 'sync hosts');
+  authorize(ctx.user, 'hosts.sync');
   const host = await findHost(deps.db, ctx.organisationId, id);
   if (!host) throw notFound('Host');
   if (host.type === 'pbs') return syncPbsHost(deps, ctx, host);

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, gt, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { licences, organisations, users } from '../../db/schema';
+import { licences, memberships, organisations } from '../../db/schema';
 
 export type LicenceRow = typeof licences.$inferSelect;
 
@@ -65,9 +65,9 @@ export async function findOrganisation(db: Db, id: string) {
 
 export async function listOrganisationsWithMemberCount(db: Db) {
   return db
-    .select({ id: organisations.id, name: organisations.name, memberCount: count(users.id) })
+    .select({ id: organisations.id, name: organisations.name, memberCount: count(memberships.userId) })
     .from(organisations)
-    .leftJoin(users, eq(users.organisationId, organisations.id))
+    .leftJoin(memberships, eq(memberships.organisationId, organisations.id))
     .groupBy(organisations.id, organisations.name)
     .orderBy(asc(organisations.name), asc(organisations.id));
 }

@@ -12,7 +12,8 @@ import {
 } from '@proxai/contract';
 import type { Db } from '../../db/client';
 import { AppError, notFound } from '../../errors';
-import { currentOrg, currentUser, requirePlatformAdmin } from '../../plugins/app/auth';
+import { currentOrg, currentUser } from '../../plugins/app/auth';
+import { authorizePlatform } from '../access/authorize';
 import { recordAudit } from '../audit/audit.repository';
 import { fleetChanged } from '../hosts/fleet-cache';
 import type { AuthUser } from '../sessions/sessions.service';
@@ -135,7 +136,7 @@ export async function generateLicence(
   ctx: RequestContext,
   input: { organisation_id: string; plan_type: PlanType; duration_days: number },
 ): Promise<Licence> {
-  requirePlatformAdmin(ctx.user);
+  authorizePlatform(ctx.user, 'licenses.generate');
   if (!(await findOrganisation(db, input.organisation_id))) throw notFound('Organisation');
   const id = randomUUID();
   // JS dates have millisecond precision, so the signed ISO strings are exactly what the database gives back.
@@ -188,7 +189,7 @@ export async function revokeLicence(
   id: string,
   reason: string,
 ): Promise<Licence> {
-  requirePlatformAdmin(ctx.user);
+  authorizePlatform(ctx.user, 'licenses.revoke');
   const existing = await findLicence(db, id);
   if (!existing) throw notFound('Licence');
   const row = await markRevoked(db, id, { revokedAt: new Date(), revokedBy: ctx.user.id, revokeReason: reason });
@@ -213,7 +214,7 @@ export async function revokeLicence(
 }
 
 export async function listOrganisationsForAdmin(db: Db, user: AuthUser): Promise<AdminOrganisation[]> {
-  requirePlatformAdmin(user);
+  authorizePlatform(user, 'organisations.read');
   const rows = await listOrganisationsWithMemberCount(db);
   return rows.map((r) => ({ id: r.id, name: r.name, member_count: Number(r.memberCount) }));
 }

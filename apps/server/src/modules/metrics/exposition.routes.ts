@@ -10,7 +10,7 @@ import {
   ScrapeTokenSchema,
 } from '@proxai/contract';
 import { unauthenticated } from '../../errors';
-import { requireOrgRole } from '../../plugins/app/auth';
+import { authorize } from '../access/authorize';
 import { recordAudit } from '../audit/audit.repository';
 import { requestContext } from '../guests/guests.routes';
 import { collectionStatus } from './collect/collection-status';
@@ -89,7 +89,7 @@ export const metricsExpositionRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const ctx = requestContext(request);
-      requireOrgRole(ctx.user, 'admin', 'manage the Prometheus scrape token');
+      authorize(ctx.user, 'metrics.manage');
       const token = await rotateScrapeToken(db, ctx.organisationId, ctx.user.id);
       await recordAudit(db, {
         action: 'metrics.scrape_token.rotate',
@@ -113,7 +113,7 @@ export const metricsExpositionRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const ctx = requestContext(request);
-      requireOrgRole(ctx.user, 'admin', 'manage the Prometheus scrape token');
+      authorize(ctx.user, 'metrics.manage');
       await revokeScrapeToken(db, ctx.organisationId);
       await recordAudit(db, {
         action: 'metrics.scrape_token.revoke',

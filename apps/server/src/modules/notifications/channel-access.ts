@@ -1,5 +1,5 @@
 import { notFound } from '../../errors';
-import { requireOrgRole } from '../../plugins/app/auth';
+import { authorize } from '../access/authorize';
 import type { Language } from '@proxai/contract';
 import type { AuthUser } from '../sessions/sessions.service';
 import type { NotifyDeps } from './delivery';
@@ -18,8 +18,6 @@ export interface NotifyContext {
   language?: Language;
 }
 
-const MANAGE = 'manage notification channels';
-
 /** The channel if this person may see it. */
 export async function visibleChannel(deps: NotifyDeps, ctx: NotifyContext, id: string): Promise<ChannelRow | undefined> {
   const row = await findChannel(deps.db, ctx.organisationId, id);
@@ -35,5 +33,5 @@ export async function channelOf(deps: NotifyDeps, ctx: NotifyContext, id: string
 /** Refuses a change unless the channel is the person's own, or theirs to manage (admin or owner). */
 export function requireManage(ctx: NotifyContext, channel: Pick<ChannelRow, 'userId'> | null): void {
   if (channel?.userId && channel.userId === ctx.user.id) return;
-  requireOrgRole(ctx.user, 'admin', MANAGE);
+  authorize(ctx.user, 'notifications.manage');
 }

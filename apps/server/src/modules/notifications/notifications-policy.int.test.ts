@@ -6,7 +6,6 @@ import { openTestDatabase } from '../../testing/database';
 import { buildUser } from '../../testing/factories';
 import type { Resolver } from '../../net/outbound-policy';
 import { giveLicence } from '../hosts/hosts.testing';
-import type { AuthUser } from '../sessions/sessions.service';
 import { createChannel, testChannel } from './notifications.service';
 import { notifyDeps, startReceiver, type Receiver } from './notifications.testing';
 
@@ -94,7 +93,7 @@ describe('notification address policy', () => {
       const database = await openTestDatabase();
       try {
         const owner = await buildUser(database.db, { orgRole: 'owner' });
-        const ctx = { user: { ...owner.user, sessionId: 'x' } as AuthUser, organisationId: owner.user.organisationId! };
+        const ctx = { user: owner.authUser, organisationId: owner.user.organisationId! };
         // hooks.example.test does not exist in DNS: the answers come from this resolver only.
         let answer = '93.184.215.14';
         const resolver: Resolver = () => Promise.resolve([{ address: answer, family: 4 }]);

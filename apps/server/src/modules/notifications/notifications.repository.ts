@@ -2,7 +2,14 @@ import { and, asc, desc, eq, inArray, isNotNull, isNull, lt, lte, or, sql } from
 import { isLanguage, type Language } from '@proxai/contract';
 import type { Db } from '../../db/client';
 import { FALLBACK_LANGUAGE } from '../../i18n/messages';
-import { guests, notificationChannels, notificationDeliveries, notificationPreferences, users } from '../../db/schema';
+import {
+  guests,
+  memberships,
+  notificationChannels,
+  notificationDeliveries,
+  notificationPreferences,
+  users,
+} from '../../db/schema';
 
 export type ChannelRow = typeof notificationChannels.$inferSelect;
 export type ChannelValues = typeof notificationChannels.$inferInsert;
@@ -94,9 +101,10 @@ export async function upsertPreferences(db: Db, values: typeof notificationPrefe
 export async function membersWithPreferences(db: Db, organisationId: string) {
   return db
     .select({ id: users.id, email: users.email, createdAt: users.createdAt, prefs: notificationPreferences })
-    .from(users)
+    .from(memberships)
+    .innerJoin(users, eq(users.id, memberships.userId))
     .leftJoin(notificationPreferences, eq(notificationPreferences.userId, users.id))
-    .where(eq(users.organisationId, organisationId));
+    .where(eq(memberships.organisationId, organisationId));
 }
 
 /** A person's address and the language they read the app in (their e-mails are written in it). */

@@ -15,7 +15,7 @@ import {
 } from '@proxai/contract';
 import { AppError } from '../../errors';
 import { FALLBACK_LANGUAGE } from '../../i18n/messages';
-import { requireOrgRole } from '../../plugins/app/auth';
+import { authorize } from '../access/authorize';
 import { secretBoxFor } from '../hosts/secret-box';
 import { requireFeature } from '../licenses/licenses.service';
 import { channelOf, requireManage, type NotifyContext } from './channel-access';
@@ -137,7 +137,7 @@ export async function createChannel(
 ): Promise<NotificationChannelCreated> {
   const input = NotificationChannelInputSchema.parse(raw);
   const isPersonal = input.owner === 'me';
-  if (!isPersonal) requireOrgRole(ctx.user, 'admin', 'manage notification channels');
+  if (!isPersonal) authorize(ctx.user, 'notifications.manage');
   const feature = featureOf(input.type);
   if (feature) await requireFeature(deps.db, ctx.organisationId, feature);
   const isEmail = input.type === 'email';

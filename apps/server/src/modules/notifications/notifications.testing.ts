@@ -160,7 +160,7 @@ export function useDeliveryBed(kind: 'pglite' | 'postgres'): DeliveryBed {
   beforeEach(async () => {
     const owner = await buildUser(bed.database.db, { orgRole: 'owner' });
     await giveLicence(bed.database.db, owner.user.organisationId!, 'pro');
-    bed.ctx = { user: { ...owner.user, sessionId: 'test' }, organisationId: owner.user.organisationId! };
+    bed.ctx = { user: owner.authUser, organisationId: owner.user.organisationId! };
     bed.receiver.requests.length = 0;
     bed.receiver.script.length = 0;
     bed.receiver.state.fallback = { status: 200, body: 'ok' };

@@ -12,7 +12,7 @@ import { RestoreTestPolicyParamsSchema, type ScheduleKind } from '@proxai/contra
 import type { z } from 'zod';
 import { AppError, notFound } from '../../errors';
 import { guestLabel } from '../../jobs/pve-task';
-import { requireOrgRole } from '../../plugins/app/auth';
+import { authorize } from '../access/authorize';
 import { criticalGuests, isCritical } from '../backups/critical.repository';
 import { findGuestWithHost, findPresentGuests } from '../guests/guests.repository';
 import type { HostsDeps, RequestContext } from '../hosts/hosts.service';
@@ -67,9 +67,8 @@ export async function createRestoreTest(
   ctx: RequestContext,
   input: z.output<typeof RestoreTestCreateSchema>,
 ): Promise<RestoreTestAccepted> {
-  requireOrgRole(ctx.user, 'operator', 'run restore tests');
-  if (input.probes.some((p) => p.type === 'exec'))
-    requireOrgRole(ctx.user, 'admin', 'run commands inside a restored copy (exec probes)');
+  authorize(ctx.user, 'restore_tests.run');
+  if (input.probes.some((p) => p.type === 'exec')) authorize(ctx.user, 'restore_tests.exec');
   const found = await findGuestWithHost(deps.db, ctx.organisationId, input.guest_id);
   if (!found) throw notFound('VM');
   const { guest, host } = found;

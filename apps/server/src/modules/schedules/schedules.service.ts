@@ -3,7 +3,7 @@ import { ScheduleInputSchema, type Schedule, type SchedulePatch, type TaskAccept
 import type { Db } from '../../db/client';
 import { AppError, notFound } from '../../errors';
 import { message } from '../../i18n/messages';
-import { requireOrgRole } from '../../plugins/app/auth';
+import { authorize } from '../access/authorize';
 import { actorOf } from '../hosts/hosts.service';
 import {
   checkCron,
@@ -34,8 +34,6 @@ import {
 
 /** A schedule as the input schema leaves it (defaults applied). */
 type ScheduleValues = z.output<typeof ScheduleInputSchema>;
-
-const CHANGE = 'change schedules';
 
 export async function listSchedulesOf(db: Db, ctx: AutomationContext, query: AutomationListQuery) {
   const limit = Number(query.limit ?? 50);
@@ -92,7 +90,7 @@ const rowValues = (v: ScheduleValues) => ({
 });
 
 export async function createSchedule(db: Db, ctx: AutomationContext, input: ScheduleValues): Promise<Schedule> {
-  requireOrgRole(ctx.user, 'admin', CHANGE);
+  authorize(ctx.user, 'schedules.manage');
   await checkSchedule(db, ctx, input, { selectorChanged: true, windowChanged: true });
   const values: NewScheduleRow = {
     ...rowValues(input),
@@ -104,7 +102,7 @@ export async function createSchedule(db: Db, ctx: AutomationContext, input: Sche
 
 /** Merges the patch into the schedule (params key by key), then checks the whole; the kind never changes. */
 export async function patchSchedule(db: Db, ctx: AutomationContext, id: string, patch: SchedulePatch): Promise<Schedule> {
-  requireOrgRole(ctx.user, 'admin', CHANGE);
+  authorize(ctx.user, 'schedules.manage');
   const row = await findSchedule(db, ctx.organisationId, id);
   if (!row) throw notFound('Schedule');
   const current = toScheduleDto(row, new Date());
@@ -127,7 +125,7 @@ export async function patchSchedule(db: Db, ctx: AutomationContext, id: string, 
 }
 
 export async function removeSchedule(db: Db, ctx: AutomationContext, id: string): Promise<void> {
-  requireOrgRole(ctx.user, 'admin', CHANGE);
+  authorize(ctx.user, 'schedules.manage');
   if (!(await deleteSchedule(db, ctx.organisationId, id, actorOf(ctx)))) throw notFound('Schedule');
 }
 
@@ -136,7 +134,7 @@ export async function removeSchedule(db: Db, ctx: AutomationContext, id: string)
  * count as one of the cron's occurrences (last_run_at stays).
  */
 export async function runScheduleNow(deps: SchedulerDeps, ctx: AutomationContext, id: string): Promise<TaskAccepted> {
-  requireOrgRole(ctx.user, 'operator', 'run schedules');
+  authorize(ctx.user, 'schedules.run');
   const schedule = await findSchedule(deps.db, ctx.organisationId, id);
   if (!schedule) throw notFound('Schedule');
   const guests = await selectGuests(deps.db, ctx.organisationId, schedule.selector);

@@ -2,7 +2,7 @@ import { WindowInputSchema, type MaintenanceWindow, type WindowInput, type Windo
 import type { Db } from '../../db/client';
 import { AppError, notFound } from '../../errors';
 import { message } from '../../i18n/messages';
-import { requireOrgRole } from '../../plugins/app/auth';
+import { authorize } from '../access/authorize';
 import { actorOf } from '../hosts/hosts.service';
 import { checkTimeZone, checkWindowFitsSchedules, invalidAfterPatch, type AutomationContext } from './schedule-checks';
 import { pageOf, parseCursor, toWindowDto, type AutomationListQuery } from './schedule-dto';
@@ -17,8 +17,6 @@ import {
 
 /** Maintenance windows: every member reads them; owners and admins change them (organisation configuration). */
 
-const CHANGE = 'change maintenance windows';
-
 export async function listWindowsOf(db: Db, ctx: AutomationContext, query: AutomationListQuery) {
   const limit = Number(query.limit ?? 50);
   const rows = await listWindows(db, ctx.organisationId, limit + 1, query.cursor ? parseCursor(query.cursor) : undefined);
@@ -26,7 +24,7 @@ export async function listWindowsOf(db: Db, ctx: AutomationContext, query: Autom
 }
 
 export async function createWindow(db: Db, ctx: AutomationContext, input: WindowInput): Promise<MaintenanceWindow> {
-  requireOrgRole(ctx.user, 'admin', CHANGE);
+  authorize(ctx.user, 'schedules.manage');
   checkTimeZone(ctx.language, input.timezone);
   const row = await insertWindow(
     db,
@@ -45,7 +43,7 @@ export async function createWindow(db: Db, ctx: AutomationContext, input: Window
 
 /** Merges the patch into the window, then checks the whole, and that it still fits the schedules in it. */
 export async function patchWindow(db: Db, ctx: AutomationContext, id: string, patch: WindowPatch): Promise<MaintenanceWindow> {
-  requireOrgRole(ctx.user, 'admin', CHANGE);
+  authorize(ctx.user, 'schedules.manage');
   const row = await findWindow(db, ctx.organisationId, id);
   if (!row) throw notFound('Maintenance window');
   const defined = Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined));
@@ -75,7 +73,7 @@ export async function patchWindow(db: Db, ctx: AutomationContext, id: string, pa
 
 /** 409 naming the schedules that use the window: they must leave it first. */
 export async function removeWindow(db: Db, ctx: AutomationContext, id: string): Promise<void> {
-  requireOrgRole(ctx.user, 'admin', CHANGE);
+  authorize(ctx.user, 'schedules.manage');
   const { deleted, usedBy } = await deleteUnusedWindow(db, ctx.organisationId, id, actorOf(ctx));
   if (usedBy.length > 0) {
     throw new AppError('conflict', message(ctx.language, 'window.inUse', { count: usedBy.length, names: usedBy.join(', ') }));

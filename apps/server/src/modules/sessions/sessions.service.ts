@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Db } from '../../db/client';
+import type { OrgRole } from '@proxai/contract/permissions';
 import type { users } from '../../db/schema';
 import { findLiveSession, insertSession, revokeSessionById, revokeSessionsOfUser, touchSession } from './sessions.repository';
 
@@ -22,14 +23,17 @@ export interface AuthUser {
   email: string;
   name: string | null;
   role: 'admin' | 'user';
+  /** The organisation this session acts in (null: none, or the person is no longer a member of it). */
   organisationId: string | null;
-  orgRole: 'owner' | 'admin' | 'operator' | 'readonly';
+  /** The role in it; meaningless (readonly) without an organisation. */
+  orgRole: OrgRole;
   language: string;
   /** IANA time zone chosen in the profile; null until chosen. */
   timezone: string | null;
   sessionId: string;
 }
 
+/** Opens a session in the person's default organisation (`users.organisation_id`, the last one they used). */
 export async function createSession(db: Db, userId: string, meta: { ip?: string; userAgent?: string } = {}) {
   const token = newToken();
   const expiresAt = new Date(Date.now() + SESSION_TTL_MS);
@@ -88,14 +92,22 @@ export class SessionCache {
   }
 }
 
-function toAuthUser({ user, session }: { user: UserRow; session: { id: string } }): AuthUser {
+function toAuthUser({
+  user,
+  session,
+  membership,
+}: {
+  user: UserRow;
+  session: { id: string };
+  membership: { organisationId: string; role: OrgRole } | null;
+}): AuthUser {
   return {
     id: user.id,
     email: user.email,
     name: user.name,
     role: user.role,
-    organisationId: user.organisationId,
-    orgRole: user.orgRole,
+    organisationId: membership?.organisationId ?? null,
+    orgRole: membership?.role ?? 'readonly',
     language: user.language,
     timezone: user.timezone,
     sessionId: session.id,

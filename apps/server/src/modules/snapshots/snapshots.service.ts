@@ -3,7 +3,7 @@ import type { Snapshot } from '@proxai/pve-client';
 import { AppError, notFound } from '../../errors';
 import { FALLBACK_LANGUAGE, message } from '../../i18n/messages';
 import { guestLabel } from '../../jobs/pve-task';
-import { requireOrgRole } from '../../plugins/app/auth';
+import { authorize } from '../access/authorize';
 import { findGuest } from '../guests/guests.repository';
 import { findHost } from '../hosts/hosts.repository';
 import type { HostsDeps, RequestContext } from '../hosts/hosts.service';
@@ -70,7 +70,7 @@ export async function queueSnapshotTask(
   op: SnapshotOp,
   input: { name: string } & Partial<Omit<SnapshotCreate, 'name'>>,
 ): Promise<TaskAccepted> {
-  requireOrgRole(ctx.user, 'operator', 'take, roll back or delete snapshots');
+  authorize(ctx.user, 'guests.operate');
   const language = ctx.language ?? FALLBACK_LANGUAGE;
   const { guest, host } = await guestAndHost(deps, ctx, id);
   const snapname = input.name;

@@ -6,7 +6,7 @@ import type { Db } from '../../db/client';
 import { AppError, notFound } from '../../errors';
 import { message } from '../../i18n/messages';
 import { stopOnHost, type JobDeps } from '../../jobs/pve-task';
-import { requireOrgRole } from '../../plugins/app/auth';
+import { authorize } from '../access/authorize';
 import { pooledClient } from '../hosts/client-pool';
 import { findHostById } from '../hosts/hosts.repository';
 import { connectSettings, errorContext, targetOf } from '../hosts/pve-connection';
@@ -90,7 +90,7 @@ export interface CancelDeps extends JobDeps {
  */
 export async function cancelTask(deps: CancelDeps, user: AuthUser, organisationId: string, id: string): Promise<Task> {
   const { db, language } = deps;
-  requireOrgRole(user, 'operator', 'cancel tasks');
+  authorize(user, 'tasks.cancel');
   const task = await findTask(db, organisationId, id);
   if (!task) throw notFound('Task');
   if (task.status === 'running' && isParentTask(task)) {

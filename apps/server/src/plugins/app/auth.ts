@@ -4,8 +4,6 @@ import { AppError, unauthenticated } from '../../errors';
 import { authenticateToken, SessionCache, type AuthUser } from '../../modules/sessions/sessions.service';
 
 export const SESSION_COOKIE = 'session_token';
-const ORG_ROLE_RANK = { readonly: 0, operator: 1, admin: 2, owner: 3 } as const;
-export type OrgRole = keyof typeof ORG_ROLE_RANK;
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -61,16 +59,6 @@ export function currentUser(request: FastifyRequest): AuthUser {
 export function currentOrg(user: AuthUser): string {
   if (!user.organisationId) throw new AppError('forbidden', 'Your account does not belong to an organisation');
   return user.organisationId;
-}
-
-export function hasOrgRole(user: AuthUser, min: OrgRole): boolean {
-  return ORG_ROLE_RANK[user.orgRole] >= ORG_ROLE_RANK[min];
-}
-
-export function requireOrgRole(user: AuthUser, min: OrgRole, action: string): void {
-  if (!hasOrgRole(user, min)) {
-    throw new AppError('forbidden', `Your role (${user.orgRole}) does not allow you to ${action}; ${min} or higher is required`);
-  }
 }
 
 export function requirePlatformAdmin(user: AuthUser): void {

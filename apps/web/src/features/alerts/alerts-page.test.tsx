@@ -169,7 +169,7 @@ describe('RulesEditor', { timeout: 20_000 }, () => {
   });
 
   it('shows the rules read-only to members who may not change them', async () => {
-    signIn('operator');
+    signIn('readonly');
     stub();
     renderAt('/alerts?tab=rules', '/alerts', <AlertsPage />);
     await screen.findAllByTestId('rule-card');

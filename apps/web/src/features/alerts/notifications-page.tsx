@@ -17,7 +17,7 @@ import { PreferencesForm } from './components/preferences-form';
  */
 export function NotificationsPage() {
   const { t } = useTranslation('alerts');
-  const [{ canManage }] = useState(() => alertPermissions(getStoredUser()?.org_role));
+  const [{ canManageChannels }] = useState(() => alertPermissions(getStoredUser()?.org_role));
   return (
     <div className="min-h-screen bg-slate-50 text-slate-900 dark:bg-slate-950 dark:text-slate-100">
       <SubPageHeader backLabel={t('backToDashboard')} width="max-w-7xl" />
@@ -35,7 +35,7 @@ export function NotificationsPage() {
             </Link>
           </div>
         </div>
-        <ChannelList owner="organisation" canManage={canManage} />
+        <ChannelList owner="organisation" canManage={canManageChannels} />
         <DeliveriesPanel />
         <ChannelList owner="me" canManage />
         <PreferencesForm />

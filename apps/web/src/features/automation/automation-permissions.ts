@@ -1,7 +1,9 @@
+import { allows } from '@/lib/permissions';
+
 /**
- * What the member may do on /automation, from the stored user's `org_role`, as the server decides it: every member
- * reads schedules and windows; owners and admins change them; operators may also run a schedule now. An unknown
- * or missing role lets the server decide (it answers 403 with a detail). This only hides what would be refused.
+ * What the member may do on /automation, from the stored user's `org_role` and the permission map the server
+ * enforces (lib/permissions.ts): every member reads schedules and windows; `schedules.manage` changes them,
+ * `schedules.run` runs a schedule now. This only hides what the server would refuse (it answers 403 with a detail).
  */
 export interface AutomationPermissions {
   /** Create, change, turn on or off and delete schedules and windows. */
@@ -12,7 +14,7 @@ export interface AutomationPermissions {
 
 export function automationPermissions(orgRole: string | undefined): AutomationPermissions {
   return {
-    canManage: orgRole !== 'readonly' && orgRole !== 'operator',
-    canRun: orgRole !== 'readonly',
+    canManage: allows(orgRole, 'schedules.manage'),
+    canRun: allows(orgRole, 'schedules.run'),
   };
 }

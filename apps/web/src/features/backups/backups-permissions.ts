@@ -1,9 +1,12 @@
+import { allows } from '@/lib/permissions';
+
 /**
- * What the member may do with backups and restore tests, from the stored user's `org_role`, as the server decides
- * it: every member reads the inventory, the coverage and the tests; operators and above back a guest up now, restore
- * a backup to a new guest, run restore tests and mark guests critical; owners and admins also restore over the
- * original guest and run `exec` probes (a command of their choice inside the copy). An unknown or missing role lets
- * the server decide (it answers 403 with a detail). This only hides what would be refused.
+ * What the member may do with backups and restore tests, from the stored user's `org_role` and the permission map
+ * the server enforces (lib/permissions.ts): every member reads the inventory, the coverage and the tests;
+ * `backups.run` backs a guest up now, restores a backup to a new guest and marks guests critical;
+ * `backups.restore_over` restores over the original guest; `restore_tests.run` runs restore tests and
+ * `restore_tests.exec` adds `exec` probes (a command of the member's choice inside the copy). This only hides what
+ * the server would refuse (it answers 403 with a detail).
  */
 export interface BackupPermissions {
   canBackUp: boolean;
@@ -15,14 +18,12 @@ export interface BackupPermissions {
 }
 
 export function backupPermissions(orgRole: string | undefined): BackupPermissions {
-  const operator = orgRole !== 'readonly';
-  const admin = operator && orgRole !== 'operator';
   return {
-    canBackUp: operator,
-    canRestore: operator,
-    canRestoreOriginal: admin,
-    canRunRestoreTest: operator,
-    canUseExecProbes: admin,
-    canMarkCritical: operator,
+    canBackUp: allows(orgRole, 'backups.run'),
+    canRestore: allows(orgRole, 'backups.run'),
+    canRestoreOriginal: allows(orgRole, 'backups.restore_over'),
+    canRunRestoreTest: allows(orgRole, 'restore_tests.run'),
+    canUseExecProbes: allows(orgRole, 'restore_tests.exec'),
+    canMarkCritical: allows(orgRole, 'backups.run'),
   };
 }

@@ -1,38 +1,28 @@
-/**
- * What the signed-in member may do in the dashboard, from the stored user's `org_role`. Mirrors the
- * server's checks (requireOrgRole): `readonly` only reads; `operator` may also act on guests and sync
- * hosts; `admin` and `owner` may also add and delete hosts. The server stays the authority: this only
- * hides what it would refuse with a 403.
- */
-const ROLE_RANK: Readonly<Record<string, number>> = { readonly: 0, operator: 1, admin: 2, owner: 3 };
-
-type MinRole = 'operator' | 'admin';
+import { allows } from '@/lib/permissions';
 
 /**
- * Unknown or missing role (an older stored user, or a role added on the server later): let the server
- * decide, it answers 403 with a detail.
+ * What the signed-in member may do in the dashboard, from the stored user's `org_role` and the permission map the
+ * server enforces (lib/permissions.ts): `guests.operate` acts on guests, `hosts.sync` syncs hosts, `hosts.manage`
+ * adds, edits and deletes hosts. The server stays the authority: this only hides what it would refuse with a 403.
  */
-export function hasOrgRole(orgRole: string | undefined, min: MinRole): boolean {
-  if (orgRole === undefined) return true;
-  return (ROLE_RANK[orgRole] ?? ROLE_RANK.owner!) >= ROLE_RANK[min]!;
-}
-
 export interface DashboardPermissions {
   /** Start, stop and restart guests. */
   canActOnGuests: boolean;
   canSyncHosts: boolean;
-  /** Add and delete hosts. */
+  /** Add, edit and delete hosts (and accept a host's new certificate). */
   canManageHosts: boolean;
   /** The member may change nothing at all: the dashboard says so once instead of showing dead buttons. */
   isReadOnly: boolean;
 }
 
 export function dashboardPermissions(orgRole: string | undefined): DashboardPermissions {
-  const operator = hasOrgRole(orgRole, 'operator');
+  const canActOnGuests = allows(orgRole, 'guests.operate');
+  const canSyncHosts = allows(orgRole, 'hosts.sync');
+  const canManageHosts = allows(orgRole, 'hosts.manage');
   return {
-    canActOnGuests: operator,
-    canSyncHosts: operator,
-    canManageHosts: hasOrgRole(orgRole, 'admin'),
-    isReadOnly: !operator,
+    canActOnGuests,
+    canSyncHosts,
+    canManageHosts,
+    isReadOnly: !canActOnGuests && !canSyncHosts && !canManageHosts,
   };
 }

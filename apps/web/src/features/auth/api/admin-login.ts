@@ -1,10 +1,11 @@
-import type { AccessTokenResponse } from '@proxai/contract';
 import { api } from '@/lib/api-client';
+import type { SignInAnswer } from './sign-in-answer';
 
-export async function adminLogin(email: string, password: string): Promise<AccessTokenResponse> {
+/** The administrator's password: the session, or (always for administrators) the second step. */
+export async function adminLogin(email: string, password: string): Promise<SignInAnswer> {
   return (await api('/auth/admin-login', {
     method: 'POST',
     body: { email, password },
     skipUnauthorizedHandler: true,
-  })) as AccessTokenResponse;
+  })) as SignInAnswer;
 }

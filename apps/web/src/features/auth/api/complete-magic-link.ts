@@ -1,12 +1,12 @@
-import type { AccessTokenResponse } from '@proxai/contract';
 import { postSignIn } from './sign-in-request';
+import type { SignInAnswer } from './sign-in-answer';
 
 /**
- * Trades the token of the e-mailed link `/auth#magic=…` for a session. The first try leaves out
- * `confirm_switch`; the server then answers 409 (AccountSwitchRequiredError) rather than replace another account.
+ * Trades the token of the e-mailed link `/auth#magic=…` for a session (or the second step). The first try leaves
+ * out `confirm_switch`; the server then answers 409 (AccountSwitchRequiredError) rather than replace another account.
  */
-export async function completeMagicLink(token: string, confirmSwitch = false): Promise<AccessTokenResponse> {
+export async function completeMagicLink(token: string, confirmSwitch = false): Promise<SignInAnswer> {
   return (await postSignIn('/auth/magic', {
     body: confirmSwitch ? { token, confirm_switch: true } : { token },
-  })) as AccessTokenResponse;
+  })) as SignInAnswer;
 }

@@ -29,6 +29,8 @@ function isAccountSwitch(status: number, body: unknown): body is AccountSwitchEr
  * headers (the stored bearer token is what lets the server see an account switch), same ApiError and
  * NetworkError, never the global 401 handler. It reads the body itself because ApiError keeps only
  * `detail`, `code` and `errors`, and the 409 also names both accounts (AccountSwitchErrorSchema).
+ * The second step's calls go through it too: an `authorization` in `headers` (the `mfa_token`) wins over the
+ * stored session, which may still be another account's until the sign-in completes.
  */
 export async function postSignIn(
   path: string,

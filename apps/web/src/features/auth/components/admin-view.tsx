@@ -4,14 +4,15 @@ import { toast } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
 import { FieldError, Input, Label } from '@/components/ui/input';
 import { ApiError } from '@/lib/api-client';
-import { storeSession } from '@/lib/auth-storage';
 import { adminLogin } from '../api/admin-login';
+import type { SignInAnswer } from '../api/sign-in-answer';
 import { BackButton, FormAlert } from './auth-layout';
 import { failureKey } from './error-message';
 
 /**
  * View 3: administrator e-mail and password. 401 wrong credentials, 403 an account that is not admin. Opened
- * with `notice` (and the address when known) when an administrator tried a passwordless sign-in.
+ * with `notice` (and the address when known) when an administrator tried a passwordless sign-in. The answer
+ * (a session or the second step) goes to `onSignedIn`.
  */
 export function AdminView({
   onBack,
@@ -20,7 +21,7 @@ export function AdminView({
   initialEmail = '',
 }: {
   onBack: () => void;
-  onSignedIn: () => void;
+  onSignedIn: (answer: SignInAnswer) => void;
   notice?: string | null;
   initialEmail?: string;
 }) {
@@ -44,10 +45,7 @@ export function AdminView({
     if (next.email || next.password) return;
     setIsBusy(true);
     try {
-      const { access_token: token, user } = await adminLogin(email.trim(), password);
-      storeSession(token, user);
-      toast.success(t('messages.adminWelcome', { name: user.name?.trim() || t('userFallback') }));
-      onSignedIn();
+      onSignedIn(await adminLogin(email.trim(), password));
     } catch (error) {
       const key =
         error instanceof ApiError && error.status === 401

@@ -89,3 +89,12 @@ export function FormAlert({ message }: { message: string | null }) {
     </p>
   );
 }
+
+/** A calm note (a cancelled passkey prompt, a copied text): announced politely, not as an error. */
+export function FormNote({ message, testId = 'auth-note' }: { message: string | null; testId?: string }) {
+  return (
+    <p role="status" aria-live="polite" className="text-sm text-slate-600 empty:hidden dark:text-slate-400" data-testid={testId}>
+      {message}
+    </p>
+  );
+}

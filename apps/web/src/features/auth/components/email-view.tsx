@@ -3,8 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { toast } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
 import { FieldError, Input, Label } from '@/components/ui/input';
-import { storeSession } from '@/lib/auth-storage';
 import { requestMagicLink } from '../api/request-magic-link';
+import type { SignInAnswer } from '../api/sign-in-answer';
 import { AccountSwitchRequiredError } from '../api/sign-in-request';
 import { verifyOtp } from '../api/verify-otp';
 import { BackButton, FormAlert } from './auth-layout';
@@ -24,7 +24,8 @@ export function EmailView({
   onAdminRequired,
 }: {
   onBack: () => void;
-  onSignedIn: () => void;
+  /** The code's answer: a session, or the second step. */
+  onSignedIn: (answer: SignInAnswer) => void;
   /** The person keeps the account already signed in. */
   onStay: () => void;
   /** The address is a platform administrator's: only the password signs it in. */
@@ -76,10 +77,7 @@ export function EmailView({
   async function signIn(value: string, confirmSwitch: boolean) {
     setIsBusy(true);
     try {
-      const { access_token: token, user } = await verifyOtp(email.trim(), value, confirmSwitch);
-      storeSession(token, user);
-      toast.success(t('messages.codeSuccess'));
-      onSignedIn();
+      onSignedIn(await verifyOtp(email.trim(), value, confirmSwitch));
     } catch (error) {
       setIsBusy(false);
       if (error instanceof AccountSwitchRequiredError) {

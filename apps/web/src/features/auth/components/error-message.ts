@@ -12,3 +12,13 @@ export const isAdminPasswordRequired = (error: unknown) =>
   error instanceof ApiError && error.status === 403 && error.code === 'admin_password_required';
 
 export const isEmail = (value: string) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value.trim());
+
+/** 401 `mfa_token_invalid`: the second step of the sign-in expired (or was used); start again from the options. */
+export const isMfaStepExpired = (error: unknown) =>
+  error instanceof ApiError && error.status === 401 && error.code === 'mfa_token_invalid';
+
+/** The auth namespace key for a failed second factor: 400 `invalid_factor` is a wrong code. */
+export function factorFailureKey(error: unknown): string {
+  if (error instanceof ApiError && error.status === 400 && error.code === 'invalid_factor') return 'mfa.wrongCode';
+  return failureKey(error, 'mfa.error');
+}

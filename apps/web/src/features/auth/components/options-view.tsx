@@ -3,7 +3,9 @@ import { toast } from '@/lib/toast';
 import { useTranslation } from 'react-i18next';
 import type { AuthProviders } from '@proxai/contract';
 import { Button } from '@/components/ui/button';
+import type { SignInAnswer } from '../api/sign-in-answer';
 import { DemoHint } from './demo-hint';
+import { PasskeySignInButton } from './passkey-sign-in-button';
 
 function GoogleMark() {
   return (
@@ -39,15 +41,22 @@ function MicrosoftMark() {
   );
 }
 
-/** View 1: the sign-in methods. The external provider is offered only when the portal has one configured. */
+/**
+ * View 1: the sign-in methods. The external provider is offered only when the portal has one configured, a
+ * passkey only when the browser can use one.
+ */
 export function OptionsView({
   providers,
+  onOidc,
   onEmail,
   onAdmin,
+  onPasskeyAnswer,
 }: {
   providers: AuthProviders | null;
+  onOidc: () => void;
   onEmail: () => void;
   onAdmin: () => void;
+  onPasskeyAnswer: (answer: SignInAnswer) => void;
 }) {
   const { t } = useTranslation('auth');
   const oidc = providers?.oidc;
@@ -62,7 +71,7 @@ export function OptionsView({
         className="w-full"
         disabled={!oidc?.enabled}
         aria-describedby={oidcOff ? 'oidc-unavailable' : undefined}
-        onClick={() => window.location.assign('/api/auth/oidc/start')}
+        onClick={onOidc}
         data-testid="auth-option-oidc"
       >
         <GoogleMark />
@@ -92,6 +101,7 @@ export function OptionsView({
         <Mail className="h-5 w-5" aria-hidden="true" />
         {t('options.email')}
       </Button>
+      <PasskeySignInButton onAnswer={onPasskeyAnswer} />
       <Button variant="ghost" size="md" className="w-full" onClick={onAdmin} data-testid="auth-option-admin">
         <KeyRound className="h-4 w-4" aria-hidden="true" />
         {t('options.admin')}

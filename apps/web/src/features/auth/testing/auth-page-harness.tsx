@@ -35,13 +35,15 @@ export function stubApi(routes: Record<string, (init?: RequestInit) => Response>
   return calls;
 }
 
-export function renderAuth() {
+/** The page at `entry` (`/auth?next=…` to test where a sign-in goes). */
+export function renderAuth(entry = '/auth') {
   const router = createMemoryRouter(
     [
       { path: '/auth', element: <AuthPage /> },
       { path: '/dashboard', element: <p>dashboard</p> },
+      { path: '/invite/:token', element: <p>invite</p> },
     ],
-    { initialEntries: ['/auth'] },
+    { initialEntries: [entry] },
   );
   render(
     <ThemeProvider>
@@ -67,6 +69,25 @@ export const SWITCH_409 = () =>
   );
 export const ADMIN_403 = () => json({ detail: 'Use your password', code: 'admin_password_required' }, 403);
 
+export const MFA_TOKEN = 't'.repeat(43);
+/** The second step a completion answers instead of a session (MfaChallengeSchema). */
+export const mfaChallenge = (
+  code: 'mfa_required' | 'mfa_enrolment_required',
+  webauthn: Record<string, unknown> | null = null,
+  methods = code === 'mfa_required' ? ['totp', 'recovery'] : [],
+) => json({ code, mfa_token: MFA_TOKEN, methods, webauthn });
+
+/** The headers of the first call to `url`. */
+export const headersOf = (calls: { url: string; init?: RequestInit }[], url: string) =>
+  calls.find((c) => c.url === url)?.init?.headers as Record<string, string> | undefined;
+
+export async function signInAsAdmin() {
+  await userEvent.click(await screen.findByTestId('auth-option-admin'));
+  await userEvent.type(screen.getByTestId('admin-email-input'), 'root@example.org');
+  await userEvent.type(screen.getByTestId('admin-password-input'), 'secret');
+  await userEvent.click(screen.getByTestId('admin-login-button'));
+}
+
 /** This browser is already signed in as old@example.org. */
 export function signInAsOld() {
   localStorage.setItem(STORAGE_KEYS.token, OLD_TOKEN);
@@ -91,7 +112,7 @@ export async function reachVerifyStep(email = 'new@example.org') {
   await userEvent.click(screen.getByTestId('verify-code-button'));
 }
 
-/** French, a clean /auth address and storage before each test; the fetch stub removed after it. */
+/** French, a clean /auth address and storages before each test; the fetch stub removed after it. */
 export function setUpAuthPageTests() {
   beforeAll(async () => {
     await i18nReady;
@@ -100,6 +121,7 @@ export function setUpAuthPageTests() {
     await i18n.changeLanguage('fr');
     window.history.replaceState(null, '', '/auth');
     localStorage.clear();
+    sessionStorage.clear();
   });
   afterEach(() => {
     vi.unstubAllGlobals();

@@ -2,7 +2,7 @@ import * as RadixDialog from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
 import { useState, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
-import { getStoredUser } from '@/lib/auth-storage';
+import { can } from '@/lib/permissions';
 import type { TaskFilter } from '../api/tasks-queries';
 import { TaskDetailView } from './task-detail';
 import { TaskList } from './task-list';
@@ -25,9 +25,8 @@ export function TasksPanel({ open, onOpenChange, returnFocusTo, hasActiveTasks }
   const [filter, setFilter] = useState<TaskFilter>('all');
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const [lastOpenedId, setLastOpenedId] = useState<string | null>(null);
-  // The server refuses a read-only member's cancel (403): the button is not offered to them. An unknown role lets
-  // the server decide.
-  const [canCancel] = useState(() => getStoredUser()?.org_role !== 'readonly');
+  // The server refuses a cancel without `tasks.cancel` (403): the button is not offered then (lib/permissions.ts).
+  const [canCancel] = useState(() => can('tasks.cancel'));
 
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>

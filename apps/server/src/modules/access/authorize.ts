@@ -1,0 +1,37 @@
+import { PLATFORM_PERMISSIONS, roleAllows, type Permission, type PlatformPermission } from '@proxai/contract/permissions';
+import { AppError } from '../../errors';
+import type { AuthUser } from '../sessions/sessions.service';
+
+/**
+ * Who asks: a person's session (a user), or the server itself running a job (system). API keys (issue 21) will
+ * be a third kind, their rights the intersection of their scopes and their creator's.
+ */
+export type Principal = AuthUser | { kind: 'system' };
+
+const isSystem = (p: Principal): p is { kind: 'system' } => 'kind' in p && p.kind === 'system';
+
+/** Whether the principal may do this in the organisation its session acts in (the one permission map decides). */
+export function allows(principal: Principal, permission: Permission): boolean {
+  if (isSystem(principal)) return true;
+  return principal.organisationId !== null && roleAllows(principal.orgRole, permission);
+}
+
+/** Whether a platform administrator (vendor staff) asks: licences and organisations are theirs alone. */
+export function allowsPlatform(principal: Principal, permission: PlatformPermission): boolean {
+  if (isSystem(principal)) return true;
+  return principal.role === 'admin' && (PLATFORM_PERMISSIONS as readonly string[]).includes(permission);
+}
+
+/** The one decision: 403 `forbidden` unless the principal may (see ROLE_PERMISSIONS in the contract). */
+export function authorize(principal: Principal, permission: Permission): void {
+  if (allows(principal, permission)) return;
+  if (!isSystem(principal) && principal.organisationId === null) {
+    throw new AppError('forbidden', 'Your account does not belong to an organisation');
+  }
+  const role = isSystem(principal) ? 'system' : principal.orgRole;
+  throw new AppError('forbidden', `Your role (${role}) does not allow this (${permission})`);
+}
+
+export function authorizePlatform(principal: Principal, permission: PlatformPermission): void {
+  if (!allowsPlatform(principal, permission)) throw new AppError('forbidden', 'Only ProxAI administrators can do this');
+}

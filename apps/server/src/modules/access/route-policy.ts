@@ -1,0 +1,188 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Permission, PlatformPermission } from '@proxai/contract/permissions';
+import { authorize, authorizePlatform } from './authorize';
+
+/**
+ * What each /api route needs, declared in one place (DESIGN.md §15) and decided by one authorize():
+ * - `public`: anyone (sign-in steps, public keys, the health check; a route may check a token of its own);
+ * - `session`: a signed-in person, whatever their organisation (their own account and factors);
+ * - a permission of the map: the role held in the organisation the session acts in;
+ * - `platform:…`: vendor staff (licences, organisations).
+ * `stepUp` marks a sensitive action: a fresh second-factor check bound to the exact request (challenges.ts).
+ * permissions.int.test.ts checks that every registered route is here.
+ */
+export type RouteNeed = 'public' | 'session' | Permission | `platform:${PlatformPermission}`;
+export interface RoutePolicy {
+  need: RouteNeed;
+  stepUp?: boolean | ((body: unknown) => boolean);
+}
+
+const field = (body: unknown, name: string) =>
+  body && typeof body === 'object' ? (body as Record<string, unknown>)[name] : undefined;
+
+export const ROUTE_POLICIES: Record<string, RoutePolicy> = {
+  // Public: sign-in steps, public keys and forms; each checks what it is given.
+  'GET /api/health': { need: 'public' },
+  'GET /api/permissions': { need: 'public' },
+  'GET /api/auth/providers': { need: 'public' },
+  'POST /api/auth/magic-link': { need: 'public' },
+  'POST /api/auth/verify-otp': { need: 'public' },
+  'POST /api/auth/admin-login': { need: 'public' },
+  'POST /api/auth/oauth/session': { need: 'public' },
+  'POST /api/auth/magic': { need: 'public' },
+  'GET /api/auth/magic': { need: 'public' },
+  'GET /api/auth/oidc/start': { need: 'public' },
+  'GET /api/auth/oidc/callback': { need: 'public' },
+  'POST /api/auth/mfa/verify': { need: 'public' },
+  'POST /api/auth/passkey/options': { need: 'public' },
+  'POST /api/auth/passkey/sign-in': { need: 'public' },
+  'GET /api/invites/:token': { need: 'public' },
+  'GET /api/licenses/public-key': { need: 'public' },
+  'GET /api/evidence/public-key': { need: 'public' },
+  'POST /api/newsletter/subscribe': { need: 'public' },
+  'POST /api/contact': { need: 'public' },
+  'GET /api/dev/outbox': { need: 'public' },
+  // The event stream takes a single-use ticket; the Prometheus exposition a scrape token.
+  'GET /api/events': { need: 'public' },
+  'GET /api/metrics/prometheus': { need: 'public' },
+
+  // The person's own account, factors and sessions (a forced enrolment may come with an mfa_token instead).
+  'GET /api/auth/me': { need: 'session' },
+  'PATCH /api/auth/me': { need: 'session' },
+  'POST /api/auth/logout': { need: 'session' },
+  'POST /api/auth/logout-all': { need: 'session' },
+  'POST /api/auth/switch-organisation': { need: 'session' },
+  'GET /api/auth/mfa': { need: 'session' },
+  'POST /api/auth/mfa/totp/setup': { need: 'session' },
+  'POST /api/auth/mfa/totp/confirm': { need: 'session' },
+  'DELETE /api/auth/mfa/totp': { need: 'session', stepUp: true },
+  'POST /api/auth/mfa/recovery-codes': { need: 'session', stepUp: true },
+  'POST /api/auth/passkeys/options': { need: 'session' },
+  'POST /api/auth/passkeys': { need: 'session' },
+  'PATCH /api/auth/passkeys/:id': { need: 'session' },
+  'DELETE /api/auth/passkeys/:id': { need: 'session', stepUp: true },
+  'POST /api/auth/step-up': { need: 'session' },
+  'POST /api/auth/step-up/email': { need: 'session' },
+  'GET /api/auth/sessions': { need: 'session' },
+  'DELETE /api/auth/sessions/:id': { need: 'session' },
+  'POST /api/invites/:token/accept': { need: 'session' },
+
+  // Members and the organisation's policy.
+  'GET /api/members': { need: 'members.read' },
+  'PATCH /api/members/:user_id': { need: 'members.manage', stepUp: true },
+  'DELETE /api/members/:user_id': { need: 'members.manage', stepUp: true },
+  'POST /api/members/leave': { need: 'members.read' },
+  'GET /api/invites': { need: 'members.manage' },
+  'POST /api/invites': { need: 'members.manage' },
+  'DELETE /api/invites/:id': { need: 'members.manage' },
+  'GET /api/organisation/security': { need: 'members.read' },
+  'PUT /api/organisation/security': { need: 'organisation.security', stepUp: true },
+
+  // Licences and organisations: the platform's administrators.
+  // An organisation's members read its own licences; the service answers 404 for another's.
+  'GET /api/admin/licenses/:organisation_id': { need: 'session' },
+  'GET /api/admin/organisations': { need: 'platform:organisations.read' },
+  'POST /api/admin/licenses/generate': { need: 'platform:licenses.generate' },
+  'POST /api/admin/licenses/:id/revoke': { need: 'platform:licenses.revoke', stepUp: true },
+
+  // Hosts and guests.
+  'GET /api/hosts': { need: 'fleet.read' },
+  'POST /api/hosts': { need: 'hosts.manage' },
+  'PATCH /api/hosts/:id': { need: 'hosts.manage' },
+  'DELETE /api/hosts/:id': { need: 'hosts.manage', stepUp: true },
+  'POST /api/hosts/:id/sync': { need: 'hosts.sync' },
+  'GET /api/hosts/:id/certificate': { need: 'hosts.manage' },
+  'GET /api/hosts/:id/privileges': { need: 'fleet.read' },
+  'GET /api/hosts/:id/pbs': { need: 'fleet.read' },
+  'GET /api/vms': { need: 'fleet.read' },
+  'GET /api/stats': { need: 'fleet.read' },
+  'POST /api/vms/:id/action': { need: 'guests.operate' },
+  'POST /api/vms/bulk-action': { need: 'guests.operate', stepUp: (body) => field(body, 'action') !== 'start' },
+  'GET /api/vms/:id/snapshots': { need: 'fleet.read' },
+  'POST /api/vms/:id/snapshots': { need: 'guests.operate' },
+  'POST /api/vms/:id/snapshots/:name/rollback': { need: 'guests.operate' },
+  'DELETE /api/vms/:id/snapshots/:name': { need: 'guests.operate' },
+  'POST /api/events/ticket': { need: 'fleet.read' },
+  'GET /api/tasks': { need: 'fleet.read' },
+  'GET /api/tasks/:id': { need: 'fleet.read' },
+  'POST /api/tasks/:id/cancel': { need: 'tasks.cancel' },
+  'GET /api/proxai/advice': { need: 'fleet.read' },
+
+  // Automation.
+  'GET /api/windows': { need: 'fleet.read' },
+  'POST /api/windows': { need: 'schedules.manage' },
+  'PATCH /api/windows/:id': { need: 'schedules.manage' },
+  'DELETE /api/windows/:id': { need: 'schedules.manage' },
+  'GET /api/schedules': { need: 'fleet.read' },
+  'GET /api/schedules/plan': { need: 'fleet.read' },
+  'GET /api/schedules/:id': { need: 'fleet.read' },
+  'POST /api/schedules': { need: 'schedules.manage' },
+  'PATCH /api/schedules/:id': { need: 'schedules.manage' },
+  'DELETE /api/schedules/:id': { need: 'schedules.manage' },
+  'POST /api/schedules/:id/run': { need: 'schedules.run' },
+
+  // Backups and restore tests.
+  'GET /api/backups': { need: 'fleet.read' },
+  'GET /api/backups/coverage': { need: 'fleet.read' },
+  'GET /api/vms/:id/critical': { need: 'fleet.read' },
+  'PATCH /api/vms/:id/critical': { need: 'backups.run' },
+  'POST /api/vms/:id/backup': { need: 'backups.run' },
+  'POST /api/backups/restore': { need: 'backups.run', stepUp: (body) => field(body, 'target') === 'original' },
+  'POST /api/restore-tests': { need: 'restore_tests.run' },
+  'GET /api/restore-tests': { need: 'fleet.read' },
+  'GET /api/restore-tests/summary': { need: 'fleet.read' },
+  'GET /api/restore-tests/:id': { need: 'fleet.read' },
+  'GET /api/restore-tests/:id/evidence': { need: 'fleet.read' },
+
+  // Monitoring, alerts, notifications.
+  'GET /api/metrics/node/:id': { need: 'fleet.read' },
+  'GET /api/metrics/guest/:id': { need: 'fleet.read' },
+  'GET /api/metrics/storage/:id': { need: 'fleet.read' },
+  'GET /api/metrics/overview': { need: 'fleet.read' },
+  'GET /api/metrics/collection': { need: 'fleet.read' },
+  'GET /api/metrics/scrape-token': { need: 'fleet.read' },
+  'POST /api/metrics/scrape-token': { need: 'metrics.manage' },
+  'DELETE /api/metrics/scrape-token': { need: 'metrics.manage' },
+  'GET /api/alert-rules': { need: 'fleet.read' },
+  'PUT /api/alert-rules': { need: 'alerts.manage' },
+  'GET /api/alerts': { need: 'fleet.read' },
+  'GET /api/alerts/count': { need: 'fleet.read' },
+  'POST /api/alerts/:id/ack': { need: 'alerts.respond' },
+  'POST /api/alerts/:id/silence': { need: 'alerts.respond' },
+  // Personal channels are every member's own; the service checks notifications.manage for the shared ones.
+  'GET /api/notification-channels': { need: 'notifications.read' },
+  'POST /api/notification-channels': { need: 'notifications.read' },
+  'GET /api/notification-channels/:id': { need: 'notifications.read' },
+  'PATCH /api/notification-channels/:id': { need: 'notifications.read' },
+  'DELETE /api/notification-channels/:id': { need: 'notifications.read' },
+  'POST /api/notification-channels/:id/test': { need: 'notifications.read' },
+  'POST /api/notification-channels/:id/rotate-secret': { need: 'notifications.read' },
+  'GET /api/notification-channels/:id/deliveries': { need: 'notifications.read' },
+  'GET /api/notification-channels/:id/dead-letters': { need: 'notifications.read' },
+  'POST /api/notification-deliveries/:id/replay': { need: 'notifications.read' },
+  'GET /api/notification-preferences': { need: 'session' },
+  'PUT /api/notification-preferences': { need: 'session' },
+};
+
+export const routeKey = (method: string, url: string) => `${method} ${url}`;
+
+/** Whether this request must carry a fresh step-up proof (its route's policy, for this body). */
+export function needsStepUp(policy: RoutePolicy | undefined, body: unknown): boolean {
+  if (!policy?.stepUp) return false;
+  return policy.stepUp === true || policy.stepUp(body);
+}
+
+/**
+ * The one gate after authentication: the route's declared need, then its step-up. A route without a session
+ * (public, or checked by its own token) passes through to its handler.
+ */
+export function installRoutePolicies(app: FastifyInstance, stepUp: (request: FastifyRequest) => Promise<void>): void {
+  app.addHook('preHandler', async (request) => {
+    const policy = ROUTE_POLICIES[routeKey(request.method, request.routeOptions.url ?? '')];
+    const user = request.user;
+    if (!policy || !user) return;
+    if (policy.need.startsWith('platform:')) authorizePlatform(user, policy.need.slice('platform:'.length) as PlatformPermission);
+    else if (policy.need !== 'public' && policy.need !== 'session') authorize(user, policy.need as Permission);
+    if (needsStepUp(policy, request.body)) await stepUp(request);
+  });
+}

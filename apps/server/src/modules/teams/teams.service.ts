@@ -1,0 +1,268 @@
+import type { Invite, InvitePreview, Me, Member, MemberList, Membership } from '@proxai/contract';
+import { ROLE_PERMISSIONS, UNLIMITED, withinLimit, type Language, type OrgRole } from '@proxai/contract';
+import type { Db } from '../../db/client';
+import { AppError, notFound } from '../../errors';
+import type { Mailer } from '../../plugins/app/mailer';
+import { authorize } from '../access/authorize';
+import { recordAudit } from '../audit/audit.repository';
+import { toUserDto } from '../auth/auth.service';
+import { newOpaqueToken, sha256Hex } from '../auth/codes';
+import { getEffectivePlan } from '../licenses/licenses.service';
+import { factorsOf, hasFactor } from '../mfa/factors';
+import { setSessionOrganisation } from '../sessions/sessions.repository';
+import type { AuthUser } from '../sessions/sessions.service';
+import { inviteMail } from './team-mails';
+import {
+  acceptInvite,
+  changeMembership,
+  countMembers,
+  countPendingInvites,
+  findLiveInvite,
+  findMembership,
+  findPendingInviteFor,
+  findRequireMfa,
+  insertInvite,
+  listMembers,
+  listPendingInvites,
+  membershipsOf,
+  revokeInvite,
+  setDefaultOrganisation,
+  setRequireMfa,
+  type InviteRow,
+} from './teams.repository';
+
+export const INVITE_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+
+export interface TeamContext {
+  user: AuthUser;
+  organisationId: string;
+  ip?: string;
+  language: Language;
+}
+
+const audit = (db: Db, ctx: TeamContext, action: string, target: string, details?: Record<string, unknown>) =>
+  recordAudit(db, {
+    action,
+    outcome: 'success',
+    actorId: ctx.user.id,
+    actorEmail: ctx.user.email,
+    organisationId: ctx.organisationId,
+    target,
+    ip: ctx.ip,
+    details,
+  });
+
+/** GET /auth/me: the user, the organisation the session acts in, the others, and the permissions held in it. */
+export async function me(db: Db, user: AuthUser): Promise<Me> {
+  const [orgs, factors] = await Promise.all([membershipsOf(db, user.id), factorsOf(db, user.id)]);
+  const organisations: Membership[] = orgs.map((o) => ({ organisation_id: o.organisationId, name: o.name, role: o.role }));
+  return {
+    ...toUserDto(user),
+    organisations,
+    permissions: user.organisationId ? [...ROLE_PERMISSIONS[user.orgRole]] : [],
+    mfa_enabled: hasFactor(factors),
+  };
+}
+
+/** The session acts in another organisation of the person's; new sessions will open there too. */
+export async function switchOrganisation(db: Db, user: AuthUser, organisationId: string): Promise<AuthUser> {
+  const membership = await findMembership(db, user.id, organisationId);
+  if (!membership) throw notFound('Organisation');
+  await setSessionOrganisation(db, user.sessionId, organisationId);
+  await setDefaultOrganisation(db, user.id, organisationId);
+  return { ...user, organisationId, orgRole: membership.role };
+}
+
+/** The plan's member limit, counting pending invites as seats. */
+async function seatLimit(db: Db, organisationId: string): Promise<number> {
+  return (await getEffectivePlan(db, organisationId)).limits.max_users;
+}
+
+export async function members(db: Db, ctx: TeamContext): Promise<MemberList> {
+  authorize(ctx.user, 'members.read');
+  const [rows, limit] = await Promise.all([listMembers(db, ctx.organisationId), seatLimit(db, ctx.organisationId)]);
+  return {
+    members: rows.map((r): Member => ({
+      user_id: r.userId,
+      email: r.email,
+      name: r.name,
+      role: r.role,
+      joined_at: r.joinedAt.toISOString(),
+      last_active_at: r.lastActiveAt ? new Date(r.lastActiveAt).toISOString() : null,
+      mfa_enabled: Boolean(r.totp) || Number(r.passkeys) > 0,
+    })),
+    max_users: limit === UNLIMITED ? null : limit,
+  };
+}
+
+/** Owners alone hand out or take away the owner role. */
+function requireRoleChange(ctx: TeamContext, from: OrgRole | null, to: OrgRole | null) {
+  authorize(ctx.user, 'members.manage');
+  if (from === 'owner' || to === 'owner') authorize(ctx.user, 'members.manage_owners');
+}
+
+export async function changeRole(db: Db, ctx: TeamContext, userId: string, role: OrgRole): Promise<Member> {
+  authorize(ctx.user, 'members.manage');
+  const current = await findMembership(db, userId, ctx.organisationId);
+  if (!current) throw notFound('Member');
+  requireRoleChange(ctx, current.role, role);
+  await changeMembership(db, ctx.organisationId, userId, role);
+  await audit(db, ctx, 'member.role_changed', userId, { from: current.role, to: role });
+  const found = (await members(db, ctx)).members.find((m) => m.user_id === userId);
+  if (!found) throw notFound('Member');
+  return found;
+}
+
+export async function removeMember(db: Db, ctx: TeamContext, userId: string): Promise<void> {
+  authorize(ctx.user, 'members.manage');
+  const current = await findMembership(db, userId, ctx.organisationId);
+  if (!current) throw notFound('Member');
+  requireRoleChange(ctx, current.role, null);
+  await changeMembership(db, ctx.organisationId, userId, null);
+  await audit(db, ctx, 'member.removed', userId, { role: current.role });
+}
+
+export async function leave(db: Db, ctx: TeamContext): Promise<void> {
+  await changeMembership(db, ctx.organisationId, ctx.user.id, null);
+  await audit(db, ctx, 'member.left', ctx.user.id, { role: ctx.user.orgRole });
+}
+
+const toInviteDto = (row: InviteRow, invitedBy: string | null): Invite => ({
+  id: row.id,
+  email: row.email,
+  role: row.role,
+  invited_by: invitedBy,
+  created_at: row.createdAt.toISOString(),
+  expires_at: row.expiresAt.toISOString(),
+});
+
+export async function invites(db: Db, ctx: TeamContext): Promise<Invite[]> {
+  authorize(ctx.user, 'members.manage');
+  const rows = await listPendingInvites(db, ctx.organisationId, new Date());
+  return rows.map((r) => toInviteDto(r.invite, r.invitedBy));
+}
+
+/**
+ * Invites an address with a role: a single-use link valid 7 days, mailed; only its SHA-256 is kept. Seats are
+ * members plus pending invites, within the plan's `max_users`.
+ */
+export async function invite(
+  deps: { db: Db; mailer: Mailer },
+  ctx: TeamContext,
+  input: { email: string; role: OrgRole },
+  baseUrl: string,
+  organisationName: string,
+): Promise<Invite> {
+  const { db } = deps;
+  requireRoleChange(ctx, null, input.role);
+  const now = new Date();
+  const existing = (await listMembers(db, ctx.organisationId)).find((m) => m.email.toLowerCase() === input.email.toLowerCase());
+  if (existing) throw new AppError('conflict', `${input.email} is already a member`);
+  if (await findPendingInviteFor(db, ctx.organisationId, input.email, now)) {
+    throw new AppError('conflict', `${input.email} is already invited; revoke that invite to send a new one`);
+  }
+  const limit = await seatLimit(db, ctx.organisationId);
+  const seats = (await countMembers(db, ctx.organisationId)) + (await countPendingInvites(db, ctx.organisationId, now));
+  if (!withinLimit(limit, seats + 1)) {
+    throw new AppError(
+      'plan_limit',
+      `Your plan allows ${limit} member${limit === 1 ? '' : 's'} (pending invites count); upgrade to invite more`,
+    );
+  }
+  const token = newOpaqueToken();
+  const row = await insertInvite(db, {
+    organisationId: ctx.organisationId,
+    email: input.email,
+    role: input.role,
+    tokenHash: sha256Hex(token),
+    invitedBy: ctx.user.id,
+    expiresAt: new Date(now.getTime() + INVITE_TTL_MS),
+  });
+  const link = `${baseUrl}/invite/${encodeURIComponent(token)}`;
+  try {
+    await deps.mailer.send({
+      to: input.email,
+      ...inviteMail(ctx.language, {
+        organisation: organisationName,
+        inviter: ctx.user.name ?? ctx.user.email,
+        role: input.role,
+        link,
+      }),
+    });
+  } catch (err) {
+    await revokeInvite(db, ctx.organisationId, row.id, new Date());
+    throw new AppError('unavailable', 'The invitation e-mail could not be sent; please try again later', { cause: err });
+  }
+  await audit(db, ctx, 'member.invited', input.email, { role: input.role, invite_id: row.id });
+  return toInviteDto(row, ctx.user.email);
+}
+
+export async function cancelInvite(db: Db, ctx: TeamContext, id: string): Promise<void> {
+  authorize(ctx.user, 'members.manage');
+  if (!(await revokeInvite(db, ctx.organisationId, id, new Date()))) throw notFound('Invite');
+  await audit(db, ctx, 'member.invite_revoked', id);
+}
+
+const deadInvite = () => new AppError('not_found', 'This invitation has expired, was already used or was revoked');
+
+export async function previewInvite(db: Db, token: string): Promise<InvitePreview> {
+  const found = await findLiveInvite(db, sha256Hex(token), new Date());
+  if (!found) throw deadInvite();
+  return {
+    organisation_name: found.organisationName,
+    email: found.invite.email,
+    role: found.invite.role,
+    expires_at: found.invite.expiresAt.toISOString(),
+  };
+}
+
+/** Accepts an invite as the signed-in person, who must be its address; the session then acts in that organisation. */
+export async function accept(
+  db: Db,
+  user: AuthUser,
+  token: string,
+  ip?: string,
+): Promise<{ organisationId: string; role: OrgRole }> {
+  const now = new Date();
+  const found = await findLiveInvite(db, sha256Hex(token), now);
+  if (!found) throw deadInvite();
+  const { invite: row } = found;
+  if (row.email.toLowerCase() !== user.email.toLowerCase()) {
+    throw new AppError('forbidden', `This invitation is for ${row.email}: sign in with that address to accept it`);
+  }
+  const limit = await seatLimit(db, row.organisationId);
+  // The invite held a seat: a plan downgraded since may have none left.
+  if (!withinLimit(limit, (await countMembers(db, row.organisationId)) + 1)) {
+    throw new AppError('plan_limit', 'This organisation has no member seat left on its plan; ask its owner');
+  }
+  if (!(await acceptInvite(db, row, user.id, now))) throw deadInvite();
+  const membership = await findMembership(db, user.id, row.organisationId);
+  await setSessionOrganisation(db, user.sessionId, row.organisationId);
+  await recordAudit(db, {
+    action: 'member.joined',
+    outcome: 'success',
+    actorId: user.id,
+    actorEmail: user.email,
+    organisationId: row.organisationId,
+    target: user.id,
+    ip,
+    details: { role: membership?.role ?? row.role, invite_id: row.id },
+  });
+  return { organisationId: row.organisationId, role: membership?.role ?? row.role };
+}
+
+export async function securityPolicy(db: Db, ctx: TeamContext) {
+  authorize(ctx.user, 'members.read');
+  return { require_mfa: await findRequireMfa(db, ctx.organisationId) };
+}
+
+/** Requiring a second factor of everyone: the owner who sets it must have one, so they are never the one locked out. */
+export async function setSecurityPolicy(db: Db, ctx: TeamContext, input: { require_mfa: boolean }) {
+  authorize(ctx.user, 'organisation.security');
+  if (input.require_mfa && !hasFactor(await factorsOf(db, ctx.user.id))) {
+    throw new AppError('invalid_state', 'Set up a second factor for yourself before requiring one of every member');
+  }
+  await setRequireMfa(db, ctx.organisationId, input.require_mfa);
+  await audit(db, ctx, 'organisation.security_policy', ctx.organisationId, { require_mfa: input.require_mfa });
+  return input;
+}

@@ -1,0 +1,37 @@
+import type { InviteAccepted, InvitePreview, Me } from '@proxai/contract';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+
+// The mailed link /invite/{token}: what it invites to (GET /invites/{token}, no session needed; 404 once unknown,
+// expired, used or revoked) and accepting it (POST /invites/{token}/accept, signed in as the invited address only).
+// Accepting already switches the session to the organisation; GET /auth/me then says who the person now is there.
+
+export function useInvitePreview(token: string) {
+  return useQuery({
+    queryKey: ['invite-link', token],
+    queryFn: async ({ signal }) =>
+      (await api(`/invites/${encodeURIComponent(token)}`, { signal, skipUnauthorizedHandler: true })) as InvitePreview,
+    // A 404 will not change by asking again.
+    retry: false,
+  });
+}
+
+/**
+ * Accepts, then reads the person as the session now sees them (in the organisation joined): `me` is null when that
+ * read failed, the invitation being accepted all the same (its link is used up: no second try).
+ */
+export function useAcceptInvite(token: string) {
+  return useMutation({
+    mutationFn: async () => {
+      const accepted = (await api(`/invites/${encodeURIComponent(token)}/accept`, {
+        method: 'POST',
+        skipUnauthorizedHandler: true,
+      })) as InviteAccepted;
+      const me = await api('/auth/me', { skipUnauthorizedHandler: true }).then(
+        (answer) => answer as Me,
+        () => null,
+      );
+      return { accepted, me };
+    },
+  });
+}

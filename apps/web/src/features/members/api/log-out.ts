@@ -1,0 +1,10 @@
+import { api } from '@/lib/api-client';
+
+/** Ends this browser's session on the server (failures ignored: the local copy is cleared all the same). */
+export async function logOut(): Promise<void> {
+  try {
+    await api('/auth/logout', { method: 'POST', skipUnauthorizedHandler: true });
+  } catch {
+    // Already expired or offline.
+  }
+}

@@ -1,0 +1,25 @@
+import type { SecurityPolicy } from '@proxai/contract';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { SECURITY_KEY } from './mfa';
+
+// The organisation's security policy (permission organisation.security): a second factor for every member.
+
+export const policyQuery = queryOptions({
+  queryKey: [...SECURITY_KEY, 'policy'],
+  queryFn: async ({ signal }) => (await api('/organisation/security', { signal })) as SecurityPolicy,
+});
+
+export function useSecurityPolicy() {
+  return useQuery(policyQuery);
+}
+
+/** May ask for a step-up (the global prompt). */
+export function useSaveSecurityPolicy() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (policy: SecurityPolicy) =>
+      (await api('/organisation/security', { method: 'PUT', body: policy })) as SecurityPolicy,
+    onSuccess: (policy) => client.setQueryData(policyQuery.queryKey, policy),
+  });
+}

@@ -1,0 +1,94 @@
+// The permission map (DESIGN.md §15): which role of an organisation may do what. The server enforces it in one
+// authorize(); the web reads the same map to hide what a person may not do. Zod-free, so the web's runtime can
+// import it on its own (`@proxai/contract/permissions`).
+
+export const ORG_ROLES = ['owner', 'admin', 'operator', 'readonly'] as const;
+export type OrgRole = (typeof ORG_ROLES)[number];
+
+export const PERMISSIONS = [
+  /** See the fleet: hosts, guests, stats, tasks, metrics, backups, alerts, schedules, restore tests, advice. */
+  'fleet.read',
+  'hosts.manage',
+  'hosts.sync',
+  /** Start, stop, restart guests (one or in bulk), take, roll back and delete snapshots. */
+  'guests.operate',
+  'tasks.cancel',
+  /** Back up now, restore to a new guest, mark guests critical. */
+  'backups.run',
+  /** Restore over the original guest (it is overwritten). */
+  'backups.restore_over',
+  'restore_tests.run',
+  /** Restore-test probes that run a command of the caller's choice inside the restored copy. */
+  'restore_tests.exec',
+  'schedules.manage',
+  'schedules.run',
+  'alerts.manage',
+  'alerts.respond',
+  'notifications.read',
+  'notifications.manage',
+  'metrics.manage',
+  'members.read',
+  /** Invite people, change roles and remove members who are not owners. */
+  'members.manage',
+  /** Make someone an owner, demote or remove an owner. */
+  'members.manage_owners',
+  /** The organisation's security policy: second factor required, four-eyes approvals. */
+  'organisation.security',
+  /** Approve or deny another member's request under the four-eyes policy. */
+  'approvals.decide',
+] as const;
+export type Permission = (typeof PERMISSIONS)[number];
+
+const READONLY: readonly Permission[] = ['fleet.read', 'notifications.read', 'members.read'];
+const OPERATOR: readonly Permission[] = [
+  ...READONLY,
+  'hosts.sync',
+  'guests.operate',
+  'tasks.cancel',
+  'backups.run',
+  'restore_tests.run',
+  'schedules.run',
+  'alerts.manage',
+  'alerts.respond',
+];
+const ADMIN: readonly Permission[] = [
+  ...OPERATOR,
+  'hosts.manage',
+  'backups.restore_over',
+  'restore_tests.exec',
+  'schedules.manage',
+  'notifications.manage',
+  'metrics.manage',
+  'members.manage',
+  'approvals.decide',
+];
+const OWNER: readonly Permission[] = [...ADMIN, 'members.manage_owners', 'organisation.security'];
+
+export const ROLE_PERMISSIONS: Readonly<Record<OrgRole, readonly Permission[]>> = {
+  owner: OWNER,
+  admin: ADMIN,
+  operator: OPERATOR,
+  readonly: READONLY,
+};
+
+/**
+ * What the platform role `admin` (vendor staff, no organisation) may do. Licence generation and revocation are
+ * here only: an organisation's Admin never has them.
+ */
+export const PLATFORM_PERMISSIONS = ['licenses.generate', 'licenses.revoke', 'organisations.read'] as const;
+export type PlatformPermission = (typeof PLATFORM_PERMISSIONS)[number];
+
+export function roleAllows(role: OrgRole | null | undefined, permission: Permission): boolean {
+  return role ? ROLE_PERMISSIONS[role].includes(permission) : false;
+}
+
+/** The roles a person with `role` may hand out or take away (owners only by owners). */
+export function assignableRoles(role: OrgRole | null | undefined): OrgRole[] {
+  if (roleAllows(role, 'members.manage_owners')) return [...ORG_ROLES];
+  if (roleAllows(role, 'members.manage')) return ORG_ROLES.filter((r) => r !== 'owner');
+  return [];
+}
+
+export function isOrgRole(value: unknown): value is OrgRole {
+  return typeof value === 'string' && (ORG_ROLES as readonly string[]).includes(value);
+}

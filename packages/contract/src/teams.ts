@@ -1,0 +1,99 @@
+import { z } from 'zod';
+import { AuthUserSchema } from './auth';
+import { EmailSchema } from './common';
+import { ORG_ROLES, PERMISSIONS, PLATFORM_PERMISSIONS } from './permissions';
+
+// Teams (DESIGN.md §15): members and their roles, invites, several organisations per person, the permission map.
+
+export const OrgRoleSchema = z.enum(ORG_ROLES).meta({ id: 'OrgRole' });
+export const PermissionSchema = z.enum(PERMISSIONS).meta({ id: 'Permission' });
+
+/** GET /api/permissions: the map the server enforces and the web hides by. */
+export const PermissionMapSchema = z
+  .object({
+    permissions: z.array(PermissionSchema),
+    roles: z.object({
+      owner: z.array(PermissionSchema),
+      admin: z.array(PermissionSchema),
+      operator: z.array(PermissionSchema),
+      readonly: z.array(PermissionSchema),
+    }),
+    platform: z.object({ admin: z.array(z.enum(PLATFORM_PERMISSIONS)) }),
+  })
+  .meta({ id: 'PermissionMap' });
+export type PermissionMap = z.infer<typeof PermissionMapSchema>;
+
+export const MembershipSchema = z
+  .object({ organisation_id: z.uuid(), name: z.string(), role: OrgRoleSchema })
+  .meta({ id: 'Membership' });
+export type Membership = z.infer<typeof MembershipSchema>;
+
+/** GET /api/auth/me: the user, the organisation this session acts in, the others, and what the person may do. */
+export const MeSchema = AuthUserSchema.extend({
+  organisations: z.array(MembershipSchema),
+  permissions: z.array(PermissionSchema),
+  /** True once the person has a confirmed TOTP or a passkey. */
+  mfa_enabled: z.boolean(),
+}).meta({ id: 'Me' });
+export type Me = z.infer<typeof MeSchema>;
+
+export const SwitchOrganisationSchema = z.object({ organisation_id: z.uuid() }).meta({ id: 'SwitchOrganisation' });
+
+export const MemberSchema = z
+  .object({
+    user_id: z.uuid(),
+    email: z.string(),
+    name: z.string().nullable(),
+    role: OrgRoleSchema,
+    joined_at: z.iso.datetime(),
+    /** The last time any session of this person was used (any organisation); null: never signed in. */
+    last_active_at: z.iso.datetime().nullable(),
+    mfa_enabled: z.boolean(),
+  })
+  .meta({ id: 'Member' });
+export type Member = z.infer<typeof MemberSchema>;
+
+export const MemberListSchema = z
+  .object({
+    members: z.array(MemberSchema),
+    /** The plan's member limit (SPEC.md §6), counting pending invites; null: no limit. */
+    max_users: z.number().int().nullable(),
+  })
+  .meta({ id: 'MemberList' });
+export type MemberList = z.infer<typeof MemberListSchema>;
+
+export const MemberPatchSchema = z.object({ role: OrgRoleSchema }).meta({ id: 'MemberPatch' });
+export type MemberPatch = z.infer<typeof MemberPatchSchema>;
+
+export const MemberParamsSchema = z.object({ user_id: z.uuid() });
+
+export const InviteCreateSchema = z.object({ email: EmailSchema, role: OrgRoleSchema }).meta({ id: 'InviteCreate' });
+export type InviteCreate = z.input<typeof InviteCreateSchema>;
+
+export const InviteSchema = z
+  .object({
+    id: z.uuid(),
+    email: z.string(),
+    role: OrgRoleSchema,
+    invited_by: z.string().nullable().meta({ description: 'E-mail of the member who invited' }),
+    created_at: z.iso.datetime(),
+    expires_at: z.iso.datetime(),
+  })
+  .meta({ id: 'Invite' });
+export type Invite = z.infer<typeof InviteSchema>;
+
+export const InviteTokenParamsSchema = z.object({ token: z.string().min(20).max(300) });
+
+/** GET /api/invites/{token}: what the link invites to, shown before accepting (anyone holding the link). */
+export const InvitePreviewSchema = z
+  .object({
+    organisation_name: z.string(),
+    email: z.string(),
+    role: OrgRoleSchema,
+    expires_at: z.iso.datetime(),
+  })
+  .meta({ id: 'InvitePreview' });
+export type InvitePreview = z.infer<typeof InvitePreviewSchema>;
+
+export const InviteAcceptedSchema = z.object({ organisation_id: z.uuid(), role: OrgRoleSchema }).meta({ id: 'InviteAccepted' });
+export type InviteAccepted = z.infer<typeof InviteAcceptedSchema>;
