@@ -21,6 +21,8 @@ import { metrics } from './plugins/app/metrics';
 import { healthRoutes } from './modules/health/health.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { installRoutePolicies } from './modules/access/route-policy';
+import { approvalsRoutes } from './modules/approvals/approvals.routes';
+import { holdForApproval } from './modules/approvals/approvals.service';
 import { baseUrl } from './modules/auth/auth.routes';
 import { secretBoxFor } from './modules/hosts/secret-box';
 import { requireStepUp } from './modules/mfa/challenges';
@@ -150,13 +152,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(mailer, { smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, logBodies: config.NODE_ENV === 'development' });
 
   // One gate for every route: its declared permission, then its step-up (modules/access/route-policy.ts).
-  installRoutePolicies(app, (request) =>
-    requireStepUp(
-      { db: app.db, box: secretBoxFor(config, app.log), rp: () => relyingPartyOf(baseUrl(request, config)) },
-      request,
-      currentUser(request),
-    ),
-  );
+  installRoutePolicies(app, {
+    stepUp: (request) =>
+      requireStepUp(
+        { db: app.db, box: secretBoxFor(config, app.log), rp: () => relyingPartyOf(baseUrl(request, config)) },
+        request,
+        currentUser(request),
+      ),
+    hold: (request, action) => holdForApproval(app, request, currentUser(request), action),
+  });
 
   // Modules
   await app.register(
@@ -167,6 +171,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(mfaRoutes);
       await api.register(stepUpRoutes);
       await api.register(teamsRoutes);
+      await api.register(approvalsRoutes);
       await api.register(hostsRoutes);
       await api.register(guestsRoutes);
       await api.register(snapshotsRoutes);

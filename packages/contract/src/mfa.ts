@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { AuthUserSchema } from './auth';
+import { APPROVAL_ACTIONS } from './permissions';
 
 // Second factors, two-step sign-in, sessions and step-up (DESIGN.md §15).
 
@@ -77,6 +78,17 @@ export const MfaStatusSchema = z
   .meta({ id: 'MfaStatus' });
 export type MfaStatus = z.infer<typeof MfaStatusSchema>;
 
+/** 201 of POST /auth/passkeys: the first factor also brings recovery codes; a forced enrolment, the session. */
+export const PasskeyAddedSchema = z
+  .object({
+    passkey: PasskeySchema,
+    recovery_codes: z.array(z.string()).nullable(),
+    access_token: z.string().optional(),
+    user: AuthUserSchema.optional(),
+  })
+  .meta({ id: 'PasskeyAdded' });
+export type PasskeyAdded = z.infer<typeof PasskeyAddedSchema>;
+
 export const PasskeyNameSchema = z.string().trim().min(1, 'required').max(64, 'at most 64 characters');
 
 export const PasskeyRegisterSchema = z
@@ -141,6 +153,45 @@ export const SessionInfoSchema = z
   .meta({ id: 'SessionInfo' });
 export type SessionInfo = z.infer<typeof SessionInfoSchema>;
 
-/** The organisation's security policy (owners). */
-export const SecurityPolicySchema = z.object({ require_mfa: z.boolean() }).meta({ id: 'SecurityPolicy' });
+export const ApprovalActionSchema = z.enum(APPROVAL_ACTIONS).meta({ id: 'ApprovalAction' });
+
+/** The organisation's security policy (owners): second factor for all, actions under four-eyes approval. */
+export const SecurityPolicySchema = z
+  .object({
+    require_mfa: z.boolean(),
+    approval_actions: z
+      .array(ApprovalActionSchema)
+      .max(APPROVAL_ACTIONS.length)
+      .refine((a) => new Set(a).size === a.length, 'an action is listed twice')
+      .optional()
+      .meta({ description: 'Always answered; left out of a PUT, the current list stays' }),
+  })
+  .meta({ id: 'SecurityPolicy' });
+
+/** 202 `approval_required`: the request is held until another member approves it (within 24 hours). */
+export const ApprovalRequiredSchema = z
+  .object({ detail: z.string(), code: z.literal('approval_required'), approval_id: z.uuid() })
+  .meta({ id: 'ApprovalRequired' });
+
+export const ApprovalSchema = z
+  .object({
+    id: z.uuid(),
+    action: ApprovalActionSchema,
+    method: z.string(),
+    path: z.string(),
+    body: z.unknown().nullable(),
+    requested_by: z.string().nullable().meta({ description: 'E-mail of the member who asked' }),
+    requested_at: z.iso.datetime(),
+    expires_at: z.iso.datetime(),
+    status: z.enum(['pending', 'approved', 'denied', 'done', 'failed', 'expired']),
+    decided_by: z.string().nullable(),
+    decided_at: z.iso.datetime().nullable(),
+    /** After the run: its HTTP status and, for a failure, the error's detail. */
+    result_status: z.number().int().nullable(),
+    result_detail: z.string().nullable(),
+    /** Whether the reader may approve or deny it (another member with approvals.decide, while pending). */
+    can_decide: z.boolean(),
+  })
+  .meta({ id: 'Approval' });
+export type Approval = z.infer<typeof ApprovalSchema>;
 export type SecurityPolicy = z.infer<typeof SecurityPolicySchema>;

@@ -92,3 +92,16 @@ export function assignableRoles(role: OrgRole | null | undefined): OrgRole[] {
 export function isOrgRole(value: unknown): value is OrgRole {
   return typeof value === 'string' && (ORG_ROLES as readonly string[]).includes(value);
 }
+
+/**
+ * Sensitive actions an organisation can put under four-eyes approval: the request is held (202
+ * `approval_required`) until another member with `approvals.decide` approves it, then runs as its requester.
+ */
+export const APPROVAL_ACTIONS = [
+  'hosts.delete',
+  'guests.bulk_stop',
+  'backups.restore_over',
+  'members.role',
+  'members.remove',
+] as const;
+export type ApprovalAction = (typeof APPROVAL_ACTIONS)[number];

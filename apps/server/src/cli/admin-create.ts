@@ -11,7 +11,8 @@ import { readVersion } from '../version';
 
 const USAGE = `Usage: npm run admin:create -- --email admin@example.com [--password-stdin] [--reset]
 
-Creates a ProxAI administrator, or resets the password of an existing administrator. An address that belongs
+Creates a ProxAI administrator, or resets the password of an existing administrator (their second factors are
+removed too, and their sessions end: they enrol a new factor at their next sign-in). An address that belongs
 to an ordinary account (e.g. one that signed up by e-mail) is refused unless --reset is given: that account then
 becomes the administrator, with this password, and its sessions end.
 The password is asked for on the terminal, or read from standard input with --password-stdin.

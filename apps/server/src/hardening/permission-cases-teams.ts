@@ -209,6 +209,27 @@ export const TEAM_CASES: Case[] = [
     body: () => ({ require_mfa: false }),
     expect: [401, 200, 403, 403, 403, 200, 403],
   },
+  {
+    route: 'GET /api/approvals',
+    name: 'requests held for approval',
+    method: 'GET',
+    url: () => '/api/approvals',
+    expect: [401, 200, 200, 200, 200, 200, 403],
+  },
+  {
+    route: 'POST /api/approvals/:id/approve',
+    name: 'approve an unknown request',
+    method: 'POST',
+    url: () => `/api/approvals/${randomUUID()}/approve`,
+    expect: [401, 404, 403, 403, 404, 404, 403],
+  },
+  {
+    route: 'POST /api/approvals/:id/deny',
+    name: 'deny an unknown request',
+    method: 'POST',
+    url: () => `/api/approvals/${randomUUID()}/deny`,
+    expect: [401, 404, 403, 403, 404, 404, 403],
+  },
   // Last of the organisation rows: readonly, operator and admin leave A; the sole owners cannot.
   {
     route: 'POST /api/members/leave',

@@ -12,7 +12,8 @@ import { insertTask } from '../modules/tasks/tasks.repository';
 
 import { CASES } from './permission-cases';
 import { ROUTE_POLICIES } from '../modules/access/route-policy';
-import { ACTORS, unique, type Actor, type Case, type World } from './permission-world';
+import { withEmailStepUp } from '../modules/mfa/step-up.testing';
+import { ACTORS, unique, type Actor, type World } from './permission-world';
 
 describe('permission matrix: every route × every kind of caller', () => {
   let t: TestApp;
@@ -195,31 +196,6 @@ describe('permission matrix: every route × every kind of caller', () => {
     expect(Object.keys(ROUTE_POLICIES).filter((r) => !registered.includes(r))).toEqual([]);
   });
 
-  /** Answers a step-up asked of an actor by an e-mailed code (the matrix's people have no factor), then retries. */
-  async function withStepUp(
-    request: { method: Case['method']; url: string; headers: Record<string, string>; payload?: object },
-    email: string | undefined,
-  ) {
-    const first = await t.app.inject(request);
-    if (first.statusCode !== 401 || first.json<{ code?: string }>().code !== 'step_up_required' || !email) return first;
-    const { challenge } = first.json<{ challenge: string }>();
-    const auth = { authorization: request.headers.authorization! };
-    await t.app.inject({ method: 'POST', url: '/api/auth/step-up/email', headers: auth, payload: { challenge } });
-    const mail = t.app.mailer.outbox.filter((m) => m.to === email).at(-1);
-    const code = /\b(\d{6})\b/.exec(mail?.text ?? '')?.[1];
-    const proof = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/step-up',
-      headers: auth,
-      payload: { challenge, code, method: 'email' },
-    });
-    if (proof.statusCode !== 200) throw new Error(`step-up failed: ${proof.body}`);
-    return t.app.inject({
-      ...request,
-      headers: { ...request.headers, 'x-step-up': proof.json<{ step_up_token: string }>().step_up_token },
-    });
-  }
-
   for (const c of CASES) {
     it(`${c.method} ${c.name}`, async () => {
       const seen: string[] = [];
@@ -240,15 +216,21 @@ describe('permission matrix: every route × every kind of caller', () => {
           abort.abort();
           continue;
         }
-        const res = await withStepUp(
-          {
-            method: c.method,
-            url: c.url(world, actor),
-            headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...c.headers },
-            ...(c.body ? { payload: c.body(world, actor) as object } : {}),
-          },
-          actor === 'anonymous' ? undefined : users[actor].email,
-        );
+        const request = {
+          method: c.method,
+          url: c.url(world, actor),
+          headers: c.headers,
+          ...(c.body ? { payload: c.body(world, actor) as object } : {}),
+        };
+        // A step-up asked of an actor is answered by an e-mailed code (the matrix's people have no factor).
+        const res = token
+          ? await withEmailStepUp(
+              t.app,
+              { authorization: `Bearer ${token}` },
+              users[actor as Exclude<Actor, 'anonymous'>].email,
+              request,
+            )
+          : await t.app.inject(request);
         seen.push(`${actor}=${res.statusCode}`);
         if (res.statusCode >= 400) expect(res.json(), `${actor}: ${res.body}`).toMatchObject({ detail: expect.any(String) });
         if (actor !== 'platformAdmin' && !['readonly', 'operator', 'admin', 'owner'].includes(actor)) {

@@ -6,6 +6,7 @@ import { HOST_TEXTS } from './host-texts';
 import { NOTIFICATION_TEXTS } from './notification-texts';
 import { SNAPSHOT_TEXTS } from './snapshot-texts';
 import { TASK_TEXTS } from './task-texts';
+import { TEAM_TEXTS } from './team-texts';
 import type { Text } from './text';
 
 /**
@@ -34,6 +35,7 @@ export const MESSAGES = {
   ...TASK_TEXTS,
   ...ALERT_LINE_TEXTS,
   ...NOTIFICATION_TEXTS,
+  ...TEAM_TEXTS,
 };
 
 export type MessageKey = keyof typeof MESSAGES;

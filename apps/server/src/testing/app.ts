@@ -92,13 +92,32 @@ export async function createTestApp(
   };
 }
 
-const SECRET_BODY_FIELDS = ['password', 'otp_code', 'token_value', 'token', 'secret', 'access_token', 'session_token'];
+const SECRET_BODY_FIELDS = [
+  'password',
+  'otp_code',
+  'token_value',
+  'token',
+  'secret',
+  'access_token',
+  'session_token',
+  // Second factors and step-up (issue 20): the sign-in's second step, proofs and challenges handed out.
+  'mfa_token',
+  'challenge',
+  'step_up_token',
+  'challenge_id',
+];
+/** Fields a client sends that are secrets once accepted (a second factor's code); in answers, `code` is an error's. */
+const SECRET_REQUEST_FIELDS = ['code'];
+/** Fields holding lists of secrets (recovery codes, shown once). */
+const SECRET_LIST_FIELDS = ['recovery_codes'];
 
-function collectSecretFields(value: unknown): string[] {
+function collectSecretFields(value: unknown, sent = false): string[] {
   if (!value || typeof value !== 'object') return [];
   const record = value as Record<string, unknown>;
-  const found = SECRET_BODY_FIELDS.map((k) => record[k]).filter((v): v is string => typeof v === 'string');
-  return found;
+  const fields = sent ? [...SECRET_BODY_FIELDS, ...SECRET_REQUEST_FIELDS] : SECRET_BODY_FIELDS;
+  const found = fields.map((k) => record[k]).filter((v): v is string => typeof v === 'string');
+  const lists = SECRET_LIST_FIELDS.flatMap((k) => (Array.isArray(record[k]) ? (record[k] as unknown[]) : []));
+  return [...found, ...lists.filter((v): v is string => typeof v === 'string')];
 }
 
 /**
@@ -109,7 +128,11 @@ function trackSecretsInTraffic(app: FastifyInstance): void {
   app.addHook('onSend', async (request, reply, payload) => {
     // What the client sent counts as a secret once the server accepted it (a real password, code or token).
     if (reply.statusCode < 400) {
-      const bearer = request.user ? /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1] : undefined;
+      // A session's bearer, or a sign-in's second-step token presented as the bearer of a forced enrolment.
+      const bearer =
+        request.user || request.enrolment ? /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1] : undefined;
+      const stepUpProof = request.headers['x-step-up'];
+      trackSecret(typeof stepUpProof === 'string' ? stepUpProof : undefined);
       const sessionId = request.routeOptions.url === '/api/auth/oauth/session' ? request.headers['x-session-id'] : undefined;
       const declaredQuery =
         (request.routeOptions.schema?.querystring as { shape?: Record<string, unknown> } | undefined)?.shape ?? {};
@@ -119,7 +142,7 @@ function trackSecretsInTraffic(app: FastifyInstance): void {
       // Only fields the route declares: undeclared extras are ignored by the server, not accepted.
       const declared = (request.routeOptions.schema?.body as { shape?: Record<string, unknown> } | undefined)?.shape ?? {};
       const body = request.body && typeof request.body === 'object' ? (request.body as Record<string, unknown>) : {};
-      trackSecret(...collectSecretFields(Object.fromEntries(Object.entries(body).filter(([k]) => k in declared))));
+      trackSecret(...collectSecretFields(Object.fromEntries(Object.entries(body).filter(([k]) => k in declared)), true));
     }
     // What the server hands out (session tokens) is always a secret.
     if (typeof payload === 'string' && String(reply.getHeader('content-type') ?? '').includes('json')) {

@@ -19,6 +19,20 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * 202 `approval_required`: the organisation holds this action for a second member's approval (four-eyes). An
+ * ApiError with status 202, so every caller's error path shows its detail; `approvalId` names the held request.
+ */
+export class ApprovalPendingError extends ApiError {
+  constructor(
+    detail: string,
+    readonly approvalId: string,
+  ) {
+    super(202, detail, 'approval_required');
+    this.name = 'ApprovalPendingError';
+  }
+}
+
 /** The network failed or the server answered something that is not our API. */
 export class NetworkError extends Error {
   constructor(message: string, options?: { cause?: unknown }) {
@@ -201,6 +215,14 @@ export async function api<S extends z.ZodType | undefined = undefined>(
     }
     if (response.status === 401 && SIGNED_OUT_CODES.has(code) && !options.skipUnauthorizedHandler) onUnauthorized?.(error);
     throw error;
+  }
+  if (response.status === 202 && (data as { code?: unknown } | undefined)?.code === 'approval_required') {
+    // Held for another member's approval (four-eyes): not done yet, so not the answer the caller expects.
+    const held = data as { detail?: unknown; approval_id?: unknown };
+    throw new ApprovalPendingError(
+      typeof held.detail === 'string' ? held.detail : 'Sent for approval',
+      typeof held.approval_id === 'string' ? held.approval_id : '',
+    );
   }
   return (options.schema ? options.schema.parse(data) : data) as Result<S>;
 }

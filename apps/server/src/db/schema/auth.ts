@@ -17,6 +17,8 @@ export const organisations = pgTable('organisations', {
   demo: boolean('demo').notNull().default(false),
   /** Every member must have a second factor (enrolment forced at their next sign-in). */
   requireMfa: boolean('require_mfa').notNull().default(false),
+  /** Sensitive actions a second member must approve (four-eyes); see APPROVAL_ACTIONS in the contract. */
+  approvalActions: jsonb('approval_actions').$type<string[]>().notNull().default([]),
   createdAt: createdAt(),
 });
 

@@ -129,3 +129,32 @@ export const authChallenges = pgTable(
     uniqueIndex('auth_challenges_proof_unique').on(t.proofHash),
   ],
 );
+
+/**
+ * A sensitive request held for a second member's approval (four-eyes, per organisation): run as its requester
+ * once approved, within 24 hours.
+ */
+export const approvals = pgTable(
+  'approvals',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organisationId: uuid('organisation_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    action: text('action').notNull(),
+    method: text('method').notNull(),
+    url: text('url').notNull(),
+    body: jsonb('body'),
+    requestedBy: uuid('requested_by').references(() => users.id, { onDelete: 'set null' }),
+    requestedAt: timestamp('requested_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    status: text('status', { enum: ['pending', 'approved', 'denied', 'done', 'failed'] })
+      .notNull()
+      .default('pending'),
+    decidedBy: uuid('decided_by').references(() => users.id, { onDelete: 'set null' }),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    resultStatus: integer('result_status'),
+    resultDetail: text('result_detail'),
+  },
+  (t) => [index('approvals_org_idx').on(t.organisationId, t.requestedAt)],
+);

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Permission, PlatformPermission } from '@proxai/contract/permissions';
+import type { ApprovalAction, Permission, PlatformPermission } from '@proxai/contract/permissions';
+import { acceptedLanguage, message } from '../../i18n/messages';
 import { authorize, authorizePlatform } from './authorize';
 
 /**
@@ -15,6 +16,8 @@ export type RouteNeed = 'public' | 'session' | Permission | `platform:${Platform
 export interface RoutePolicy {
   need: RouteNeed;
   stepUp?: boolean | ((body: unknown) => boolean);
+  /** The four-eyes action this request is, when its organisation lists it (held for another member's approval). */
+  approval?: ApprovalAction | ((body: unknown) => ApprovalAction | undefined);
 }
 
 const field = (body: unknown, name: string) =>
@@ -69,14 +72,17 @@ export const ROUTE_POLICIES: Record<string, RoutePolicy> = {
 
   // Members and the organisation's policy.
   'GET /api/members': { need: 'members.read' },
-  'PATCH /api/members/:user_id': { need: 'members.manage', stepUp: true },
-  'DELETE /api/members/:user_id': { need: 'members.manage', stepUp: true },
+  'PATCH /api/members/:user_id': { need: 'members.manage', stepUp: true, approval: 'members.role' },
+  'DELETE /api/members/:user_id': { need: 'members.manage', stepUp: true, approval: 'members.remove' },
   'POST /api/members/leave': { need: 'members.read' },
   'GET /api/invites': { need: 'members.manage' },
   'POST /api/invites': { need: 'members.manage' },
   'DELETE /api/invites/:id': { need: 'members.manage' },
   'GET /api/organisation/security': { need: 'members.read' },
   'PUT /api/organisation/security': { need: 'organisation.security', stepUp: true },
+  'GET /api/approvals': { need: 'members.read' },
+  'POST /api/approvals/:id/approve': { need: 'approvals.decide', stepUp: true },
+  'POST /api/approvals/:id/deny': { need: 'approvals.decide' },
 
   // Licences and organisations: the platform's administrators.
   // An organisation's members read its own licences; the service answers 404 for another's.
@@ -89,7 +95,7 @@ export const ROUTE_POLICIES: Record<string, RoutePolicy> = {
   'GET /api/hosts': { need: 'fleet.read' },
   'POST /api/hosts': { need: 'hosts.manage' },
   'PATCH /api/hosts/:id': { need: 'hosts.manage' },
-  'DELETE /api/hosts/:id': { need: 'hosts.manage', stepUp: true },
+  'DELETE /api/hosts/:id': { need: 'hosts.manage', stepUp: true, approval: 'hosts.delete' },
   'POST /api/hosts/:id/sync': { need: 'hosts.sync' },
   'GET /api/hosts/:id/certificate': { need: 'hosts.manage' },
   'GET /api/hosts/:id/privileges': { need: 'fleet.read' },
@@ -97,7 +103,11 @@ export const ROUTE_POLICIES: Record<string, RoutePolicy> = {
   'GET /api/vms': { need: 'fleet.read' },
   'GET /api/stats': { need: 'fleet.read' },
   'POST /api/vms/:id/action': { need: 'guests.operate' },
-  'POST /api/vms/bulk-action': { need: 'guests.operate', stepUp: (body) => field(body, 'action') !== 'start' },
+  'POST /api/vms/bulk-action': {
+    need: 'guests.operate',
+    stepUp: (body) => field(body, 'action') !== 'start',
+    approval: (body) => (field(body, 'action') !== 'start' ? 'guests.bulk_stop' : undefined),
+  },
   'GET /api/vms/:id/snapshots': { need: 'fleet.read' },
   'POST /api/vms/:id/snapshots': { need: 'guests.operate' },
   'POST /api/vms/:id/snapshots/:name/rollback': { need: 'guests.operate' },
@@ -127,7 +137,11 @@ export const ROUTE_POLICIES: Record<string, RoutePolicy> = {
   'GET /api/vms/:id/critical': { need: 'fleet.read' },
   'PATCH /api/vms/:id/critical': { need: 'backups.run' },
   'POST /api/vms/:id/backup': { need: 'backups.run' },
-  'POST /api/backups/restore': { need: 'backups.run', stepUp: (body) => field(body, 'target') === 'original' },
+  'POST /api/backups/restore': {
+    need: 'backups.run',
+    stepUp: (body) => field(body, 'target') === 'original',
+    approval: (body) => (field(body, 'target') === 'original' ? 'backups.restore_over' : undefined),
+  },
   'POST /api/restore-tests': { need: 'restore_tests.run' },
   'GET /api/restore-tests': { need: 'fleet.read' },
   'GET /api/restore-tests/summary': { need: 'fleet.read' },
@@ -172,17 +186,45 @@ export function needsStepUp(policy: RoutePolicy | undefined, body: unknown): boo
   return policy.stepUp === true || policy.stepUp(body);
 }
 
+export function approvalActionOf(policy: RoutePolicy | undefined, body: unknown): ApprovalAction | undefined {
+  if (!policy?.approval) return undefined;
+  return typeof policy.approval === 'string' ? policy.approval : policy.approval(body);
+}
+
 /**
- * The one gate after authentication: the route's declared need, then its step-up. A route without a session
- * (public, or checked by its own token) passes through to its handler.
+ * The one gate after authentication: the route's declared need, then its step-up, then four-eyes (a held request
+ * answers 202 `approval_required`). A route without a session (public, or checked by its own token) passes
+ * through to its handler. An approved request the server runs as its requester is checked again (their role
+ * today) but neither stepped up again nor held again.
  */
-export function installRoutePolicies(app: FastifyInstance, stepUp: (request: FastifyRequest) => Promise<void>): void {
-  app.addHook('preHandler', async (request) => {
+export function installRoutePolicies(
+  app: FastifyInstance,
+  gates: {
+    stepUp: (request: FastifyRequest) => Promise<void>;
+    hold: (request: FastifyRequest, action: ApprovalAction) => Promise<{ id: string } | null>;
+  },
+): void {
+  app.addHook('preHandler', async (request, reply) => {
     const policy = ROUTE_POLICIES[routeKey(request.method, request.routeOptions.url ?? '')];
     const user = request.user;
     if (!policy || !user) return;
     if (policy.need.startsWith('platform:')) authorizePlatform(user, policy.need.slice('platform:'.length) as PlatformPermission);
     else if (policy.need !== 'public' && policy.need !== 'session') authorize(user, policy.need as Permission);
-    if (needsStepUp(policy, request.body)) await stepUp(request);
+    if (request.approvalRun) return;
+    if (needsStepUp(policy, request.body)) await gates.stepUp(request);
+    const action = approvalActionOf(policy, request.body);
+    const held = action ? await gates.hold(request, action) : null;
+    if (held) {
+      // Not the route's own 202 (a task, say): its answer schema does not apply to a held request.
+      await reply
+        .code(202)
+        .type('application/json; charset=utf-8')
+        .serializer((payload: unknown) => JSON.stringify(payload))
+        .send({
+          detail: message(acceptedLanguage(request.headers['accept-language']), 'approval.required'),
+          code: 'approval_required',
+          approval_id: held.id,
+        });
+    }
   });
 }

@@ -2,12 +2,13 @@ import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
 import { recordAudit } from '../audit/audit.repository';
 import { revokeSessionsOfUser } from '../sessions/sessions.repository';
+import { removeSecondFactors } from '../mfa/mfa.repository';
 import { findUserByEmail, insertAdminUser, setUserPassword } from './auth.repository';
 import { hashPassword, MIN_PASSWORD_LENGTH } from './passwords';
 
 /**
  * Creates a platform administrator, or resets an existing account: `reset: 'admin'` gives an existing
- * administrator a new password; `reset: 'any'` also turns an ordinary account (e.g. one that signed up by
+ * administrator a new password and removes their second factors (they enrol again at their next sign-in); `reset: 'any'` also turns an ordinary account (e.g. one that signed up by
  * e-mail with the administrator's address first) into the administrator, ending its sessions, which were opened
  * without a password. Answers what happened, for the CLI and the start-up log: `not_admin` when the address
  * belongs to an ordinary account that was left as it is.
@@ -26,7 +27,10 @@ export async function upsertAdmin(
   const passwordHash = await hashPassword(input.password);
   if (existing) {
     await setUserPassword(db, existing.id, passwordHash, 'admin');
-    const revoked = existing.role === 'admin' ? 0 : await revokeSessionsOfUser(db, existing.id, new Date());
+    // The way back for an administrator who lost their second factor (someone with the server's shell): the
+    // factors go too, the next sign-in enrols a new one, and every session opened with the old ones ends.
+    await removeSecondFactors(db, existing.id);
+    const revoked = await revokeSessionsOfUser(db, existing.id, new Date());
     await recordAudit(db, {
       action: 'auth.admin_reset',
       outcome: 'success',

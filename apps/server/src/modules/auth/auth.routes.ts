@@ -25,10 +25,10 @@ import {
 } from '@proxai/contract';
 import type { Config } from '../../config/env';
 import { acceptedLanguage, headerLanguage } from '../../i18n/messages';
-import { currentUser, SESSION_COOKIE } from '../../plugins/app/auth';
+import { currentUser, SESSION_COOKIE, setSessionCookie as setCookie } from '../../plugins/app/auth';
 import { recordAudit } from '../audit/audit.repository';
 import { AppError } from '../../errors';
-import { revokeAllSessions, revokeSession, SESSION_TTL_MS } from '../sessions/sessions.service';
+import { revokeAllSessions, revokeSession } from '../sessions/sessions.service';
 import {
   adminLogin,
   completeHandoff,
@@ -84,15 +84,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const settings = oidcSettings(config);
   const oidc = settings ? createOidcClient(settings) : undefined;
 
-  /** Sign-in answers also set the HttpOnly session cookie; the web keeps the token for its Bearer header. */
-  const setSessionCookie = (reply: FastifyReply, token: string) =>
-    reply.setCookie(SESSION_COOKIE, token, {
-      httpOnly: true,
-      sameSite: 'lax',
-      path: '/',
-      maxAge: SESSION_TTL_MS / 1000,
-      secure: config.isProduction,
-    });
+  const setSessionCookie = (reply: FastifyReply, token: string) => setCookie(reply, token, config.isProduction);
   const factorDeps = (request: FastifyRequest): FactorDeps => ({
     db: app.db,
     box: secretBoxFor(config, app.log),

@@ -85,7 +85,8 @@ const TEXTS: Record<Language, SignInTexts> = {
   },
 };
 
-const escapeHtml = (s: string) =>
+/** Text for an HTML mail body (user-typed names included). */
+export const escapeHtml = (s: string) =>
   s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
 
 /** The sign-in mail (HTML and plain text) holding both the link and the 6-digit code. */

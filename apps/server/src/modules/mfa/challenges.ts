@@ -2,6 +2,7 @@ import type { MfaChallenge, StepUpRequired } from '@proxai/contract';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
+import { acceptedLanguage, message } from '../../i18n/messages';
 import { hashesEqual, hashOtpCode, newOpaqueToken, sha256Hex } from '../auth/codes';
 import type { SecretBox } from '../hosts/secret-box';
 import { canonicalJson } from '../licenses/licence-canonical';
@@ -165,13 +166,10 @@ export async function requireStepUp(deps: FactorDeps, request: FastifyRequest, u
     methods: hasFactor(factors) ? methodsOf(factors) : ['email'],
     webauthn: webauthn as unknown as Record<string, unknown> | null,
   };
-  throw new AppError(
-    'step_up_required',
-    presented
-      ? 'This confirmation is not valid for this action (used, expired or made for another one); confirm again'
-      : 'Confirm it is you to do this (a second-factor check)',
-    { fields: body },
-  );
+  const language = acceptedLanguage(request.headers['accept-language']);
+  throw new AppError('step_up_required', message(language, presented ? 'stepUp.invalidProof' : 'stepUp.required'), {
+    fields: body,
+  });
 }
 
 /** Marks a step-up challenge answered and hands out its proof (once: a second answer to it is refused). */

@@ -205,3 +205,12 @@ export async function deletePasskey(db: Db, userId: string, id: string): Promise
 export async function touchPasskey(db: Db, id: string, counter: number, now: Date) {
   await db.update(passkeys).set({ counter, lastUsedAt: now }).where(eq(passkeys.id, id));
 }
+
+/** Every second factor of a person (an administrator's reset from the server's command line). */
+export async function removeSecondFactors(db: Db, userId: string) {
+  await db.transaction(async (tx) => {
+    await tx.delete(totpFactors).where(eq(totpFactors.userId, userId));
+    await tx.delete(passkeys).where(eq(passkeys.userId, userId));
+    await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
+  });
+}

@@ -2,11 +2,11 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  AuthUserSchema,
   ErrorSchema,
   MessageSchema,
   MfaStatusSchema,
   MfaVerifySchema,
+  PasskeyAddedSchema,
   PasskeyRegisterSchema,
   PasskeyRenameSchema,
   PasskeySchema,
@@ -20,14 +20,13 @@ import {
 } from '@proxai/contract';
 import { generateAuthenticationOptions } from '@simplewebauthn/server';
 import { AppError } from '../../errors';
-import { currentUser, SESSION_COOKIE } from '../../plugins/app/auth';
+import { currentUser, setSessionCookie as setCookie } from '../../plugins/app/auth';
 import { findUserById, type UserRow } from '../auth/auth.repository';
 import { baseUrl } from '../auth/auth.routes';
 import { newOpaqueToken, sha256Hex } from '../auth/codes';
 import { byIp, rateLimit } from '../auth/rate-limits';
 import { recordAudit } from '../audit/audit.repository';
 import { secretBoxFor } from '../hosts/secret-box';
-import { SESSION_TTL_MS } from '../sessions/sessions.service';
 import { MFA_TOKEN_TTL_MS, proveFactor, type FactorDeps } from './challenges';
 import { relyingPartyOf, verifyPasskeyAssertion } from './factors';
 import { consumeChallenge, findLiveChallenge, insertChallenge, renamePasskey, type ChallengeRow } from './mfa.repository';
@@ -62,14 +61,7 @@ export const mfaRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['security'];
   const box = () => secretBoxFor(config, app.log);
   const deps = (request: FastifyRequest): FactorDeps => ({ db, box: box(), rp: () => relyingPartyOf(baseUrl(request, config)) });
-  const setSessionCookie = (reply: FastifyReply, token: string) =>
-    reply.setCookie(SESSION_COOKIE, token, {
-      httpOnly: true,
-      sameSite: 'lax',
-      path: '/',
-      maxAge: SESSION_TTL_MS / 1000,
-      secure: config.isProduction,
-    });
+  const setSessionCookie = (reply: FastifyReply, token: string) => setCookie(reply, token, config.isProduction);
   app.decorateRequest('enrolment', undefined);
 
   /** A session, or the `mfa_token` of a sign-in that must enrol a factor (only on the enrolment routes). */
@@ -232,12 +224,7 @@ export const mfaRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Register a passkey from the browser’s answer; with an enrolment mfa_token, the sign-in completes',
         body: PasskeyRegisterSchema,
         response: {
-          201: z.object({
-            passkey: PasskeySchema,
-            recovery_codes: z.array(z.string()).nullable(),
-            access_token: z.string().optional(),
-            user: AuthUserSchema.optional(),
-          }),
+          201: PasskeyAddedSchema,
           ...errors,
         },
       },

@@ -9,38 +9,14 @@ import { createTestApp, type TestApp } from '../../testing/app';
 import { buildOrganisation, buildUser } from '../../testing/factories';
 import { trackSecret } from '../../testing/secrets';
 import { codeIn } from '../auth/auth.testing';
+import { withEmailStepUp, type ApiRequest } from '../mfa/step-up.testing';
 
 type Auth = { authorization: string };
-interface ApiRequest {
-  method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
-  url: string;
-  payload?: object;
-}
 
-/**
- * Sends a request; when it answers 401 `step_up_required`, proves the step-up by an e-mailed code (the people
- * here have no second factor) and retries it with the proof in X-Step-Up.
- */
+/** Step-up by e-mailed code (the people here have no second factor), for the signed-in person of `auth`. */
 async function withStepUp(app: FastifyInstance, auth: Auth, request: ApiRequest) {
-  const send = (headers: Record<string, string> = {}) => app.inject({ ...request, headers: { ...auth, ...headers } });
-  const first = await send();
-  if (first.statusCode !== 401 || first.json<{ code?: string }>().code !== 'step_up_required') return first;
-  const { challenge, methods } = first.json<{ challenge: string; methods: string[] }>();
-  expect(methods).toEqual(['email']);
   const { email } = (await app.inject({ method: 'GET', url: '/api/auth/me', headers: auth })).json<Me>();
-  const mailed = await app.inject({ method: 'POST', url: '/api/auth/step-up/email', headers: auth, payload: { challenge } });
-  expect(mailed.statusCode, mailed.body).toBe(200);
-  const mail = app.mailer.outbox.filter((m) => m.to === email).at(-1);
-  const code = codeIn(mail?.text ?? '');
-  trackSecret(code);
-  const proof = await app.inject({
-    method: 'POST',
-    url: '/api/auth/step-up',
-    headers: auth,
-    payload: { challenge, code, method: 'email' },
-  });
-  expect(proof.statusCode, proof.body).toBe(200);
-  return send({ 'x-step-up': proof.json<{ step_up_token: string }>().step_up_token });
+  return withEmailStepUp(app, auth, email, request);
 }
 
 const address = (who: string) => `${who}-${randomBytes(4).toString('hex')}@example.test`;
@@ -308,7 +284,10 @@ describe('members, invites and organisations', () => {
       expect(res.json()).toMatchObject({ code: 'forbidden' });
     }
     expect((await api(operator.auth, 'GET', '/api/members')).statusCode).toBe(200);
-    expect((await api(operator.auth, 'GET', '/api/organisation/security')).json()).toEqual({ require_mfa: false });
+    expect((await api(operator.auth, 'GET', '/api/organisation/security')).json()).toEqual({
+      require_mfa: false,
+      approval_actions: [],
+    });
   });
 
   it('the security policy is changed by an owner after a step-up; requiring a factor needs one of the owner', async () => {
@@ -322,7 +301,7 @@ describe('members, invites and organisations', () => {
       payload: { require_mfa: false },
     });
     expect(set.statusCode, set.body).toBe(200);
-    expect(set.json()).toEqual({ require_mfa: false });
+    expect(set.json()).toEqual({ require_mfa: false, approval_actions: [] });
     const require = await withStepUp(t.app, owner.auth, {
       method: 'PUT',
       url: '/api/organisation/security',
@@ -330,7 +309,10 @@ describe('members, invites and organisations', () => {
     });
     expect(require.statusCode, require.body).toBe(409);
     expect(require.json()).toMatchObject({ code: 'invalid_state' });
-    expect((await api(owner.auth, 'GET', '/api/organisation/security')).json()).toEqual({ require_mfa: false });
+    expect((await api(owner.auth, 'GET', '/api/organisation/security')).json()).toEqual({
+      require_mfa: false,
+      approval_actions: [],
+    });
   });
 
   it('an organisation on the free plan (one seat) cannot invite', async () => {

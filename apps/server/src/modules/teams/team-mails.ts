@@ -1,5 +1,6 @@
 import type { Language } from '@proxai/contract';
 import type { OrgRole } from '@proxai/contract/permissions';
+import { escapeHtml } from '../auth/mail-templates';
 
 // The mails of the teams module, built like auth/mail-templates.ts: one entry per product language (SPEC.md §9),
 // the same HTML layout, and the subject never carries a secret (the mailer logs it). French uses a no-break space
@@ -186,10 +187,6 @@ const STEP_UP_TEXTS: Record<Language, StepUpTexts> = {
     warning: 'إذا لم تطلب هذا الرمز، فقد يكون شخص ما يستخدم جلستك: سجّل الخروج من كل مكان من إعدادات الأمان.',
   },
 };
-
-// Copied from auth/mail-templates.ts (not exported there).
-const escapeHtml = (s: string) =>
-  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
 
 /** User-typed names on one line: no line break can forge a header or a line of the mail. */
 const oneLine = (s: string) => s.replace(/\s+/g, ' ').trim();

@@ -1,7 +1,10 @@
-import type { Invite, InvitePreview, Me, Member, MemberList, Membership } from '@proxai/contract';
+import type { ApprovalAction, Invite, InvitePreview, Me, Member, MemberList, Membership, SecurityPolicy } from '@proxai/contract';
+import { APPROVAL_ACTIONS } from '@proxai/contract/permissions';
+import { approvalActionsOf, setApprovalActions } from '../approvals/approvals.repository';
 import { ROLE_PERMISSIONS, UNLIMITED, withinLimit, type Language, type OrgRole } from '@proxai/contract';
 import type { Db } from '../../db/client';
 import { AppError, notFound } from '../../errors';
+import { message } from '../../i18n/messages';
 import type { Mailer } from '../../plugins/app/mailer';
 import { authorize } from '../access/authorize';
 import { recordAudit } from '../audit/audit.repository';
@@ -95,6 +98,17 @@ export async function members(db: Db, ctx: TeamContext): Promise<MemberList> {
   };
 }
 
+/** The last-owner refusal in the reader's language (the repository decides it inside its transaction). */
+async function inLanguage<T>(ctx: TeamContext, work: Promise<T>): Promise<T> {
+  try {
+    return await work;
+  } catch (err) {
+    if (err instanceof AppError && err.code === 'last_owner')
+      throw new AppError('last_owner', message(ctx.language, 'members.lastOwner'));
+    throw err;
+  }
+}
+
 /** Owners alone hand out or take away the owner role. */
 function requireRoleChange(ctx: TeamContext, from: OrgRole | null, to: OrgRole | null) {
   authorize(ctx.user, 'members.manage');
@@ -106,7 +120,7 @@ export async function changeRole(db: Db, ctx: TeamContext, userId: string, role:
   const current = await findMembership(db, userId, ctx.organisationId);
   if (!current) throw notFound('Member');
   requireRoleChange(ctx, current.role, role);
-  await changeMembership(db, ctx.organisationId, userId, role);
+  await inLanguage(ctx, changeMembership(db, ctx.organisationId, userId, role));
   await audit(db, ctx, 'member.role_changed', userId, { from: current.role, to: role });
   const found = (await members(db, ctx)).members.find((m) => m.user_id === userId);
   if (!found) throw notFound('Member');
@@ -118,12 +132,12 @@ export async function removeMember(db: Db, ctx: TeamContext, userId: string): Pr
   const current = await findMembership(db, userId, ctx.organisationId);
   if (!current) throw notFound('Member');
   requireRoleChange(ctx, current.role, null);
-  await changeMembership(db, ctx.organisationId, userId, null);
+  await inLanguage(ctx, changeMembership(db, ctx.organisationId, userId, null));
   await audit(db, ctx, 'member.removed', userId, { role: current.role });
 }
 
 export async function leave(db: Db, ctx: TeamContext): Promise<void> {
-  await changeMembership(db, ctx.organisationId, ctx.user.id, null);
+  await inLanguage(ctx, changeMembership(db, ctx.organisationId, ctx.user.id, null));
   await audit(db, ctx, 'member.left', ctx.user.id, { role: ctx.user.orgRole });
 }
 
@@ -251,18 +265,28 @@ export async function accept(
   return { organisationId: row.organisationId, role: membership?.role ?? row.role };
 }
 
-export async function securityPolicy(db: Db, ctx: TeamContext) {
+export async function securityPolicy(db: Db, ctx: TeamContext): Promise<SecurityPolicy> {
   authorize(ctx.user, 'members.read');
-  return { require_mfa: await findRequireMfa(db, ctx.organisationId) };
+  const [requireMfa, actions] = await Promise.all([
+    findRequireMfa(db, ctx.organisationId),
+    approvalActionsOf(db, ctx.organisationId),
+  ]);
+  return { require_mfa: requireMfa, approval_actions: actions.filter(isApprovalAction) };
 }
 
+const isApprovalAction = (a: string): a is ApprovalAction => (APPROVAL_ACTIONS as readonly string[]).includes(a);
+
 /** Requiring a second factor of everyone: the owner who sets it must have one, so they are never the one locked out. */
-export async function setSecurityPolicy(db: Db, ctx: TeamContext, input: { require_mfa: boolean }) {
+export async function setSecurityPolicy(db: Db, ctx: TeamContext, input: SecurityPolicy): Promise<SecurityPolicy> {
   authorize(ctx.user, 'organisation.security');
   if (input.require_mfa && !hasFactor(await factorsOf(db, ctx.user.id))) {
     throw new AppError('invalid_state', 'Set up a second factor for yourself before requiring one of every member');
   }
   await setRequireMfa(db, ctx.organisationId, input.require_mfa);
-  await audit(db, ctx, 'organisation.security_policy', ctx.organisationId, { require_mfa: input.require_mfa });
-  return input;
+  if (input.approval_actions) await setApprovalActions(db, ctx.organisationId, input.approval_actions);
+  await audit(db, ctx, 'organisation.security_policy', ctx.organisationId, {
+    require_mfa: input.require_mfa,
+    ...(input.approval_actions ? { approval_actions: input.approval_actions } : {}),
+  });
+  return securityPolicy(db, ctx);
 }

@@ -1,21 +1,30 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError, unauthenticated } from '../../errors';
-import { authenticateToken, SessionCache, type AuthUser } from '../../modules/sessions/sessions.service';
+import { authenticateToken, SESSION_TTL_MS, SessionCache, type AuthUser } from '../../modules/sessions/sessions.service';
 
 export const SESSION_COOKIE = 'session_token';
+/** The header of an approved request's in-process run (its value is a one-time key of `app.approvalRuns`). */
+export const APPROVAL_RUN_HEADER = 'x-proxai-approval-run';
 
 declare module 'fastify' {
   interface FastifyRequest {
     /** Set by `app.authenticate`; routes behind it can rely on it. */
     user?: AuthUser;
     authVia?: 'bearer' | 'cookie';
+    /** This request is an approved four-eyes request run by the server as its requester (modules/approvals). */
+    approvalRun?: boolean;
   }
   interface FastifyInstance {
     /** preHandler: 401 unless a live session token comes as Bearer header or `session_token` cookie. */
     authenticate: (request: FastifyRequest) => Promise<void>;
     /** Sessions verified in the last seconds (pass it to revokeSession so a logout evicts at once). */
     sessionCache: SessionCache;
+    /**
+     * One-time keys of approved requests the server is running in-process (app.inject) as their requester:
+     * key → the requester as authenticate() must see them. Never reachable from outside (never sent or logged).
+     */
+    approvalRuns: Map<string, AuthUser>;
     /**
      * The account this browser or client is signed in as (Bearer header, else cookie), or null; never throws.
      * The sign-in routes use it to ask before replacing a different signed-in account (login CSRF).
@@ -49,6 +58,17 @@ function isSameOrigin(request: FastifyRequest, publicUrl?: string): boolean {
   return allowed.has(originHost);
 }
 
+/** A finished sign-in also sets the HttpOnly session cookie; the web keeps the token for its Bearer header. */
+export function setSessionCookie(reply: FastifyReply, token: string, secure: boolean): void {
+  void reply.setCookie(SESSION_COOKIE, token, {
+    httpOnly: true,
+    sameSite: 'lax',
+    path: '/',
+    maxAge: SESSION_TTL_MS / 1000,
+    secure,
+  });
+}
+
 /** The authenticated user, for handlers behind `app.authenticate`. */
 export function currentUser(request: FastifyRequest): AuthUser {
   if (!request.user) throw unauthenticated();
@@ -70,11 +90,22 @@ async function authPlugin(app: FastifyInstance, opts: { publicUrl?: string }): P
   app.decorate('sessionCache', cache);
   app.decorateRequest('user', undefined);
   app.decorateRequest('authVia', undefined);
+  app.decorateRequest('approvalRun', undefined);
+  const approvalRuns = new Map<string, AuthUser>();
+  app.decorate('approvalRuns', approvalRuns);
   app.decorate('signedInUser', async (request: FastifyRequest) => {
     const token = bearerToken(request) ?? request.cookies[SESSION_COOKIE];
     return token ? authenticateToken(app.db, token, new Date(), cache) : null;
   });
   app.decorate('authenticate', async (request: FastifyRequest) => {
+    const runKey = request.headers[APPROVAL_RUN_HEADER];
+    if (typeof runKey === 'string' && approvalRuns.has(runKey)) {
+      request.user = approvalRuns.get(runKey);
+      approvalRuns.delete(runKey);
+      request.approvalRun = true;
+      request.authVia = 'bearer';
+      return;
+    }
     const bearer = bearerToken(request);
     const cookie = request.cookies[SESSION_COOKIE];
     const token = bearer ?? cookie;

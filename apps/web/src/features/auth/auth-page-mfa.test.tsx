@@ -175,7 +175,7 @@ describe('AuthPage: two-step sign-in', () => {
     expect(localStorage.getItem(STORAGE_KEYS.token)).toBe('e'.repeat(43));
   });
 
-  it('enrolment of an administrator says why, and a passkey instead signs in', async () => {
+  it('enrolment of an administrator says why, and a passkey instead shows the recovery codes, then signs in', async () => {
     webauthn.browserSupportsWebAuthn.mockReturnValue(true);
     const attestation = { id: 'cred', rawId: 'cred', type: 'public-key', response: {}, clientExtensionResults: {} };
     webauthn.startRegistration.mockResolvedValue(attestation);
@@ -186,21 +186,61 @@ describe('AuthPage: two-step sign-in', () => {
       'POST /api/auth/mfa/totp/setup': () => json({ secret: 'S', otpauth_url: 'otpauth://totp/x?secret=S' }),
       'POST /api/auth/passkeys/options': () => json(creation),
       'POST /api/auth/passkeys': () =>
-        json({
-          passkey: { id: USER.id, name: 'Passkey', created_at: '2026-01-01T00:00:00Z', last_used_at: null },
-          access_token: 'p'.repeat(43),
-          user: USER,
-        }),
+        json(
+          {
+            passkey: { id: USER.id, name: 'Passkey', created_at: '2026-01-01T00:00:00Z', last_used_at: null },
+            recovery_codes: ['ccccc-33333', 'ddddd-44444'],
+            access_token: 'p'.repeat(43),
+            user: USER,
+          },
+          201,
+        ),
     });
     const router = renderAuth();
     await signInAsAdmin();
     expect(await screen.findByTestId('mfa-enrol-reason')).toHaveTextContent('required for administrators');
     await userEvent.click(screen.getByTestId('mfa-enrol-passkey'));
+
+    const codes = await screen.findByTestId('recovery-codes');
+    expect(codes).toHaveTextContent('ccccc-33333');
+    expect(codes).toHaveTextContent('ddddd-44444');
+    expect(screen.getByRole('heading', { name: 'Save your recovery codes' })).toHaveFocus();
+    // Not signed in until the codes are saved.
+    expect(localStorage.getItem(STORAGE_KEYS.token)).toBeNull();
+    expect(router.state.location.pathname).toBe('/auth');
+    await userEvent.click(screen.getByTestId('recovery-done'));
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
     expect(webauthn.startRegistration).toHaveBeenCalledWith({ optionsJSON: creation });
     expect(headersOf(calls, '/api/auth/passkeys/options')?.authorization).toBe(`Bearer ${MFA_TOKEN}`);
     expect(headersOf(calls, '/api/auth/passkeys')?.authorization).toBe(`Bearer ${MFA_TOKEN}`);
     expect(postedBodies(calls, '/api/auth/passkeys')).toEqual([{ name: 'Passkey', response: attestation }]);
     expect(localStorage.getItem(STORAGE_KEYS.token)).toBe('p'.repeat(43));
+  });
+
+  it('enrolment with a passkey signs in at once when the server answers no recovery codes', async () => {
+    webauthn.browserSupportsWebAuthn.mockReturnValue(true);
+    webauthn.startRegistration.mockResolvedValue({ id: 'cred', rawId: 'cred', type: 'public-key', response: {} });
+    stubApi({
+      'GET /api/auth/providers': NO_OIDC,
+      'POST /api/auth/admin-login': () => mfaChallenge('mfa_enrolment_required'),
+      'POST /api/auth/mfa/totp/setup': () => json({ secret: 'S', otpauth_url: 'otpauth://totp/x?secret=S' }),
+      'POST /api/auth/passkeys/options': () => json({ challenge: 'c'.repeat(43) }),
+      'POST /api/auth/passkeys': () =>
+        json(
+          {
+            passkey: { id: USER.id, name: 'Passkey', created_at: '2026-01-01T00:00:00Z', last_used_at: null },
+            recovery_codes: null,
+            access_token: 'q'.repeat(43),
+            user: USER,
+          },
+          201,
+        ),
+    });
+    const router = renderAuth();
+    await signInAsAdmin();
+    await userEvent.click(await screen.findByTestId('mfa-enrol-passkey'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+    expect(screen.queryByTestId('recovery-codes-view')).toBeNull();
+    expect(localStorage.getItem(STORAGE_KEYS.token)).toBe('q'.repeat(43));
   });
 });

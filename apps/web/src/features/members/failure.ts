@@ -1,4 +1,4 @@
-import { ApiError, NetworkError } from '@/lib/api-client';
+import { ApiError, ApprovalPendingError, NetworkError } from '@/lib/api-client';
 
 /**
  * What to say about a failed change: the server's own words (`detail`, in the page's language, e.g. for
@@ -10,4 +10,20 @@ export function failureMessage(error: unknown, networkMessage: string): string |
   if (error instanceof ApiError) return error.detail;
   if (error instanceof NetworkError) return networkMessage;
   return null;
+}
+
+/** A change's outcome written on the page: refused (`error`), or held for another member's approval (`info`). */
+export interface Notice {
+  message: string;
+  tone: 'error' | 'info';
+}
+
+/**
+ * As failureMessage, but a change the organisation holds for a second member's approval (202 `approval_required`)
+ * is news, not a failure: its detail is an informational notice.
+ */
+export function changeNotice(error: unknown, networkMessage: string): Notice | null {
+  if (error instanceof ApprovalPendingError) return { message: error.detail, tone: 'info' };
+  const message = failureMessage(error, networkMessage);
+  return message === null ? null : { message, tone: 'error' };
 }

@@ -5,6 +5,7 @@ import { Card } from '@/components/ui/card';
 import { getStoredUser } from '@/lib/auth-storage';
 import { useInvites } from './api/invites';
 import { useMembers } from './api/members';
+import { ApprovalList } from './components/approval-list';
 import { InviteForm } from './components/invite-form';
 import { InviteList } from './components/invite-list';
 import { LeaveOrganisation } from './components/leave-organisation';
@@ -14,7 +15,8 @@ import { memberPermissions } from './member-permissions';
 
 /**
  * /settings/members: the organisation's members (role, second factor, when they joined and were last active) and,
- * for those who manage members, changing roles, removing members, inviting and the pending invitations; anyone leaves.
+ * for those who manage members, changing roles, removing members, inviting and the pending invitations; the
+ * requests held for a second member's approval (four-eyes); anyone leaves.
  * The stored user is read at each render: changing one's own role changes what the page offers at once.
  */
 export function MembersPage() {
@@ -36,6 +38,7 @@ export function MembersPage() {
           ) : null}
         </div>
         <MemberList members={members} permissions={permissions} myId={user?.id} />
+        <ApprovalList />
         {permissions.canManage ? (
           <Card className="space-y-6" data-testid="invite-section">
             <InviteForm roles={permissions.assignable} maxUsers={maxUsers} />

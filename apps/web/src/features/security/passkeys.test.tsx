@@ -2,9 +2,10 @@ import { browserSupportsWebAuthn, startRegistration } from '@simplewebauthn/brow
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { toast } from '@/lib/toast';
 import { json } from '@/testing/stub-api';
 import { SecurityPage } from './security-page';
-import { buildMfaStatus, buildPasskey } from './testing/build-security';
+import { buildMfaStatus, buildPasskey, RECOVERY_CODES } from './testing/build-security';
 import { renderAt, setUpSecurityTests, stubSecurity } from './testing/security-api';
 
 vi.mock('@simplewebauthn/browser', () => ({
@@ -85,11 +86,16 @@ describe('SecurityPage: passkeys', { timeout: 20_000 }, () => {
   });
 
   it('adds a passkey: the server’s options, the browser’s ceremony, the answer back', async () => {
+    const success = vi.spyOn(toast, 'success');
     vi.mocked(startRegistration).mockResolvedValue(ATTESTATION as never);
-    const calls = stubSecurity({
-      'POST /api/auth/passkeys/options': () => json(OPTIONS),
-      'POST /api/auth/passkeys': (_u, call) => json(buildPasskey({ name: (call.body as { name: string }).name }), 201),
-    });
+    const calls = stubSecurity(
+      {
+        'POST /api/auth/passkeys/options': () => json(OPTIONS),
+        'POST /api/auth/passkeys': (_u, call) =>
+          json({ passkey: buildPasskey({ name: (call.body as { name: string }).name }), recovery_codes: null }, 201),
+      },
+      { mfa: buildMfaStatus({ totp: true, recovery_codes_left: 10 }) },
+    );
     render();
     await userEvent.click(await within(await section()).findByRole('button', { name: 'Add a passkey' }));
     const dialog = screen.getByRole('dialog', { name: 'Add a passkey' });
@@ -101,6 +107,44 @@ describe('SecurityPage: passkeys', { timeout: 20_000 }, () => {
       name: 'Phone',
       response: ATTESTATION,
     });
+    expect(success).toHaveBeenCalledWith('Passkey Phone added.');
+    // Not the first second factor: no recovery codes to show.
+    expect(screen.queryByTestId('recovery-codes-dialog')).toBeNull();
+  });
+
+  it('shows the recovery codes once when the passkey is the first second factor', async () => {
+    const success = vi.spyOn(toast, 'success');
+    vi.mocked(startRegistration).mockResolvedValue(ATTESTATION as never);
+    let mfa = buildMfaStatus();
+    stubSecurity({
+      'GET /api/auth/mfa': () => json(mfa),
+      'POST /api/auth/passkeys/options': () => json(OPTIONS),
+      'POST /api/auth/passkeys': () => {
+        const passkey = buildPasskey({ name: 'Phone' });
+        mfa = buildMfaStatus({ passkeys: [passkey], recovery_codes_left: 10 });
+        return json({ passkey, recovery_codes: RECOVERY_CODES }, 201);
+      },
+    });
+    render();
+    await userEvent.click(await within(await section()).findByRole('button', { name: 'Add a passkey' }));
+    const dialog = screen.getByRole('dialog', { name: 'Add a passkey' });
+    await userEvent.type(within(dialog).getByLabelText('Name'), 'Phone');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Continue' }));
+
+    const codes = await screen.findByRole('dialog', { name: 'Save your recovery codes' });
+    expect(
+      within(codes)
+        .getAllByTestId('recovery-code')
+        .map((li) => li.textContent),
+    ).toEqual(RECOVERY_CODES);
+    expect(screen.queryByRole('dialog', { name: 'Add a passkey' })).toBeNull();
+    expect(success).toHaveBeenCalledWith('Passkey Phone added.');
+    await userEvent.click(within(codes).getByLabelText('I have saved them'));
+    await userEvent.click(within(codes).getByRole('button', { name: 'Done' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(screen.getByRole('heading', { name: 'Passkeys' })).toHaveFocus());
+    expect(await within(await section()).findByText('Phone')).toBeInTheDocument();
+    expect(screen.getByTestId('recovery-codes-left')).toHaveTextContent('Codes left: 10');
   });
 
   it('says so when the browser refuses or the person cancels, and lets them try again', async () => {

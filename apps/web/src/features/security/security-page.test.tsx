@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { toast } from '@/lib/toast';
 import { json } from '@/testing/stub-api';
 import { SecurityPage } from './security-page';
 import { buildMfaStatus, RECOVERY_CODES } from './testing/build-security';
@@ -120,7 +121,71 @@ describe('SecurityPage: authenticator app, recovery codes, policy', { timeout: 2
     expect(toggle).toHaveAttribute('aria-checked', 'false');
     await userEvent.click(toggle);
     await waitFor(() => expect(toggle).toHaveAttribute('aria-checked', 'true'));
-    expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ require_mfa: true });
+    expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ require_mfa: true, approval_actions: [] });
+  });
+
+  it('lets an owner choose the actions that need a second member’s approval, saved together', async () => {
+    const success = vi.spyOn(toast, 'success');
+    let policy = { require_mfa: true, approval_actions: ['members.remove'] };
+    const calls = stubSecurity({
+      'GET /api/organisation/security': () => json(policy),
+      'PUT /api/organisation/security': (_u, call) => {
+        policy = call.body as typeof policy;
+        return json(policy);
+      },
+    });
+    render();
+    const approvals = await screen.findByRole('group', { name: "Require a second member's approval for" });
+    expect(approvals).toHaveAccessibleDescription(/within 24 hours/);
+    const boxes = within(approvals).getAllByRole('checkbox');
+    expect(boxes.map((b) => b.closest('label')?.textContent)).toEqual([
+      'Deleting a host',
+      'Stopping or restarting guests in bulk',
+      'Restoring a backup over the original guest',
+      "Changing a member's role",
+      'Removing a member',
+    ]);
+    expect(within(approvals).getByRole('checkbox', { name: 'Removing a member' })).toBeChecked();
+    const save = within(approvals).getByRole('button', { name: 'Save the approval rules' });
+    expect(save).toBeDisabled();
+    // Ticked and unticked again: nothing to save.
+    await userEvent.click(within(approvals).getByRole('checkbox', { name: 'Deleting a host' }));
+    expect(save).toBeEnabled();
+    await userEvent.click(within(approvals).getByRole('checkbox', { name: 'Deleting a host' }));
+    expect(save).toBeDisabled();
+
+    await userEvent.click(within(approvals).getByRole('checkbox', { name: "Changing a member's role" }));
+    await userEvent.click(within(approvals).getByRole('checkbox', { name: 'Deleting a host' }));
+    await userEvent.click(save);
+    await waitFor(() => expect(success).toHaveBeenCalledWith('The approval rules were saved.'));
+    // In the contract's order, with the second-factor rule as it is.
+    expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({
+      require_mfa: true,
+      approval_actions: ['hosts.delete', 'members.role', 'members.remove'],
+    });
+    expect(save).toBeDisabled();
+    expect(within(approvals).getByRole('checkbox', { name: 'Deleting a host' })).toBeChecked();
+
+    // The switch keeps the approval rules.
+    await userEvent.click(screen.getByRole('switch', { name: 'Require a second factor for all members' }));
+    await waitFor(() => expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(2));
+    expect(calls.filter((c) => c.method === 'PUT')[1]?.body).toEqual({
+      require_mfa: false,
+      approval_actions: ['hosts.delete', 'members.role', 'members.remove'],
+    });
+  });
+
+  it('says why the approval rules were not saved, and keeps the ticks', async () => {
+    stubSecurity({
+      'PUT /api/organisation/security': () => json({ detail: 'Only owners set the policy', code: 'forbidden' }, 403),
+    });
+    render();
+    const approvals = await screen.findByRole('group', { name: "Require a second member's approval for" });
+    await userEvent.click(within(approvals).getByRole('checkbox', { name: 'Restoring a backup over the original guest' }));
+    await userEvent.click(within(approvals).getByRole('button', { name: 'Save the approval rules' }));
+    expect(await screen.findByTestId('policy-error')).toHaveTextContent('Only owners set the policy');
+    expect(within(approvals).getByRole('checkbox', { name: 'Restoring a backup over the original guest' })).toBeChecked();
+    expect(within(approvals).getByRole('button', { name: 'Save the approval rules' })).toBeEnabled();
   });
 
   it('shows no policy to a member who may not set it', async () => {

@@ -25,7 +25,7 @@ export function SecurityPage() {
     return isOrgRole(role) && roleAllows(role, 'organisation.security');
   });
   // Recovery codes shown once, and the card whose title takes focus when they are put away.
-  const [codes, setCodes] = useState<{ list: string[]; from: 'totp' | 'recovery' } | null>(null);
+  const [codes, setCodes] = useState<{ list: string[]; from: 'totp' | 'passkeys' | 'recovery' } | null>(null);
 
   return (
     <div className="min-h-screen bg-slate-50 text-slate-900 dark:bg-slate-950 dark:text-slate-100">
@@ -53,7 +53,7 @@ export function SecurityPage() {
               </p>
             ) : null}
             <TotpCard status={mfa.data} onCodes={(list) => setCodes({ list, from: 'totp' })} />
-            <PasskeysCard passkeys={mfa.data.passkeys} />
+            <PasskeysCard passkeys={mfa.data.passkeys} onCodes={(list) => setCodes({ list, from: 'passkeys' })} />
             <RecoveryCodesCard status={mfa.data} onCodes={(list) => setCodes({ list, from: 'recovery' })} />
           </>
         )}

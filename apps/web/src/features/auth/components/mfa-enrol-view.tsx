@@ -19,8 +19,8 @@ type Setup = { status: 'loading' } | { status: 'ready'; setup: TotpSetup } | { s
 
 /**
  * A sign-in that needs a second factor first (`mfa_enrolment_required`): the `mfa_token` acts as the bearer to
- * set up an authenticator app (QR code and its key as text, then its first code, then the recovery codes shown
- * once) or a passkey instead; either opens the session (`onSignedIn`).
+ * set up an authenticator app (QR code and its key as text, then its first code) or a passkey instead; either
+ * answers the recovery codes, shown once, then opens the session (`onSignedIn`).
  */
 export function MfaEnrolView({
   challenge,
@@ -97,8 +97,11 @@ export function MfaEnrolView({
     setNote(null);
     setBusy('passkey');
     try {
-      const { access_token: accessToken, user } = await enrolPasskey(token);
-      onSignedIn({ access_token: accessToken, user });
+      const { access_token: accessToken, user, recovery_codes: codes } = await enrolPasskey(token);
+      const session = { access_token: accessToken, user };
+      // A first second factor comes with recovery codes: shown once before the sign-in ends, as after the app.
+      if (codes && codes.length > 0) setDone({ codes, session });
+      else onSignedIn(session);
     } catch (error) {
       if (isPasskeyCancelled(error)) {
         setBusy(null);

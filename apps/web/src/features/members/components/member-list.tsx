@@ -7,15 +7,16 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { LoadError, LoadingRows } from '@/components/ui/load-states';
 import { toast } from '@/lib/toast';
 import { useRemoveMember } from '../api/members';
-import { failureMessage } from '../failure';
+import { changeNotice, type Notice } from '../failure';
 import { canEditMember, type MemberPermissions } from '../member-permissions';
 import { useReturnFocus } from '../use-return-focus';
-import { FailureAlert } from './failure-alert';
+import { ChangeNotice } from './failure-alert';
 import { memberName, MemberRow } from './member-row';
 
 /**
  * The organisation's members in a table; those who may manage members change roles and remove members (after a
- * confirmation). A refused change (e.g. `last_owner`) stays written above the table until the next one.
+ * confirmation). A refused change (e.g. `last_owner`), or one held for another member's approval, stays written
+ * above the table until the next one.
  */
 export function MemberList({
   members,
@@ -27,17 +28,17 @@ export function MemberList({
   myId: string | undefined;
 }) {
   const { t } = useTranslation('members');
-  const [failure, setFailure] = useState<string | null>(null);
+  const [notice, setNotice] = useState<Notice | null>(null);
   const [removing, setRemoving] = useState<Member | null>(null);
   const remove = useRemoveMember();
   const headingRef = useRef<HTMLHeadingElement>(null);
   useReturnFocus(removing !== null, headingRef);
 
   function handleRemove(member: Member) {
-    setFailure(null);
+    setNotice(null);
     remove.mutate(member.user_id, {
       onSuccess: () => toast.success(t('list.removed', { name: memberName(member) })),
-      onError: (error) => setFailure(failureMessage(error, t('common:errors.network'))),
+      onError: (error) => setNotice(changeNotice(error, t('common:errors.network'))),
       onSettled: () => setRemoving(null),
     });
   }
@@ -47,7 +48,7 @@ export function MemberList({
       <h2 id="members-title" ref={headingRef} tabIndex={-1} className="text-lg font-semibold focus:outline-none">
         {t('list.title')}
       </h2>
-      <FailureAlert message={failure} onDismiss={() => setFailure(null)} testId="members-failure" />
+      <ChangeNotice notice={notice} onDismiss={() => setNotice(null)} testId="members" />
       {members.isPending ? (
         <LoadingRows label={t('loading')} rows={3} testId="members" />
       ) : members.isError ? (
@@ -96,7 +97,7 @@ export function MemberList({
                   isMe={member.user_id === myId}
                   roles={canEditMember(permissions, member) ? permissions.assignable : []}
                   onRemove={() => setRemoving(member)}
-                  onFailure={setFailure}
+                  onNotice={setNotice}
                 />
               ))}
             </tbody>

@@ -6,7 +6,7 @@ import { Select } from '@/components/ui/input';
 import { formatDateTime } from '@/lib/format-instant';
 import { toast } from '@/lib/toast';
 import { useChangeRole } from '../api/members';
-import { failureMessage } from '../failure';
+import { changeNotice, type Notice } from '../failure';
 
 /** How a member is called in sentences: their name, else their address. */
 export const memberName = (member: Member) => member.name?.trim() || member.email;
@@ -20,14 +20,15 @@ export function MemberRow({
   isMe,
   roles,
   onRemove,
-  onFailure,
+  onNotice,
 }: {
   member: Member;
   isMe: boolean;
   /** The roles the signed-in person may give this member; empty: they may not change or remove them. */
   roles: OrgRole[];
   onRemove: () => void;
-  onFailure: (message: string | null) => void;
+  /** A refused change, or one held for another member's approval. */
+  onNotice: (notice: Notice | null) => void;
 }) {
   const { t, i18n } = useTranslation('members');
   const language = i18n.resolvedLanguage ?? i18n.language;
@@ -35,12 +36,12 @@ export function MemberRow({
   const name = memberName(member);
 
   function handleRole(role: OrgRole) {
-    onFailure(null);
+    onNotice(null);
     changeRole.mutate(
       { userId: member.user_id, role },
       {
         onSuccess: () => toast.success(t('list.roleChanged', { name, role: t(`roles.${role}`) })),
-        onError: (error) => onFailure(failureMessage(error, t('common:errors.network'))),
+        onError: (error) => onNotice(changeNotice(error, t('common:errors.network'))),
       },
     );
   }

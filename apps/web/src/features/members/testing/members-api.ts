@@ -1,9 +1,9 @@
-import type { Invite, InvitePreview, Member, Me } from '@proxai/contract';
+import type { Approval, Invite, InvitePreview, Member, Me } from '@proxai/contract';
 import { json, stubApi, type ApiCall } from '@/testing/stub-api';
 
 // The members pages' API in component tests: Ada (the signed-in person of testing/render-at.tsx, id '1') an owner
 // with a second factor, Grace an administrator, Linus a read-only member who never signed in; one pending
-// invitation; a plan of 5 members.
+// invitation; a plan of 5 members; no request held for approval unless a test gives some.
 
 export const buildMember = (overrides: Partial<Member> = {}): Member => ({
   user_id: '00000000-0000-4000-8000-0000000000a2',
@@ -36,6 +36,25 @@ export const buildInvite = (overrides: Partial<Invite> = {}): Invite => ({
   ...overrides,
 });
 
+/** A request of Grace's held for approval (changing Linus's role), waiting, that the reader may decide. */
+export const buildApproval = (overrides: Partial<Approval> = {}): Approval => ({
+  id: '00000000-0000-4000-8000-0000000000c1',
+  action: 'members.role',
+  method: 'PATCH',
+  path: `/api/members/${LINUS.user_id}`,
+  body: { role: 'admin' },
+  requested_by: 'grace@example.org',
+  requested_at: '2026-01-12T09:00:00.000Z',
+  expires_at: '2026-01-13T09:00:00.000Z',
+  status: 'pending',
+  decided_by: null,
+  decided_at: null,
+  result_status: null,
+  result_detail: null,
+  can_decide: true,
+  ...overrides,
+});
+
 /** Answers the members page's reads (`routes` add or replace some). */
 export function stubMembers(
   routes: Record<string, (url: URL, call: ApiCall) => Response> = {},
@@ -43,11 +62,13 @@ export function stubMembers(
     members = [ADA, GRACE, LINUS],
     maxUsers = 5,
     invites = [buildInvite()],
-  }: { members?: Member[]; maxUsers?: number | null; invites?: Invite[] } = {},
+    approvals = [],
+  }: { members?: Member[]; maxUsers?: number | null; invites?: Invite[]; approvals?: Approval[] } = {},
 ): ApiCall[] {
   return stubApi({
     'GET /api/members': () => json({ members, max_users: maxUsers }),
     'GET /api/invites': () => json(invites),
+    'GET /api/approvals': () => json(approvals),
     'POST /api/auth/logout': () => json({ message: 'Signed out' }),
     // The account menu of the page's header reads the person's organisations.
     'GET /api/auth/me': () => json(buildMe({ org_role: 'owner' })),

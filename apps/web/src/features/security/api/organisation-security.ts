@@ -3,7 +3,8 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { api } from '@/lib/api-client';
 import { SECURITY_KEY } from './mfa';
 
-// The organisation's security policy (permission organisation.security): a second factor for every member.
+// The organisation's security policy (permission organisation.security): a second factor for every member, and the
+// sensitive actions held for a second member's approval (the answer always lists them).
 
 export const policyQuery = queryOptions({
   queryKey: [...SECURITY_KEY, 'policy'],

@@ -12,13 +12,22 @@ function useInvalidateMfa() {
 }
 
 /**
+ * POST /auth/passkeys answers 201 with the new passkey and, when it is the person's first second factor, their ten
+ * recovery codes (shown only now), else null. (The route declares this shape inline: the contract has no schema.)
+ */
+import type { PasskeyAdded } from '@proxai/contract';
+
+export type { PasskeyAdded };
+
+/**
  * Registers a passkey named `name`: the browser asks the person (a NotAllowedError when they cancel or it times
  * out, an InvalidStateError when this authenticator is already registered).
  */
-export async function addPasskey(name: string): Promise<Passkey> {
+export async function addPasskey(name: string): Promise<PasskeyAdded> {
   const optionsJSON = (await api('/auth/passkeys/options', { method: 'POST' })) as PublicKeyCredentialCreationOptionsJSON;
   const response = await startRegistration({ optionsJSON });
-  return (await api('/auth/passkeys', { method: 'POST', body: { name, response } })) as Passkey;
+  const answer = (await api('/auth/passkeys', { method: 'POST', body: { name, response } })) as PasskeyAdded;
+  return { passkey: answer.passkey, recovery_codes: answer.recovery_codes ?? null };
 }
 
 export function useAddPasskey() {

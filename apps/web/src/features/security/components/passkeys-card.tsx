@@ -17,9 +17,9 @@ type Editing = { kind: 'add' } | { kind: 'rename'; passkey: Passkey };
 
 /**
  * The person's passkeys (a device's fingerprint or face unlock, a security key): when each was added and last used;
- * add one (where the browser can), rename, remove.
+ * add one (where the browser can), rename, remove. A first second factor comes with recovery codes (`onCodes`).
  */
-export function PasskeysCard({ passkeys }: { passkeys: Passkey[] }) {
+export function PasskeysCard({ passkeys, onCodes }: { passkeys: Passkey[]; onCodes: (codes: string[]) => void }) {
   const { t, i18n } = useTranslation('security');
   const language = i18n.resolvedLanguage ?? i18n.language;
   const [isSupported] = useState(browserSupportsWebAuthn);
@@ -60,9 +60,16 @@ export function PasskeysCard({ passkeys }: { passkeys: Passkey[] }) {
       );
     } else {
       add.mutate(name, {
-        onSuccess: (passkey) => {
+        onSuccess: ({ passkey, recovery_codes: codes }) => {
           toast.success(t('passkeys.added', { name: passkey.name }));
-          close();
+          if (codes) {
+            // The recovery codes' dialog takes over; the page puts focus back on this card once they are saved.
+            setEditing(null);
+            setError(null);
+            onCodes(codes);
+          } else {
+            close();
+          }
         },
         onError,
       });

@@ -16,7 +16,8 @@ type Busy = 'code' | 'passkey' | 'email' | null;
 /**
  * "Confirm it's you": proves a second factor for one step-up challenge, with whichever of its methods the person
  * picks (an authenticator code first when there is one, a passkey, a recovery code, a code sent by e-mail). A wrong
- * code can be retried; Cancel, Escape and the close button give up (`onCancel`).
+ * code can be retried; Cancel, Escape and the close button give up (`onCancel`). It says why in the page's
+ * language (`stepUp.text`): the challenge's `detail` is the server's English.
  */
 export function StepUpPrompt({
   challenge,
@@ -150,9 +151,6 @@ export function StepUpPrompt({
       closeLabel={t('close')}
     >
       <div className="space-y-4" data-testid="step-up">
-        <p className="text-sm font-medium" data-testid="step-up-detail">
-          {challenge.detail}
-        </p>
         {method ? (
           <form className="space-y-3" onSubmit={(e) => void handleSubmit(e)} noValidate>
             {method === 'email' && isEmailSent ? (

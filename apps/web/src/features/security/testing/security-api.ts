@@ -18,7 +18,7 @@ export function stubSecurity(
   return stubApi({
     'GET /api/auth/mfa': () => json(mfa),
     'GET /api/auth/sessions': () => json(sessions),
-    'GET /api/organisation/security': () => json({ require_mfa: false }),
+    'GET /api/organisation/security': () => json({ require_mfa: false, approval_actions: [] }),
     ...routes,
   });
 }

@@ -1,0 +1,61 @@
+import type { Language } from '@proxai/contract';
+import type { Text } from './text';
+
+/** Teams, second factors, step-up and four-eyes texts the web shows as they come (see messages.ts). */
+export const TEAM_TEXTS = {
+  'stepUp.required': {
+    en: 'Confirm it is you to do this (a second-factor check)',
+    fr: 'Confirmez votre identité pour cette action (vérification en deux étapes)',
+    de: 'Bestätigen Sie Ihre Identität für diese Aktion (zweiter Faktor)',
+    es: 'Confirme su identidad para esta acción (segundo factor)',
+    it: 'Conferma la tua identità per questa azione (secondo fattore)',
+    pt: 'Confirme a sua identidade para esta ação (segundo fator)',
+    ja: 'この操作を行うには本人確認(2 段階目の認証)が必要です',
+    zh: '执行此操作需要确认您的身份(第二重验证)',
+    ar: 'أكّد هويتك لتنفيذ هذا الإجراء (تحقق بعامل ثانٍ)',
+  },
+  'stepUp.invalidProof': {
+    en: 'This confirmation is not valid for this action (used, expired or made for another one); confirm again',
+    fr: 'Cette confirmation n’est pas valable pour cette action (déjà utilisée, expirée ou faite pour une autre)\u00a0; confirmez de nouveau',
+    de: 'Diese Bestätigung gilt nicht für diese Aktion (verwendet, abgelaufen oder für eine andere erteilt); bitte erneut bestätigen',
+    es: 'Esta confirmación no es válida para esta acción (usada, caducada o hecha para otra); confirme de nuevo',
+    it: 'Questa conferma non è valida per questa azione (usata, scaduta o fatta per un’altra); conferma di nuovo',
+    pt: 'Esta confirmação não é válida para esta ação (usada, expirada ou feita para outra); confirme novamente',
+    ja: 'この確認はこの操作には無効です(使用済み、期限切れ、または別の操作用)。もう一度確認してください',
+    zh: '此确认对本操作无效(已使用、已过期或用于其他操作);请重新确认',
+    ar: 'هذا التأكيد غير صالح لهذا الإجراء (مستخدم أو منتهي الصلاحية أو لإجراء آخر)؛ أكّد مرة أخرى',
+  },
+  'approval.required': {
+    en: 'Sent for approval: another member must approve this before it runs (within 24 hours)',
+    fr: 'Envoyé pour approbation\u00a0: un autre membre doit l’approuver avant son exécution (sous 24 heures)',
+    de: 'Zur Freigabe gesendet: Ein anderes Mitglied muss dies genehmigen, bevor es ausgeführt wird (innerhalb von 24 Stunden)',
+    es: 'Enviado para aprobación: otro miembro debe aprobarlo antes de que se ejecute (en 24 horas)',
+    it: 'Inviato per approvazione: un altro membro deve approvarlo prima che venga eseguito (entro 24 ore)',
+    pt: 'Enviado para aprovação: outro membro tem de o aprovar antes de ser executado (no prazo de 24 horas)',
+    ja: '承認待ちとして送信しました。実行前に別のメンバーの承認が必要です(24 時間以内)',
+    zh: '已提交审批:须由另一名成员批准后才会执行(24 小时内)',
+    ar: 'أُرسل للموافقة: يجب أن يوافق عليه عضو آخر قبل تنفيذه (خلال 24 ساعة)',
+  },
+  'members.lastOwner': {
+    en: 'An organisation keeps at least one owner: make someone else an owner first',
+    fr: 'Une organisation garde au moins un propriétaire\u00a0: nommez d’abord quelqu’un d’autre propriétaire',
+    de: 'Eine Organisation behält mindestens einen Eigentümer: Machen Sie zuerst jemand anderen zum Eigentümer',
+    es: 'Una organización conserva al menos un propietario: nombre antes a otra persona propietaria',
+    it: 'Un’organizzazione mantiene almeno un proprietario: nomina prima qualcun altro proprietario',
+    pt: 'Uma organização mantém pelo menos um proprietário: nomeie primeiro outra pessoa como proprietária',
+    ja: '組織には少なくとも 1 人のオーナーが必要です。先に別の人をオーナーにしてください',
+    zh: '组织至少要保留一名所有者:请先将其他人设为所有者',
+    ar: 'يجب أن يبقى للمؤسسة مالك واحد على الأقل: اجعل شخصًا آخر مالكًا أولًا',
+  },
+  'factor.wrong': {
+    en: 'The code is wrong or was already used',
+    fr: 'Le code est erroné ou a déjà été utilisé',
+    de: 'Der Code ist falsch oder wurde bereits verwendet',
+    es: 'El código es incorrecto o ya se ha usado',
+    it: 'Il codice è errato o è già stato usato',
+    pt: 'O código está errado ou já foi usado',
+    ja: 'コードが正しくないか、すでに使用されています',
+    zh: '验证码错误或已被使用',
+    ar: 'الرمز خاطئ أو سبق استخدامه',
+  },
+} as const satisfies Record<string, Record<Language, Text>>;

@@ -1,0 +1,34 @@
+import type { Approval } from '@proxai/contract';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { MEMBERS_KEY } from './members';
+
+// Four-eyes approvals: the requests held for another member's approval over the last 7 days (GET /approvals), and
+// approving (the request then runs, as its requester; may ask for a step-up first) or denying one.
+
+export const approvalsQuery = queryOptions({
+  queryKey: [...MEMBERS_KEY, 'approvals'],
+  queryFn: async ({ signal }) => (await api('/approvals', { signal })) as Approval[],
+});
+
+export function useApprovals() {
+  return useQuery(approvalsQuery);
+}
+
+export type Decision = 'approve' | 'deny';
+
+/**
+ * Answers the request as it is now (done, failed with the run's detail, or denied). An approved request may have
+ * changed anything (a host, guests, members): every query is read again, the list of approvals included.
+ */
+export function useDecideApproval() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ id, decision }: { id: string; decision: Decision }) =>
+      (await api(`/approvals/${id}/${decision}`, { method: 'POST' })) as Approval,
+    onSuccess: (_approval, { decision }) =>
+      decision === 'approve' ? client.invalidateQueries() : client.invalidateQueries({ queryKey: approvalsQuery.queryKey }),
+    // E.g. 409 when someone else decided first or it expired: the list shows how it stands now.
+    onError: () => client.invalidateQueries({ queryKey: approvalsQuery.queryKey }),
+  });
+}
