@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { Fleet } from '@proxai/pve-sim';
 import { addHostOverHttp } from './support/hosts';
+import { answerStepUpByEmail } from './support/mfa';
 import type { Portal } from './support/portal';
 import { ARTIFACTS, startScene, type Scene } from './support/scene';
 import type { Session } from './support/session';
@@ -99,6 +100,8 @@ describe('dashboard in Chromium', () => {
       void dialog.accept();
     });
     await card.getByRole('button', { name: 'Delete' }).click();
+    // Deleting a host is sensitive: a fresh check, by e-mailed code for someone without a second factor.
+    await answerStepUpByEmail(page, portal.url, EMAIL);
     await page.getByText('Host deleted successfully').waitFor();
     expect(confirmText).toBe(
       'Are you sure you want to delete this host? This will also remove all associated VMs from the dashboard.',
@@ -122,6 +125,7 @@ describe('dashboard in Chromium', () => {
     await confirm.waitFor();
     await page.screenshot({ path: `${ARTIFACTS}dashboard-bulk-confirm.png` });
     await confirm.getByRole('button', { name: `Stop ${running.length} guests` }).click();
+    await answerStepUpByEmail(page, portal.url, EMAIL);
     await page.getByText(`Bulk stop started for the selected guests (${running.length})`).waitFor();
     await page.getByTestId('bulk-bar').waitFor({ state: 'detached' });
     await page.getByText(/^Bulk stop finished: \d+ succeeded/).waitFor({ timeout: 30_000 });

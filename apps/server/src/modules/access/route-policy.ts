@@ -14,7 +14,8 @@ import { authorize, authorizePlatform } from './authorize';
  */
 export type RouteNeed = 'public' | 'session' | Permission | `platform:${PlatformPermission}`;
 export interface RoutePolicy {
-  need: RouteNeed;
+  /** What the route needs; a function when it depends on the body (restoring over a guest needs more). */
+  need: RouteNeed | ((body: unknown) => RouteNeed);
   stepUp?: boolean | ((body: unknown) => boolean);
   /** The four-eyes action this request is, when its organisation lists it (held for another member's approval). */
   approval?: ApprovalAction | ((body: unknown) => ApprovalAction | undefined);
@@ -138,7 +139,7 @@ export const ROUTE_POLICIES: Record<string, RoutePolicy> = {
   'PATCH /api/vms/:id/critical': { need: 'backups.run' },
   'POST /api/vms/:id/backup': { need: 'backups.run' },
   'POST /api/backups/restore': {
-    need: 'backups.run',
+    need: (body) => (field(body, 'target') === 'original' ? 'backups.restore_over' : 'backups.run'),
     stepUp: (body) => field(body, 'target') === 'original',
     approval: (body) => (field(body, 'target') === 'original' ? 'backups.restore_over' : undefined),
   },
@@ -208,8 +209,9 @@ export function installRoutePolicies(
     const policy = ROUTE_POLICIES[routeKey(request.method, request.routeOptions.url ?? '')];
     const user = request.user;
     if (!policy || !user) return;
-    if (policy.need.startsWith('platform:')) authorizePlatform(user, policy.need.slice('platform:'.length) as PlatformPermission);
-    else if (policy.need !== 'public' && policy.need !== 'session') authorize(user, policy.need as Permission);
+    const need = typeof policy.need === 'function' ? policy.need(request.body) : policy.need;
+    if (need.startsWith('platform:')) authorizePlatform(user, need.slice('platform:'.length) as PlatformPermission);
+    else if (need !== 'public' && need !== 'session') authorize(user, need as Permission);
     if (request.approvalRun) return;
     if (needsStepUp(policy, request.body)) await gates.stepUp(request);
     const action = approvalActionOf(policy, request.body);

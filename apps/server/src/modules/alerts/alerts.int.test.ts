@@ -2,10 +2,11 @@ import { PveClient } from '@proxai/pve-client';
 import type { Alert, AlertCount, AlertPage, AlertRule, AlertRuleSet } from '@proxai/contract';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { alertGuestStops, alertRuleDefaults, alertRules, guests } from '../../db/schema';
+import { alertGuestStops, alertRuleDefaults, alertRules, guests, hosts } from '../../db/schema';
 import { TEST_DATABASE_KINDS } from '../../testing/database';
 import { buildUser } from '../../testing/factories';
 import { until } from '../../testing/until';
+import { waitForTask } from '../guests/guests.testing';
 import { ALERT_EVALUATE_JOB } from './alerts.jobs';
 import { ensureDefaultRules } from './alerts.repository';
 import { alertsTestbedPerFile } from './alerts.testing';
@@ -59,6 +60,19 @@ describe.each(TEST_DATABASE_KINDS)('alerts on %s', (kind) => {
     );
     expect(rows).toHaveLength(1);
     return guestId;
+  };
+  /** No poll of the host starts until pollNow() (or an action's job asks for one); one running now ends first. */
+  const holdPolls = async () => {
+    await bed
+      .db()
+      .update(hosts)
+      .set({ nextPollAt: new Date(Date.now() + 3600_000) })
+      .where(eq(hosts.id, bed.hostId));
+    const idle = await until(
+      () => bed.hostRow(),
+      (h) => !h.pollLeasedUntil || h.pollLeasedUntil < new Date(),
+    );
+    expect(idle.pollLeasedUntil === null || idle.pollLeasedUntil < new Date()).toBe(true);
   };
   const stopOutcome = async (guestId: string) =>
     (await bed.t.database.db.select().from(alertGuestStops).where(eq(alertGuestStops.guestId, guestId)))[0]?.outcome;
@@ -256,8 +270,14 @@ describe.each(TEST_DATABASE_KINDS)('alerts on %s', (kind) => {
   it('raises nothing for a guest stopped through the portal (its task explains it)', async () => {
     const g = runningGuest();
     const row = await guestRow(g.vmid);
+    // The stop is written once, by the action's job: a poll that saw it while the job still waited on its PVE
+    // task would write it too (guest-state.ts compares with the state the job last wrote, not the row's), and
+    // the one stop would be recorded twice. So no poll runs until the task ended.
+    await holdPolls();
     const queued = await api<{ task_id: string }>('POST', `/api/vms/${row.id}/action`, { action: 'stop' });
     expect(queued.status).toBe(202);
+    const task = await waitForTask(bed.t.app, bed.owner.auth, queued.body.task_id);
+    expect(task.status).toBe('succeeded');
     const guestId = await stopRecorded(g.vmid);
     await evaluate();
     expect(await stopOutcome(guestId)).toMatch(/^explained: portal task guest\.stop /);

@@ -8,6 +8,7 @@ import { waitForTask, type VmDto } from '../guests/guests.testing';
 import { findHostById } from '../hosts/hosts.repository';
 import { connectSettings, createClient, targetOf } from '../hosts/pve-connection';
 import { secretBoxFor } from '../hosts/secret-box';
+import { withEmailStepUp } from '../mfa/step-up.testing';
 import { insertTask } from '../tasks/tasks.repository';
 import { refreshBackupInventory } from './backup-inventory';
 import { eventsOf } from '../schedules/schedules.testing';
@@ -118,12 +119,21 @@ describe.each(TEST_DATABASE_KINDS)('backup actions on %s', (kind) => {
     // A VMID a guest has is refused before anything is sent.
     const taken = await call('POST', '/api/backups/restore', { backup_id: backup.id, target: 'new', vmid: vm.vmid });
     expect(taken.statusCode).toBe(409);
-    // Over the original: an operator may not; the owner may not while it runs.
+    // Over the original: an operator may not (backups.restore_over); the owner may not while it runs. It is
+    // sensitive: asked without a fresh step-up it is refused with step_up_required; the guest's state is checked after.
+    const overOriginal = {
+      method: 'POST',
+      url: '/api/backups/restore',
+      payload: { backup_id: backup.id, target: 'original' },
+    } as const;
     const operator = await buildUser(bed.t.database.db, { orgRole: 'operator', organisationId: bed.owner.user.organisationId! });
-    expect(
-      (await call('POST', '/api/backups/restore', { backup_id: backup.id, target: 'original' }, operator.auth)).statusCode,
-    ).toBe(403);
-    const running = await call('POST', '/api/backups/restore', { backup_id: backup.id, target: 'original' });
+    const refused = await withEmailStepUp(bed.t.app, operator.auth, operator.user.email, overOriginal);
+    expect(refused.statusCode, refused.body).toBe(403);
+    expect(refused.json<{ detail: string }>().detail).toMatch(/\(backups\.restore_over\)$/);
+    const unproved = await call('POST', '/api/backups/restore', overOriginal.payload);
+    expect(unproved.statusCode).toBe(401);
+    expect(unproved.json()).toMatchObject({ code: 'step_up_required' });
+    const running = await withEmailStepUp(bed.t.app, bed.owner.auth, bed.owner.user.email, overOriginal);
     expect(running.statusCode).toBe(409);
     expect(running.json<{ detail: string }>().detail).toMatch(/is running: stop it before restoring over it$/);
     const bad = await call('POST', '/api/backups/restore', { target: 'new' });

@@ -8,6 +8,7 @@ import { giveLicence } from '../hosts/hosts.testing';
 import type { HostsTestbed } from '../hosts/hosts-testbed';
 import { passwordBody, tokenBody } from '../hosts/hosts.testing';
 import { PER_HOST_CONCURRENCY } from '../../jobs/child-tasks';
+import { withEmailStepUp } from '../mfa/step-up.testing';
 import { insertTask } from '../tasks/tasks.repository';
 import { updateGuest } from './guests.repository';
 import { useReadyTestbed, waitForTask, type VmDto } from './guests.testing';
@@ -52,6 +53,12 @@ describe.each(TEST_DATABASE_KINDS)('bulk guest actions on %s', (kind) => {
   const vms = () => get<VmDto[]>('/api/vms');
   const bulk = (payload: unknown, headers: Record<string, string> = owner.auth) =>
     t.app.inject({ method: 'POST', url: '/api/vms/bulk-action', payload: payload as object, headers });
+  /** Stop and restart are sensitive: the same request, stepped up by `as` with an e-mailed code. */
+  const steppedBulk = (
+    payload: object,
+    as: Pick<HostsTestbed['owner'], 'auth' | 'user'> = owner,
+    headers: Record<string, string> = {},
+  ) => withEmailStepUp(t.app, as.auth, as.user.email, { method: 'POST', url: '/api/vms/bulk-action', payload, headers });
   const waitDone = (id: string) => waitForTask(t.app, owner.auth, id);
   const nodeOf = (v: VmDto) => fleet.nodes[hostIds.indexOf(v.host_id)]!.name;
   const simGuest = (v: VmDto) => fleet.node(nodeOf(v)).guest(v.vmid);
@@ -66,7 +73,11 @@ describe.each(TEST_DATABASE_KINDS)('bulk guest actions on %s', (kind) => {
     const locked = [picked[3]!, picked[14]!];
     for (const v of locked) fleet.setGuestLock(nodeOf(v), v.vmid, 'backup');
 
-    const res = await bulk({ action: 'stop', ids: picked.map((v) => v.id) });
+    // Stopping guests is sensitive: refused until a fresh second-factor proof comes with the same request.
+    const asked = await bulk({ action: 'stop', ids: picked.map((v) => v.id) });
+    expect(asked.statusCode, asked.body).toBe(401);
+    expect(asked.json()).toMatchObject({ code: 'step_up_required', challenge: expect.any(String) as string });
+    const res = await steppedBulk({ action: 'stop', ids: picked.map((v) => v.id) });
     expect(res.statusCode, res.body).toBe(202);
     const { task_id: taskId } = res.json<{ task_id: string }>();
     const parent = await waitDone(taskId);
@@ -188,7 +199,11 @@ describe.each(TEST_DATABASE_KINDS)('bulk guest actions on %s', (kind) => {
     const list = await vms();
     // Nothing reaches the hosts (their background poll aside): no PVE task is started.
     const before = fleet.nodes.map((n) => fleet.node(n.name).tasks.length);
-    const unknown = await bulk({ action: 'stop', ids: [list[0]!.id, crypto.randomUUID(), crypto.randomUUID()] });
+    // Which guests exist is checked after the step-up: a caller learns nothing about ids before proving it.
+    const unproved = await bulk({ action: 'stop', ids: [list[0]!.id, crypto.randomUUID(), crypto.randomUUID()] });
+    expect(unproved.statusCode).toBe(401);
+    expect(unproved.json()).toMatchObject({ code: 'step_up_required' });
+    const unknown = await steppedBulk({ action: 'stop', ids: [list[0]!.id, crypto.randomUUID(), crypto.randomUUID()] });
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json()).toMatchObject({
       code: 'not_found',
@@ -196,14 +211,15 @@ describe.each(TEST_DATABASE_KINDS)('bulk guest actions on %s', (kind) => {
     });
     const gone = list[1]!;
     await updateGuest(t.database.db, gone.id, { goneAt: new Date() });
-    const removed = await bulk({ action: 'stop', ids: [gone.id] }, { ...owner.auth, 'accept-language': 'fr' });
+    const removed = await steppedBulk({ action: 'stop', ids: [gone.id] }, owner, { 'accept-language': 'fr' });
     expect(removed.statusCode).toBe(404);
     expect(removed.json<{ detail: string }>().detail).toMatch(/^1 des 1 invités est introuvable/);
     await updateGuest(t.database.db, gone.id, { goneAt: null });
 
     const stranger = await buildUser(t.database.db, { orgRole: 'owner' });
     await giveLicence(t.database.db, stranger.user.organisationId!, 'pro');
-    expect((await bulk({ action: 'stop', ids: [list[0]!.id] }, stranger.auth)).statusCode).toBe(404);
+    expect((await steppedBulk({ action: 'stop', ids: [list[0]!.id] }, stranger)).statusCode).toBe(404);
+    // The permission comes before the step-up: a readonly member is refused at once, nothing to prove.
     const reader = await buildUser(t.database.db, { orgRole: 'readonly', organisationId: owner.user.organisationId });
     expect((await bulk({ action: 'stop', ids: [list[0]!.id] }, reader.auth)).statusCode).toBe(403);
 

@@ -4,6 +4,7 @@ import type { TestApp } from '../../testing/app';
 import { TEST_DATABASE_KINDS } from '../../testing/database';
 import { buildUser } from '../../testing/factories';
 import { httpsListener } from '../../testing/listeners';
+import { withEmailStepUp } from '../mfa/step-up.testing';
 import { startHostsTestbed, type HostsTestbed } from './hosts-testbed';
 import { passwordBody, tokenBody } from './hosts.testing';
 import { until } from '../../testing/until';
@@ -34,6 +35,11 @@ describe.each(TEST_DATABASE_KINDS)('hosts on %s', (kind) => {
   const post = (url: string, payload: unknown, headers = owner.auth) =>
     t.app.inject({ method: 'POST', url, payload: payload as object, headers });
   const get = (url: string, headers = owner.auth) => t.app.inject({ method: 'GET', url, headers });
+  /** DELETE /api/hosts/:id without a step-up proof. */
+  const bareDelete = (id: string, headers = owner.auth) => t.app.inject({ method: 'DELETE', url: `/api/hosts/${id}`, headers });
+  /** DELETE /api/hosts/:id with its step-up answered by an e-mailed code (the people here have no second factor). */
+  const remove = (id: string, who: Pick<HostsTestbed['owner'], 'auth' | 'user'> = owner) =>
+    withEmailStepUp(t.app, who.auth, who.user.email, { method: 'DELETE', url: `/api/hosts/${id}` });
 
   it('adds a host with a password: pins the fingerprint, reads the version, lists its guests', async () => {
     const n = node(0);
@@ -173,9 +179,11 @@ describe.each(TEST_DATABASE_KINDS)('hosts on %s', (kind) => {
     expect((await get('/api/hosts', stranger.auth)).json()).toEqual([]);
     expect((await get('/api/vms', stranger.auth)).json()).toEqual([]);
     expect((await post(`/api/hosts/${hosts[0]!.id}/sync`, {}, stranger.auth)).statusCode).toBe(404);
-    expect((await t.app.inject({ method: 'DELETE', url: `/api/hosts/${hosts[0]!.id}`, headers: stranger.auth })).statusCode).toBe(
-      404,
-    );
+    // Deleting is sensitive: the step-up comes before the existence check, so the stranger learns nothing until proven.
+    const unproven = await bareDelete(hosts[0]!.id, stranger.auth);
+    expect(unproven.statusCode).toBe(401);
+    expect(unproven.json()).toMatchObject({ code: 'step_up_required' });
+    expect((await remove(hosts[0]!.id, stranger)).statusCode).toBe(404);
 
     const reader = await buildUser(t.database.db, { orgRole: 'readonly', organisationId: owner.user.organisationId });
     expect((await get('/api/hosts', reader.auth)).json().length).toBe(hosts.length);
@@ -183,9 +191,8 @@ describe.each(TEST_DATABASE_KINDS)('hosts on %s', (kind) => {
     expect(add.statusCode).toBe(403);
     expect(add.json().detail).toMatch(/readonly/);
     expect((await post(`/api/hosts/${hosts[0]!.id}/sync`, {}, reader.auth)).statusCode).toBe(403);
-    expect((await t.app.inject({ method: 'DELETE', url: `/api/hosts/${hosts[0]!.id}`, headers: reader.auth })).statusCode).toBe(
-      403,
-    );
+    // The permission check comes before the step-up: readonly is refused at once.
+    expect((await bareDelete(hosts[0]!.id, reader.auth)).statusCode).toBe(403);
     const operator = await buildUser(t.database.db, { orgRole: 'operator', organisationId: owner.user.organisationId });
     expect((await post('/api/hosts', passwordBody(node(2)), operator.auth)).statusCode).toBe(403);
   });
@@ -204,13 +211,15 @@ describe.each(TEST_DATABASE_KINDS)('hosts on %s', (kind) => {
 
   it('deletes a host and its guests; audit events record who did what', async () => {
     const hosts = (await get('/api/hosts')).json<{ id: string }[]>();
-    const del = await t.app.inject({ method: 'DELETE', url: `/api/hosts/${hosts[1]!.id}`, headers: owner.auth });
-    expect(del.statusCode).toBe(200);
+    const unproven = await bareDelete(hosts[1]!.id);
+    expect(unproven.statusCode).toBe(401);
+    expect(unproven.json()).toMatchObject({ code: 'step_up_required', methods: ['email'] });
+    expect((await get('/api/hosts')).json<{ id: string }[]>().map((h) => h.id)).toContain(hosts[1]!.id);
+    const del = await remove(hosts[1]!.id);
+    expect(del.statusCode, del.body).toBe(200);
     const vms = (await get('/api/vms')).json<{ host_id: string }[]>();
     expect(vms.some((v) => v.host_id === hosts[1]!.id)).toBe(false);
-    expect((await t.app.inject({ method: 'DELETE', url: `/api/hosts/${hosts[1]!.id}`, headers: owner.auth })).statusCode).toBe(
-      404,
-    );
+    expect((await remove(hosts[1]!.id)).statusCode).toBe(404);
     // Records of changes that emit events come from the audit subscriber, within a second or so.
     const { sql } = await import('drizzle-orm');
     const read = async () =>

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Licence } from '@proxai/contract';
 import { createTestApp, type TestApp } from '../../testing/app';
 import { buildUser } from '../../testing/factories';
+import { withEmailStepUp } from '../mfa/step-up.testing';
 import { PRIVATE_KEY_FILE, PUBLIC_KEY_FILE } from './licence-signing';
 
 const run = promisify(execFile);
@@ -59,12 +60,13 @@ describe('licence:verify CLI and PROXAI_LICENSE_KEY', () => {
         payload: { organisation_id: admin.user.organisationId, plan_type: 'essential', duration_days: 10 },
       })
     ).json<Licence>();
-    const afterRevoke = await t.app.inject({
+    // A revoke asks for a step-up: the administrator (no second factor here) answers it with an e-mailed code.
+    const afterRevoke = await withEmailStepUp(t.app, admin.auth, admin.user.email, {
       method: 'POST',
       url: `/api/admin/licenses/${revoked.id}/revoke`,
-      headers: admin.auth,
       payload: { reason: 'Contract ended' },
     });
+    expect(afterRevoke.statusCode, afterRevoke.body).toBe(200);
     const download_date = new Date().toISOString();
     fs.writeFileSync(path.join(dir, 'valid.json'), JSON.stringify({ ...licence, download_date }, null, 2));
     fs.writeFileSync(path.join(dir, 'tampered.json'), JSON.stringify({ ...licence, plan_type: 'enterprise', download_date }));

@@ -12,6 +12,9 @@ import { parsePublicKey, verifyLicenceSignature } from './licence-canonical';
 import { PRIVATE_KEY_FILE, PUBLIC_KEY_FILE } from './licence-signing';
 import { getEffectivePlan } from './licenses.service';
 import { LOOPBACK_HOSTS } from '../../testing/env';
+import { trackSecret } from '../../testing/secrets';
+import { codeIn } from '../auth/auth.testing';
+import { withEmailStepUp, type ApiRequest } from '../mfa/step-up.testing';
 
 describe.each(TEST_DATABASE_KINDS)('licences on %s', (kind) => {
   let t: TestApp;
@@ -23,8 +26,45 @@ describe.each(TEST_DATABASE_KINDS)('licences on %s', (kind) => {
 
   const generate = (body: Record<string, unknown>, headers = admin.auth) =>
     t.app.inject({ method: 'POST', url: '/api/admin/licenses/generate', headers, payload: body });
-  const revoke = (id: string, body: unknown, headers = admin.auth) =>
-    t.app.inject({ method: 'POST', url: `/api/admin/licenses/${id}/revoke`, headers, payload: body as object });
+  const revokeRequest = (id: string, body: unknown): ApiRequest => ({
+    method: 'POST',
+    url: `/api/admin/licenses/${id}/revoke`,
+    payload: body as object,
+  });
+  /** A revoke as sent, without a step-up proof (a refusal comes before the step-up). */
+  const revokeUnproven = (id: string, body: unknown, headers = admin.auth) =>
+    t.app.inject({ ...revokeRequest(id, body), headers });
+  /** A revoke by the administrator, its step-up answered with an e-mailed code (the administrator has no factor). */
+  const revoke = (id: string, body: unknown) => withEmailStepUp(t.app, admin.auth, admin.user.email, revokeRequest(id, body));
+  /**
+   * A proof for one revoke request of the administrator (its 401 `step_up_required` answered by an e-mailed code),
+   * to send it later in X-Step-Up: each proof is bound to its request and spent by it.
+   */
+  const revokeProof = async (request: ApiRequest) => {
+    const asked = await t.app.inject({ ...request, headers: admin.auth });
+    expect(asked.statusCode, asked.body).toBe(401);
+    const { code, challenge } = asked.json<{ code: string; challenge: string }>();
+    expect(code).toBe('step_up_required');
+    const mailed = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/step-up/email',
+      headers: admin.auth,
+      payload: { challenge },
+    });
+    expect(mailed.statusCode, mailed.body).toBe(200);
+    const mailedCode = codeIn(t.app.mailer.outbox.filter((m) => m.to === admin.user.email).at(-1)?.text ?? '');
+    trackSecret(mailedCode);
+    const proof = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/step-up',
+      headers: admin.auth,
+      payload: { challenge, code: mailedCode, method: 'email' },
+    });
+    expect(proof.statusCode, proof.body).toBe(200);
+    const token = proof.json<{ step_up_token: string }>().step_up_token;
+    trackSecret(token);
+    return token;
+  };
   const list = (org: string, headers = member.auth) =>
     t.app.inject({ method: 'GET', url: `/api/admin/licenses/${org}`, headers });
 
@@ -102,12 +142,12 @@ describe.each(TEST_DATABASE_KINDS)('licences on %s', (kind) => {
   it('refuses generate and revoke to non-admins (403) and hides other organisations (404)', async () => {
     expect((await generate({ organisation_id: orgId, plan_type: 'pro', duration_days: 10 }, member.auth)).statusCode).toBe(403);
     const [some] = (await list(orgId)).json<Licence[]>();
-    const res = await revoke(some!.id, { reason: 'no' }, member.auth);
+    const res = await revokeUnproven(some!.id, { reason: 'no' }, member.auth);
     expect(res.statusCode).toBe(403);
     expect(res.json()).toMatchObject({ code: 'forbidden' });
     // Refused before the body is read: a non-admin learns nothing about what a valid request looks like.
     expect((await generate({ organisation_id: orgId, plan_type: 'pro', duration_days: 0 }, member.auth)).statusCode).toBe(403);
-    expect((await revoke(some!.id, { reason: '' }, member.auth)).statusCode).toBe(403);
+    expect((await revokeUnproven(some!.id, { reason: '' }, member.auth)).statusCode).toBe(403);
 
     const hidden = await list(orgId, outsider.auth);
     expect(hidden.statusCode).toBe(404);
@@ -144,6 +184,11 @@ describe.each(TEST_DATABASE_KINDS)('licences on %s', (kind) => {
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
       expect(res.json()).toHaveProperty('detail');
     }
+    // A valid revoke asks for a step-up first, and revokes nothing until it is proven.
+    const unproven = await revokeUnproven(l.id, { reason: 'Customer cancelled' });
+    expect(unproven.statusCode).toBe(401);
+    expect(unproven.json()).toMatchObject({ code: 'step_up_required', methods: ['email'] });
+    expect((await list(orgId)).json<Licence[]>().find((x) => x.id === l.id)).toMatchObject({ is_active: true });
     const ok = await revoke(l.id, { reason: 'Customer cancelled' });
     expect(ok.statusCode).toBe(200);
     expect(ok.json()).toMatchObject({
@@ -167,7 +212,12 @@ describe.each(TEST_DATABASE_KINDS)('licences on %s', (kind) => {
 
   it('two concurrent revokes: exactly one wins, the other answers 409', async () => {
     const l = (await generate({ organisation_id: orgId, plan_type: 'pro', duration_days: 5 })).json<Licence>();
-    const answers = await Promise.all([revoke(l.id, { reason: 'first' }), revoke(l.id, { reason: 'second' })]);
+    // Each request with its own proof (a proof is bound to its request and spent once), then both at once.
+    const requests = [revokeRequest(l.id, { reason: 'first' }), revokeRequest(l.id, { reason: 'second' })];
+    const proofs = [await revokeProof(requests[0]!), await revokeProof(requests[1]!)];
+    const answers = await Promise.all(
+      requests.map((request, i) => t.app.inject({ ...request, headers: { ...admin.auth, 'x-step-up': proofs[i]! } })),
+    );
     expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
     const [row] = await t.database.db.select().from(licences).where(eq(licences.id, l.id));
     expect(['first', 'second']).toContain(row?.revokeReason);
@@ -208,7 +258,7 @@ describe.each(TEST_DATABASE_KINDS)('licences on %s', (kind) => {
 
     const ess = (await generate({ organisation_id: org.id, plan_type: 'essential', duration_days: 30 })).json<Licence>();
     expect((await getEffectivePlan(db, org.id)).licenceId).toBe(ess.id);
-    await revoke(ess.id, { reason: 'test' });
+    expect((await revoke(ess.id, { reason: 'test' })).statusCode).toBe(200);
     expect((await getEffectivePlan(db, org.id)).plan).toBe('free');
   });
 

@@ -6,6 +6,7 @@ import { createTestApp, type TestApp } from '../../testing/app';
 import { buildOrganisation, buildUser } from '../../testing/factories';
 import { insertUserWithOrganisation, TRIAL_DAYS } from '../auth/auth.repository';
 import { giveLicence } from '../hosts/hosts.testing';
+import { withEmailStepUp } from '../mfa/step-up.testing';
 import { getEffectivePlan, planWith, requireFeature } from './licenses.service';
 
 const DAY = 86_400_000;
@@ -68,8 +69,14 @@ describe('plans: the trial, the demo and features outside the plan', () => {
       { method: 'POST', url: '/api/vms/bulk-action', payload: { action: 'stop', ids: [guestId] } },
       { method: 'GET', url: `/api/vms/${guestId}/snapshots` },
     ] as const;
+    // A bulk stop is sensitive: the plan is checked by its handler, after the step-up (the gate's order is
+    // permission, step-up, approval, handler), so it is asked for first.
+    const stop = calls[3];
+    const asked = await t.app.inject({ ...stop, headers: owner.auth });
+    expect(asked.statusCode, asked.body).toBe(401);
+    expect(asked.json()).toMatchObject({ code: 'step_up_required' });
     for (const call of calls) {
-      const res = await t.app.inject({ ...call, headers: owner.auth });
+      const res = await withEmailStepUp(t.app, owner.auth, owner.user.email, call);
       expect(res.statusCode, `${call.method} ${call.url}`).toBe(403);
       expect(res.json()).toMatchObject({ code: 'plan_required', plan: 'essential' });
     }

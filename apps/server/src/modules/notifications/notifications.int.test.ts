@@ -270,7 +270,12 @@ describe.each(TEST_DATABASE_KINDS)('notification channels on %s', (kind) => {
   it('lets owners and admins manage channels, every member their own preferences; webhooks need Pro', async () => {
     const operator = (await buildUser(t.database.db, { organisationId: org, orgRole: 'operator' })).auth;
     const body = { type: 'slack', name: 'x', url: receiver.url('/s') };
-    await api.refused(api.send('POST', '/api/notification-channels', body, operator), 403, 'forbidden', /admin or higher/);
+    await api.refused(
+      api.send('POST', '/api/notification-channels', body, operator),
+      403,
+      'forbidden',
+      /\(operator\) does not allow this \(notifications\.manage\)/,
+    );
     expect((await api.send('GET', '/api/notification-channels', undefined, operator)).statusCode).toBe(200);
     const put = await api.send('PUT', '/api/notification-preferences', { email: false }, operator);
     expect(put.json()).toMatchObject({ email: false, min_severity: 'warning' });
