@@ -22,6 +22,7 @@ import { healthRoutes } from './modules/health/health.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { installRoutePolicies } from './modules/access/route-policy';
 import { approvalsRoutes } from './modules/approvals/approvals.routes';
+import { auditRoutes } from './modules/audit/audit.routes';
 import { holdForApproval } from './modules/approvals/approvals.service';
 import { baseUrl } from './modules/auth/auth.routes';
 import { secretBoxFor } from './modules/hosts/secret-box';
@@ -172,6 +173,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(stepUpRoutes);
       await api.register(teamsRoutes);
       await api.register(approvalsRoutes);
+      await api.register(auditRoutes);
       await api.register(hostsRoutes);
       await api.register(guestsRoutes);
       await api.register(snapshotsRoutes);

@@ -36,6 +36,8 @@ export const PERMISSIONS = [
   'organisation.security',
   /** Approve or deny another member's request under the four-eyes policy. */
   'approvals.decide',
+  /** Read and export the organisation's audit trail. */
+  'audit.read',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -61,6 +63,7 @@ const ADMIN: readonly Permission[] = [
   'metrics.manage',
   'members.manage',
   'approvals.decide',
+  'audit.read',
 ];
 const OWNER: readonly Permission[] = [...ADMIN, 'members.manage_owners', 'organisation.security'];
 
@@ -75,7 +78,7 @@ export const ROLE_PERMISSIONS: Readonly<Record<OrgRole, readonly Permission[]>> 
  * What the platform role `admin` (vendor staff, no organisation) may do. Licence generation and revocation are
  * here only: an organisation's Admin never has them.
  */
-export const PLATFORM_PERMISSIONS = ['licenses.generate', 'licenses.revoke', 'organisations.read'] as const;
+export const PLATFORM_PERMISSIONS = ['licenses.generate', 'licenses.revoke', 'organisations.read', 'audit.read'] as const;
 export type PlatformPermission = (typeof PLATFORM_PERMISSIONS)[number];
 
 export function roleAllows(role: OrgRole | null | undefined, permission: Permission): boolean {

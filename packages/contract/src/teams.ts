@@ -97,3 +97,46 @@ export type InvitePreview = z.infer<typeof InvitePreviewSchema>;
 
 export const InviteAcceptedSchema = z.object({ organisation_id: z.uuid(), role: OrgRoleSchema }).meta({ id: 'InviteAccepted' });
 export type InviteAccepted = z.infer<typeof InviteAcceptedSchema>;
+
+/** One audit record as GET /api/audit lists it (the export adds nothing but the chain's own fields). */
+export const AuditRecordSchema = z
+  .object({
+    seq: z.number().int().nullable().meta({ description: 'Number in its chain (null: written before the chain existed)' }),
+    at: z.iso.datetime(),
+    actor: z.object({ id: z.string().nullable(), email: z.string().nullable() }),
+    action: z.string(),
+    target: z.string().nullable(),
+    outcome: z.enum(['success', 'failure']),
+    ip: z.string().nullable(),
+    details: z.unknown().nullable(),
+    hash: z.string().nullable(),
+  })
+  .meta({ id: 'AuditRecord' });
+export type AuditRecord = z.infer<typeof AuditRecordSchema>;
+
+/** A filter's text: PostgreSQL refuses a NUL character in a query's text. */
+const FilterTextSchema = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .refine((s) => !s.includes('\u0000'), 'must not contain a NUL character');
+
+export const AuditQuerySchema = z.object({
+  actor: FilterTextSchema(320).optional().meta({ description: 'Part of the actor’s e-mail' }),
+  action: FilterTextSchema(100).optional().meta({ description: 'An action, or its prefix ending in a dot (member.)' }),
+  target: FilterTextSchema(200).optional(),
+  from: z.iso.datetime({ offset: true }).optional(),
+  to: z.iso.datetime({ offset: true }).optional(),
+  before: z.coerce.number().int().positive().optional().meta({ description: 'Records before this seq (the next page)' }),
+  limit: z.coerce.number().int().min(1).max(500).default(100),
+});
+
+export const AuditPageSchema = z
+  .object({
+    records: z.array(AuditRecordSchema),
+    /** Pass as `before` for the next (older) page; null at the chain's start. */
+    next_before: z.number().int().nullable(),
+  })
+  .meta({ id: 'AuditPage' });
+export type AuditPage = z.infer<typeof AuditPageSchema>;

@@ -53,3 +53,19 @@ export function readPublicKey(option: string | undefined, defaultFile: () => str
     throw new Error(`No public key: pass --public-key, or run where ${file} exists (the server's DATA_DIR).`);
   return { key: parsePublicKey(fs.readFileSync(file, 'utf8')), from: file };
 }
+
+/**
+ * The public key of the evidence-signing key for an offline check: `--public-key`, else the one the server wrote
+ * into its data directory. Writes why on stderr and answers null (exit code 2) when there is none.
+ */
+export function evidencePublicKeyOrNull(
+  option: string | undefined,
+  dataDirFile: () => string,
+): { key: KeyObject; from: string } | null {
+  try {
+    return readPublicKey(option, dataDirFile);
+  } catch (err) {
+    process.stderr.write(`${err instanceof Error ? err.message : String(err)}\n`);
+    return null;
+  }
+}

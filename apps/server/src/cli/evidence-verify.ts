@@ -2,12 +2,11 @@
 // Nothing is sent anywhere.
 import fs from 'node:fs';
 import path from 'node:path';
-import type { KeyObject } from 'node:crypto';
 import { loadConfigOrExit } from '../config/env';
 import { EVIDENCE_PUBLIC_KEY_FILE } from '../modules/restore-tests/evidence-key';
 import { verifyEvidenceFile } from '../modules/restore-tests/evidence-signing';
 import { readVersion } from '../version';
-import { fileArgument, readPublicKey } from './cli-args';
+import { evidencePublicKeyOrNull, fileArgument } from './cli-args';
 
 const USAGE = `Usage: npm run evidence:verify -- <evidence.json> [--public-key <file|base64|PEM>]
 
@@ -26,13 +25,10 @@ function main(): number {
   const args = fileArgument(process.argv.slice(2), USAGE, 'evidence');
   if (typeof args === 'number') return args;
   const { file } = args;
-  let publicKey: { key: KeyObject; from: string };
-  try {
-    publicKey = readPublicKey(args.publicKey, () => path.join(loadConfigOrExit(readVersion()).dataDir, EVIDENCE_PUBLIC_KEY_FILE));
-  } catch (err) {
-    process.stderr.write(`${err instanceof Error ? err.message : String(err)}\n`);
-    return 2;
-  }
+  const publicKey = evidencePublicKeyOrNull(args.publicKey, () =>
+    path.join(loadConfigOrExit(readVersion()).dataDir, EVIDENCE_PUBLIC_KEY_FILE),
+  );
+  if (!publicKey) return 2;
   const check = verifyEvidenceFile(fs.readFileSync(file, 'utf8'), publicKey.key);
   if (!check.ok) {
     const label = check.reason === 'other_key' ? 'OTHER KEY' : check.reason === 'unreadable' ? 'INVALID' : 'TAMPERED';

@@ -230,6 +230,20 @@ export const TEAM_CASES: Case[] = [
     url: () => `/api/approvals/${randomUUID()}/deny`,
     expect: [401, 404, 403, 403, 404, 404, 403],
   },
+  {
+    route: 'GET /api/audit',
+    name: 'the audit trail',
+    method: 'GET',
+    url: () => '/api/audit?action=member.',
+    expect: [401, 200, 403, 403, 200, 200, 200],
+  },
+  {
+    route: 'GET /api/audit/export',
+    name: 'export the audit trail',
+    method: 'GET',
+    url: () => '/api/audit/export',
+    expect: [401, 200, 403, 403, 200, 200, 200],
+  },
   // Last of the organisation rows: readonly, operator and admin leave A; the sole owners cannot.
   {
     route: 'POST /api/members/leave',

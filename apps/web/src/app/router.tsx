@@ -46,9 +46,23 @@ export const routes: RouteObject[] = [
         ...page(async () => ({ Component: (await import('@/features/marketing/pages/old-pricing-page')).OldPricingPage })),
       },
       { path: '/auth', ...page(async () => ({ Component: (await import('@/features/auth/auth-page')).AuthPage })) },
+      // Public, but it reads and writes through the query cache (the preview, then accepting).
       {
         path: '/invite/:token',
-        ...page(async () => ({ Component: (await import('@/features/members/invite-page')).InvitePage })),
+        ...page(async () => {
+          const [{ InvitePage }, { QueryClientProvider }, { queryClient }] = await Promise.all([
+            import('@/features/members/invite-page'),
+            import('@tanstack/react-query'),
+            import('@/lib/query-client'),
+          ]);
+          return {
+            Component: () => (
+              <QueryClientProvider client={queryClient}>
+                <InvitePage />
+              </QueryClientProvider>
+            ),
+          };
+        }),
       },
       {
         path: '/product',
@@ -187,6 +201,10 @@ export const routes: RouteObject[] = [
           {
             path: '/settings/members',
             ...signedIn(async () => (await import('@/features/members/members-page')).MembersPage, ['members']),
+          },
+          {
+            path: '/audit',
+            ...signedIn(async () => (await import('@/features/audit/audit-page')).AuditPage, ['audit']),
           },
           {
             path: '/settings/security',

@@ -1,15 +1,20 @@
 import type { LogoutAllResponse, Me } from '@proxai/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Building2, LogOut, MonitorX, ShieldCheck, UserRound, Users } from 'lucide-react';
+import { Building2, LogOut, MonitorX, ScrollText, ShieldCheck, UserRound, Users } from 'lucide-react';
 import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, useNavigate } from 'react-router';
+import { isOrgRole, roleAllows } from '@proxai/contract/permissions';
 import { api, ApiError } from '@/lib/api-client';
 import { clearSession, getStoredUser, storeUser, type StoredUser } from '@/lib/auth-storage';
 import { whenIdle } from '@/lib/idle';
 import { toast } from '@/lib/toast';
 import { Button, buttonClasses } from './ui/button';
 import { cn } from './ui/cn';
+
+/** Owners and admins read their organisation's audit trail; platform administrators the platform's. */
+const mayReadAudit = (user: StoredUser | null) =>
+  user?.organisation_id ? roleAllows(isOrgRole(user.org_role) ? user.org_role : null, 'audit.read') : user?.role === 'admin';
 
 // The confirmation (Radix dialog: focus trap, Escape, focus back on the button) is not needed for the first
 // render of the screens that show this menu: its code loads when the button is pointed at, focused or pressed.
@@ -183,6 +188,12 @@ export function AccountMenu({ className }: { className?: string }) {
         <NavLink to="/settings/members" className={settingsLinkClasses} data-testid="members-link">
           <Users className="h-4 w-4" aria-hidden="true" />
           {t('members')}
+        </NavLink>
+      ) : null}
+      {mayReadAudit(user) ? (
+        <NavLink to="/audit" className={settingsLinkClasses} data-testid="audit-link">
+          <ScrollText className="h-4 w-4" aria-hidden="true" />
+          {t('audit')}
         </NavLink>
       ) : null}
       <NavLink to="/settings/security" className={settingsLinkClasses} data-testid="security-link">

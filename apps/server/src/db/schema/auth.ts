@@ -135,6 +135,41 @@ export const auditEvents = pgTable(
     details: jsonb('details').$type<Record<string, unknown>>(),
     /** The domain event this record was made from (the audit subscriber): at most one record per event. */
     eventId: bigint('event_id', { mode: 'number' }),
+    /**
+     * The hash chain (modules/audit/audit-chain.ts): `org:<id>` or `platform`, the record's number in it, the
+     * previous record's hash and its own. Null on records written before the chain existed (migration 0017).
+     */
+    chain: text('chain'),
+    seq: bigint('seq', { mode: 'number' }),
+    prevHash: text('prev_hash'),
+    hash: text('hash'),
   },
-  (t) => [index('audit_events_org_at_idx').on(t.organisationId, t.at), uniqueIndex('audit_events_event_unique').on(t.eventId)],
+  (t) => [
+    index('audit_events_org_at_idx').on(t.organisationId, t.at),
+    uniqueIndex('audit_events_event_unique').on(t.eventId),
+    uniqueIndex('audit_events_chain_seq_unique').on(t.chain, t.seq),
+  ],
+);
+
+/** Each audit chain's end: the number and hash of its last record (locked while a record is appended). */
+export const auditChainHeads = pgTable('audit_chain_heads', {
+  chain: text('chain').primaryKey(),
+  seq: bigint('seq', { mode: 'number' }).notNull(),
+  hash: text('hash').notNull(),
+  /** Records since the last signed head. */
+  sinceSigned: integer('since_signed').notNull().default(0),
+});
+
+/** Heads signed with the evidence key (Ed25519) every AUDIT_SIGN_EVERY records: they pin the chain's past. */
+export const auditSignedHeads = pgTable(
+  'audit_signed_heads',
+  {
+    chain: text('chain').notNull(),
+    seq: bigint('seq', { mode: 'number' }).notNull(),
+    hash: text('hash').notNull(),
+    signedAt: timestamp('signed_at', { withTimezone: true }).notNull(),
+    keyId: text('key_id').notNull(),
+    signature: text('signature').notNull(),
+  },
+  (t) => [uniqueIndex('audit_signed_heads_chain_seq_unique').on(t.chain, t.seq)],
 );

@@ -31,9 +31,11 @@ export interface RouteStats {
   ms: number;
 }
 
-/** Empty stats for a route. */
-/** Routes whose successful answer is not JSON. */
-const TEXT_ROUTES = new Set(['GET /api/metrics/prometheus']);
+/** Routes whose successful answer is not JSON, and the type they answer instead. */
+const TEXT_ROUTES = new Map([
+  ['GET /api/metrics/prometheus', /^text\/plain\b/],
+  ['GET /api/audit/export', /^application\/x-ndjson\b/],
+]);
 
 export function newRouteStats(route: RegisteredRoute): RouteStats {
   return {
@@ -115,8 +117,8 @@ export function judge(
   if (status >= 500) problems.push(`answered ${status}`);
   let json: unknown;
   const isJson = /^application\/json\b/.test(type);
-  // The Prometheus exposition answers its text format by nature; its errors are JSON like every other route's.
-  const textAnswer = status < 300 && TEXT_ROUTES.has(`${route.method} ${route.url}`) && /^text\/plain\b/.test(type);
+  // The Prometheus exposition and the audit export answer their own formats; their errors are JSON like any other.
+  const textAnswer = status < 300 && (TEXT_ROUTES.get(`${route.method} ${route.url}`)?.test(type) ?? false);
   if (!textAnswer && ((status !== 204 && status < 300) || status >= 400)) {
     if (!isJson) problems.push(`${status} with content-type '${type}'`);
     else {

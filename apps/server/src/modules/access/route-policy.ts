@@ -82,6 +82,9 @@ export const ROUTE_POLICIES: Record<string, RoutePolicy> = {
   'GET /api/organisation/security': { need: 'members.read' },
   'PUT /api/organisation/security': { need: 'organisation.security', stepUp: true },
   'GET /api/approvals': { need: 'members.read' },
+  // An organisation's chain (audit.read), or the platform's for its administrators: the handler decides which.
+  'GET /api/audit/export': { need: 'session' },
+  'GET /api/audit': { need: 'session' },
   'POST /api/approvals/:id/approve': { need: 'approvals.decide', stepUp: true },
   'POST /api/approvals/:id/deny': { need: 'approvals.decide' },
 

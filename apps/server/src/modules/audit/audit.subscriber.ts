@@ -1,8 +1,9 @@
 import type { DomainEventType, Task } from '@proxai/contract';
 import type { Db } from '../../db/client';
-import { auditEvents } from '../../db/schema';
+import { type auditEvents } from '../../db/schema';
 import type { Subscriber } from '../events/dispatcher';
 import type { EventRow } from '../events/events.repository';
+import { recordAudit } from './audit.repository';
 
 /** Domain events the audit log records, and the action name each becomes. */
 const ACTIONS: Partial<Record<DomainEventType, string>> = {
@@ -61,7 +62,21 @@ export const auditSubscriber: Subscriber = {
   name: 'audit',
   types: Object.keys(ACTIONS) as DomainEventType[],
   async handle(tx: Db, batch: EventRow[]) {
-    const rows = batch.map(auditRecordOf).filter((r): r is NonNullable<typeof r> => r !== null);
-    if (rows.length > 0) await tx.insert(auditEvents).values(rows).onConflictDoNothing({ target: auditEvents.eventId });
+    // In the events' order, each linked into its organisation's chain.
+    for (const row of batch.map(auditRecordOf)) {
+      if (!row) continue;
+      await recordAudit(tx, {
+        action: row.action,
+        outcome: row.outcome,
+        actorId: row.actorId,
+        actorEmail: row.actorEmail,
+        organisationId: row.organisationId,
+        target: row.target,
+        ip: row.ip,
+        details: row.details ?? undefined,
+        eventId: row.eventId ?? undefined,
+        at: row.at instanceof Date ? row.at : undefined,
+      });
+    }
   },
 };

@@ -65,6 +65,12 @@ export async function findGuestById(db: Db, id: string): Promise<GuestRow | unde
   return row;
 }
 
+/** A guest's state as stored now, its row locked until the transaction ends (undefined: no such guest). */
+export async function lockGuestState(tx: Db, id: string): Promise<GuestRow['state'] | undefined> {
+  const [row] = await tx.select({ state: guests.state }).from(guests).where(eq(guests.id, id)).for('update');
+  return row?.state;
+}
+
 export async function updateGuest(db: Db, id: string, values: Partial<typeof guests.$inferInsert>): Promise<void> {
   await db
     .update(guests)

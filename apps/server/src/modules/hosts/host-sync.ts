@@ -100,8 +100,12 @@ export async function readPendingUpdates(
 /** Past this many guest changes in one sync, one host.synced event says so instead of one event per guest. */
 const MAX_GUEST_EVENTS = 20;
 
-/** The events of a sync: guests that appeared, went, or changed state. */
-async function emitGuestChanges(tx: Db, host: HostRow, before: GuestRow[], after: NewGuestRow[]): Promise<void> {
+/**
+ * The events of a sync: guests that appeared, went, or changed state. `before` is read in the writing
+ * transaction, rows locked, so an action's job writing the same change at the same moment emits it once: a row
+ * it changed after `readAt` keeps its newer state (reconcileGuests) and its event was the job's.
+ */
+async function emitGuestChanges(tx: Db, host: HostRow, before: GuestRow[], after: NewGuestRow[], readAt: Date): Promise<void> {
   // Keyed by vmid: inside one cluster a vmid names one guest, whichever registered node it runs on.
   const old = new Map(before.map((g) => [g.vmid, g]));
   const now = new Set(after.map((g) => g.vmid));
@@ -109,7 +113,7 @@ async function emitGuestChanges(tx: Db, host: HostRow, before: GuestRow[], after
   const gone = before.filter((g) => !now.has(g.vmid));
   const changed = after.filter((g) => {
     const prev = old.get(g.vmid);
-    return prev !== undefined && prev.state !== g.state;
+    return prev !== undefined && prev.state !== g.state && prev.updatedAt <= readAt;
   });
   const org = host.organisationId;
   if (appeared.length + gone.length + changed.length > MAX_GUEST_EVENTS) {
@@ -276,10 +280,13 @@ export async function syncHost(
       .map((g) => toGuestRow(byNode.get(g.node)!, g, lastBackup))
       .sort((a, b) => a.vmid - b.vmid);
     const memberIds = members.map((m) => m.id);
-    const before = await liveGuestsOfHosts(db, memberIds);
+    let before: GuestRow[] = [];
     await reconcileGuests(db, memberIds, rows, readAt, {
       backupsOf: inventory ? host.id : null,
-      alsoInTransaction: (tx) => emitGuestChanges(tx, host, before, rows),
+      alsoInTransaction: async (tx) => {
+        before = await liveGuestsOfHosts(tx, memberIds, { lock: true });
+        await emitGuestChanges(tx, host, before, rows, readAt);
+      },
     });
     const now = new Date();
     await db.transaction(async (tx) => {

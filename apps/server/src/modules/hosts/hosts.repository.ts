@@ -184,11 +184,14 @@ export async function clusterMembers(db: Db, host: HostRow, clusterName: string,
 }
 
 /** Live guests of these hosts (not gone). */
-export async function liveGuestsOfHosts(db: Db, hostIds: string[]): Promise<GuestRow[]> {
-  return db
+/** The hosts' current guests; `lock` holds their rows until the transaction ends (a sync against a job's write). */
+export async function liveGuestsOfHosts(db: Db, hostIds: string[], options: { lock?: boolean } = {}): Promise<GuestRow[]> {
+  const query = db
     .select()
     .from(guests)
-    .where(and(inArray(guests.hostId, hostIds), isNull(guests.goneAt)));
+    .where(and(inArray(guests.hostId, hostIds), isNull(guests.goneAt)))
+    .orderBy(asc(guests.id));
+  return options.lock ? query.for('update') : query;
 }
 
 /**

@@ -11,10 +11,11 @@ import { metricsLoops, metricsSubscribers } from '../../modules/metrics/metrics.
 import { collectLoops, collectSubscribers } from '../../modules/metrics/collect.jobs';
 import { alertLoops, alertSubscribers } from '../../modules/alerts/alerts.jobs';
 import { notificationLoops, notificationSubscribers } from '../../modules/notifications/notifications.jobs';
+import { auditLoops } from '../../modules/audit/audit.jobs';
 import { backupLoops } from '../../modules/backups/backups.jobs';
 
 /** Each module's periodic loops and durable event subscribers, started with the job runtime. */
-const LOOPS = [...metricsLoops, ...collectLoops, ...alertLoops, ...notificationLoops, ...backupLoops];
+const LOOPS = [...metricsLoops, ...collectLoops, ...alertLoops, ...notificationLoops, ...backupLoops, ...auditLoops];
 const SUBSCRIBERS = [
   auditSubscriber,
   ...metricsSubscribers,

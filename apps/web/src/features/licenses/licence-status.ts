@@ -1,5 +1,6 @@
 import { PLAN_FEATURES } from '@proxai/contract/plans';
 import type { Licence } from '@proxai/contract';
+import { saveFile } from '@/lib/save-file';
 
 const DAY_MS = 86_400_000;
 /** SPEC.md §9: a licence is expiring soon when more than 0 and at most 30 days remain. */
@@ -58,13 +59,5 @@ export function licenceFile(licence: Licence, now = new Date()): { name: string;
 /** Client-side download (SPEC.md §7): nothing is asked of the server. */
 export function downloadLicence(licence: Licence): void {
   const { name, json } = licenceFile(licence);
-  const url = URL.createObjectURL(new Blob([json], { type: 'application/json' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Give the browser a moment to start the download before the URL goes away.
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  saveFile(name, new Blob([json], { type: 'application/json' }));
 }

@@ -3,20 +3,13 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { FormNote } from './auth-layout';
+import { saveFile } from '@/lib/save-file';
 
 const FILE_NAME = 'proxai-recovery-codes.txt';
 
 /** Client-side download of the codes, one a line: nothing is asked of the server. */
 function downloadCodes(codes: string[]): void {
-  const url = URL.createObjectURL(new Blob([`${codes.join('\n')}\n`], { type: 'text/plain' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = FILE_NAME;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Give the browser a moment to start the download before the URL goes away.
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  saveFile(FILE_NAME, new Blob([`${codes.join('\n')}\n`], { type: 'text/plain' }));
 }
 
 /**

@@ -13,6 +13,7 @@ import { MemorySourceBadge } from './memory-source-badge';
 import { MetricChart } from './metric-chart';
 import { MetricTable } from './metric-table';
 import { Segmented } from './segmented';
+import { saveFile } from '@/lib/save-file';
 
 // The contract's values, not its zod schemas: a runtime import of the contract would load zod with the page.
 const RANGES = ['1h', '24h', '7d', '30d', '1y'] as const satisfies readonly MetricsRange[];
@@ -41,16 +42,9 @@ function useChartParams() {
   return { range, cf, view, set };
 }
 
-/** Saves `text` as a file through a temporary link (the browser's download). */
+/** Saves `text` as a file through the browser's download. */
 function download(filename: string, text: string) {
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = filename;
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  URL.revokeObjectURL(url);
+  saveFile(filename, new Blob([text], { type: 'text/csv;charset=utf-8' }));
 }
 
 /**

@@ -6,17 +6,11 @@ import { Checkbox } from '@/components/ui/checkbox';
 import { Dialog } from '@/components/ui/dialog';
 import { getStoredUser } from '@/lib/auth-storage';
 import { CopyButton } from './copy-button';
+import { saveFile } from '@/lib/save-file';
 
-/** Saves `text` as a file named `name` (a download the browser keeps). */
+/** Saves `text` as a file through the browser's download. */
 function download(name: string, text: string) {
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/plain;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  URL.revokeObjectURL(url);
+  saveFile(name, new Blob([text], { type: 'text/plain;charset=utf-8' }));
 }
 
 /**

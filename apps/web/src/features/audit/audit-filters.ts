@@ -1,0 +1,92 @@
+// The audit trail's filters as the page keeps them (in the address: a reload or a shared link keeps them) and as
+// GET /audit and GET /audit/export read them. Dates are whole days in the browser's zone, sent as instants.
+
+/** What the filter bar holds: texts as typed, days as `<input type="date">` gives them (YYYY-MM-DD or ''). */
+export interface AuditFilters {
+  actor: string;
+  action: string;
+  target: string;
+  from: string;
+  to: string;
+}
+
+export const NO_FILTERS: AuditFilters = { actor: '', action: '', target: '', from: '', to: '' };
+
+const KEYS = ['actor', 'action', 'target', 'from', 'to'] as const satisfies readonly (keyof AuditFilters)[];
+
+/** The action prefixes the action field suggests (an exact action, or a prefix ending in a dot). */
+export const ACTION_PREFIXES = ['member.', 'auth.', 'host.', 'licence.', 'approval.', 'mfa.', 'schedule.', 'task.'] as const;
+
+/** The longest texts the server accepts (AuditQuerySchema). */
+export const MAX_LENGTH = { actor: 320, action: 100, target: 200 } as const;
+
+/** The records a page of GET /audit asks for. */
+export const PAGE_SIZE = 100;
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+export function filtersFromParams(params: URLSearchParams): AuditFilters {
+  const filters = { ...NO_FILTERS };
+  for (const key of KEYS) filters[key] = params.get(key)?.trim() ?? '';
+  if (!DAY.test(filters.from)) filters.from = '';
+  if (!DAY.test(filters.to)) filters.to = '';
+  return filters;
+}
+
+/** The filters in the page's address: only those given, trimmed. */
+export function filtersToParams(filters: AuditFilters): URLSearchParams {
+  const params = new URLSearchParams();
+  for (const key of KEYS) {
+    const value = filters[key].trim();
+    if (value) params.set(key, value);
+  }
+  return params;
+}
+
+/** The first instant of a day in the browser's zone, as ISO (null for no day). */
+export function dayStart(day: string): string | null {
+  if (!DAY.test(day)) return null;
+  const date = new Date(`${day}T00:00:00`);
+  return Number.isNaN(date.getTime()) ? null : date.toISOString();
+}
+
+/** The last instant of a day in the browser's zone (the server's `to` is inclusive), as ISO (null for no day). */
+export function dayEnd(day: string): string | null {
+  if (!DAY.test(day)) return null;
+  const date = new Date(`${day}T00:00:00`);
+  if (Number.isNaN(date.getTime())) return null;
+  date.setDate(date.getDate() + 1);
+  return new Date(date.getTime() - 1).toISOString();
+}
+
+/** Whether the days are in order (either may be missing). */
+export function isRangeValid(filters: Pick<AuditFilters, 'from' | 'to'>): boolean {
+  return !filters.from || !filters.to || filters.from <= filters.to;
+}
+
+/** The period's query, for both the list and the export. */
+function periodParams(filters: AuditFilters, params: URLSearchParams): URLSearchParams {
+  const from = dayStart(filters.from);
+  const to = dayEnd(filters.to);
+  if (from) params.set('from', from);
+  if (to) params.set('to', to);
+  return params;
+}
+
+/** GET /audit's query: the filters given, `before` for an older page, and the page size. */
+export function auditListQuery(filters: AuditFilters, before: number | null): string {
+  const params = new URLSearchParams();
+  for (const key of ['actor', 'action', 'target'] as const) {
+    const value = filters[key].trim();
+    if (value) params.set(key, value);
+  }
+  periodParams(filters, params);
+  if (before !== null) params.set('before', String(before));
+  params.set('limit', String(PAGE_SIZE));
+  return params.toString();
+}
+
+/** GET /audit/export's query: only the period (the export is the whole chain over it, to be verifiable). */
+export function auditExportQuery(filters: AuditFilters): string {
+  return periodParams(filters, new URLSearchParams()).toString();
+}

@@ -1,0 +1,66 @@
+import type { AuditPage, AuditRecord, Me } from '@proxai/contract';
+import { json, stubApi, type ApiCall } from '@/testing/stub-api';
+
+// The audit page's API in component tests: records of Ada's organisation, newest first; one page unless a test
+// gives more.
+
+export const buildAuditRecord = (overrides: Partial<AuditRecord> = {}): AuditRecord => ({
+  seq: 42,
+  at: '2026-01-12T10:00:00.000Z',
+  actor: { id: '1', email: 'ada@example.org' },
+  action: 'member.role_changed',
+  target: 'grace@example.org',
+  outcome: 'success',
+  ip: '203.0.113.7',
+  details: { from: 'operator', to: 'admin' },
+  hash: 'a'.repeat(64),
+  ...overrides,
+});
+
+export const RECORDS: AuditRecord[] = [
+  buildAuditRecord(),
+  buildAuditRecord({
+    seq: 41,
+    at: '2026-01-12T09:00:00.000Z',
+    action: 'auth.login',
+    target: null,
+    outcome: 'failure',
+    actor: { id: null, email: 'mallory@example.org' },
+    details: { reason: 'bad_code' },
+    hash: 'b'.repeat(64),
+  }),
+];
+
+const ME: Me = {
+  id: '1',
+  email: 'ada@example.org',
+  name: 'Ada',
+  role: 'user',
+  organisation_id: '00000000-0000-4000-8000-0000000000e1',
+  org_role: 'owner',
+  timezone: null,
+  organisations: [{ organisation_id: '00000000-0000-4000-8000-0000000000e1', name: 'Analytical Engines', role: 'owner' }],
+  permissions: ['audit.read'],
+  mfa_enabled: true,
+};
+
+/** Answers GET /api/audit with `pages` in order of `before` (the first without), and the header's reads. */
+export function stubAudit(
+  routes: Record<string, (url: URL, call: ApiCall) => Response | Promise<Response>> = {},
+  pages: AuditPage[] = [{ records: RECORDS, next_before: null }],
+): ApiCall[] {
+  return stubApi({
+    'GET /api/audit': (url) => {
+      const before = url.searchParams.get('before');
+      const index = before === null ? 0 : pages.findIndex((_, i) => String(pages[i - 1]?.next_before) === before);
+      return json(pages[index] ?? { records: [], next_before: null });
+    },
+    // The account menu of the page's header reads the person's organisations.
+    'GET /api/auth/me': () => json(ME),
+    ...routes,
+  });
+}
+
+/** The calls to GET /api/audit, with their query as an object. */
+export const auditCalls = (calls: ApiCall[]) =>
+  calls.filter((c) => c.method === 'GET' && c.url.pathname === '/api/audit').map((c) => Object.fromEntries(c.url.searchParams));
