@@ -22,13 +22,17 @@ function ThemedToaster() {
     return () => window.clearTimeout(id);
   }, []);
   if (!wanted) return null;
-  // SPEC.md §9: sonner's defaults (3 visible, 4000 ms, 356 px, gap 14, Alt+T), placed top-right.
+  // SPEC.md §9: sonner's defaults (3 visible, 4000 ms, 356 px, gap 14, Alt+T), placed top-right, below the header
+  // bar: a toast never covers the account controls (sonner holds a toast while the pointer rests on it).
   return (
     <Suspense fallback={null}>
-      <Toaster position="top-right" theme={theme} richColors closeButton />
+      <Toaster position="top-right" theme={theme} richColors closeButton offset={TOAST_OFFSET} mobileOffset={TOAST_OFFSET} />
     </Suspense>
   );
 }
+
+/** Below the signed-in pages' header bar (app-nav.tsx), which wraps to two rows on narrow screens. */
+const TOAST_OFFSET = { top: 88, right: 16 };
 
 export function AppProviders({ children }: { children: ReactNode }) {
   return (
