@@ -1,71 +1,73 @@
 import { isLanguage, type Language } from '@proxai/contract';
-import { ALERT_LINE_TEXTS } from './alert-line-texts';
-import { AUTOMATION_TEXTS } from './automation-texts';
-import { DASHBOARD_TEXTS } from './dashboard-texts';
-import { HOST_TEXTS } from './host-texts';
-import { NOTIFICATION_TEXTS } from './notification-texts';
-import { SNAPSHOT_TEXTS } from './snapshot-texts';
-import { TASK_TEXTS } from './task-texts';
-import { TEAM_TEXTS } from './team-texts';
+import { FALLBACK_LANGUAGE, keysOf, lookup, table, type Namespace } from './catalogue';
+import type { CatalogueParams } from './catalogue-params';
 import type { Text } from './text';
 
 /**
- * Texts the server writes for the dashboard (toasts, the add-host dialog) in the nine languages of the UI.
+ * Texts the server writes for the dashboard (toasts, the add-host dialog, refusals, notifications) in the nine
+ * languages of the UI. The texts are in the catalogues locales/<lng>/<namespace>.json of the namespaces below
+ * (catalogue.ts, ADR 018); a key is in one of them only, so message() is given the key alone.
  *
- * A text has `{name}` parameters; a counted text gives its CLDR plural forms (`one`, `two`, `few`, `many`,
- * `other`), chosen by its `{count}` parameter, `other` being used for any form a language does not list.
- * Parameter names come from the English text: every language uses the same ones (messages.test.ts checks it).
- * French follows French typography: a no-break space (\u00a0) before : ; ? ! and inside « ». Arabic texts mark
- * direction (\u200e, \u200f) where a Latin word next to punctuation would otherwise be displayed out of place.
+ * A text has `{{name}}` placeholders; a counted text has its plural forms (`_zero`, `_one`, `_two`, `_few`, `_many`,
+ * `_other`), chosen by its `count` value. Placeholder names come from the English text: every language uses the
+ * same ones (catalogue.test.ts checks it). French follows French typography: a no-break space (\u00a0) before
+ * : ; ? ! and inside « ». Arabic texts mark direction (\u200e, \u200f) where a Latin word next to punctuation would
+ * otherwise be displayed out of place.
  *
  * English is the fallback: a request without a language we know, and every text that is stored rather than
  * answered (a host's last_error, audit and task details, background sync), is in English. Notifications are
- * written when sent, in their channel's language (notification-texts.ts).
+ * written when sent, in their channel's language.
  */
 
-/** What a request without a known language, and anything stored, is written in. */
-export const FALLBACK_LANGUAGE: Language = 'en';
+export { FALLBACK_LANGUAGE };
 
-/** Every text, by key (the catalogue is split by area: dashboard-texts.ts, host-texts.ts). */
-export const MESSAGES = {
-  ...DASHBOARD_TEXTS,
-  ...HOST_TEXTS,
-  ...SNAPSHOT_TEXTS,
-  ...AUTOMATION_TEXTS,
-  ...TASK_TEXTS,
-  ...ALERT_LINE_TEXTS,
-  ...NOTIFICATION_TEXTS,
-  ...TEAM_TEXTS,
-};
+/** The namespaces of message(): dashboard, host, snapshot, automation, task, alert-line, notification and team texts. */
+const MESSAGE_NAMESPACES = [
+  'dashboard',
+  'hosts',
+  'snapshots',
+  'automation',
+  'tasks',
+  'alert-lines',
+  'notifications',
+  'teams',
+] as const satisfies readonly Namespace[];
 
-export type MessageKey = keyof typeof MESSAGES;
+type MessageParams = CatalogueParams['dashboard'] &
+  CatalogueParams['hosts'] &
+  CatalogueParams['snapshots'] &
+  CatalogueParams['automation'] &
+  CatalogueParams['tasks'] &
+  CatalogueParams['alert-lines'] &
+  CatalogueParams['notifications'] &
+  CatalogueParams['teams'];
 
-type Placeholders<S> = S extends `${string}{${infer P}}${infer Rest}` ? P | Placeholders<Rest> : never;
-type FormsOf<T> = T extends string ? T : T[keyof T];
+export type MessageKey = keyof MessageParams;
+
 /** The parameter names of a message, read from its English text (all forms). */
-export type MessageParamName<K extends MessageKey> = Placeholders<FormsOf<(typeof MESSAGES)[K]['en']>>;
+export type MessageParamName<K extends MessageKey> = Extract<MessageParams[K], string>;
 type ParamArgs<K extends MessageKey> = [MessageParamName<K>] extends [never]
   ? []
   : [params: Record<MessageParamName<K>, string | number>];
 
-/** Portuguese copy is European Portuguese (0 takes the plural there, unlike in Brazil). */
-const PLURAL_LOCALE: Partial<Record<Language, string>> = { pt: 'pt-PT' };
-const pluralRules = new Map<Language, Intl.PluralRules>();
-function pluralForm(language: Language, count: number): Intl.LDMLPluralRule {
-  let rules = pluralRules.get(language);
-  if (!rules) {
-    rules = new Intl.PluralRules(PLURAL_LOCALE[language] ?? language);
-    pluralRules.set(language, rules);
+/** The namespace of each key. */
+const NAMESPACE_OF = new Map<string, Namespace>();
+for (const ns of MESSAGE_NAMESPACES)
+  for (const key of keysOf(ns)) {
+    const other = NAMESPACE_OF.get(key);
+    if (other) throw new Error(`Message key ${key} is in both ${other} and ${ns}`);
+    NAMESPACE_OF.set(key, ns);
   }
-  return rules.select(count);
-}
 
-/** Message `key` in `language`, its `{name}` parameters filled in. */
+/** Every text, by key and language, `{name}` placeholders (catalogue.ts `table`). */
+export const MESSAGES = Object.fromEntries(MESSAGE_NAMESPACES.flatMap((ns) => Object.entries(table(ns)))) as Record<
+  MessageKey,
+  Record<Language, Text>
+>;
+
+/** Message `key` in `language`, its `{{name}}` placeholders filled in. */
 export function message<K extends MessageKey>(language: Language, key: K, ...[params]: ParamArgs<K>): string {
-  const values: Record<string, string | number> = params ?? {};
-  const entry: Text = MESSAGES[key][language] ?? MESSAGES[key][FALLBACK_LANGUAGE];
-  const text = typeof entry === 'string' ? entry : (entry[pluralForm(language, Number(values.count))] ?? entry.other);
-  return text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole));
+  return lookup(language, NAMESPACE_OF.get(key)!, key, params);
 }
 
 /**

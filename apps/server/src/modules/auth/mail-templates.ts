@@ -1,89 +1,7 @@
 import type { Language } from '@proxai/contract';
+import { translate } from '../../i18n/catalogue';
 
-interface SignInTexts {
-  subject: string;
-  intro: string;
-  button: string;
-  codeLabel: string;
-  expiry: string;
-  ignore: string;
-}
-
-// One entry per product language (SPEC.md §9): the mail goes out in the language the page was in.
-const TEXTS: Record<Language, SignInTexts> = {
-  fr: {
-    subject: 'Votre code de connexion ProxAI',
-    intro: 'Pour vous connecter à ProxAI, cliquez sur le lien ci-dessous ou saisissez le code sur la page de connexion.',
-    button: 'Se connecter à ProxAI',
-    codeLabel: 'Votre code de connexion',
-    expiry: 'Le lien et le code sont valables 15 minutes et ne peuvent servir qu’une seule fois.',
-    ignore: 'Si vous n’avez pas demandé cette connexion, ignorez ce message : personne ne pourra se connecter sans lui.',
-  },
-  en: {
-    subject: 'Your ProxAI sign-in code',
-    intro: 'To sign in to ProxAI, click the link below or type the code on the sign-in page.',
-    button: 'Sign in to ProxAI',
-    codeLabel: 'Your sign-in code',
-    expiry: 'The link and the code are valid for 15 minutes and can be used only once.',
-    ignore: 'If you did not ask to sign in, ignore this message: nobody can sign in without it.',
-  },
-  es: {
-    subject: 'Su código de acceso a ProxAI',
-    intro: 'Para iniciar sesión en ProxAI, haga clic en el enlace de abajo o escriba el código en la página de inicio de sesión.',
-    button: 'Iniciar sesión en ProxAI',
-    codeLabel: 'Su código de acceso',
-    expiry: 'El enlace y el código son válidos durante 15 minutos y solo pueden usarse una vez.',
-    ignore: 'Si no ha solicitado iniciar sesión, ignore este mensaje: nadie podrá entrar sin él.',
-  },
-  it: {
-    subject: 'Il tuo codice di accesso a ProxAI',
-    intro: 'Per accedere a ProxAI, fai clic sul link qui sotto o inserisci il codice nella pagina di accesso.',
-    button: 'Accedi a ProxAI',
-    codeLabel: 'Il tuo codice di accesso',
-    expiry: 'Il link e il codice sono validi per 15 minuti e possono essere usati una sola volta.',
-    ignore: 'Se non hai richiesto l’accesso, ignora questo messaggio: nessuno potrà accedere senza di esso.',
-  },
-  de: {
-    subject: 'Ihr ProxAI-Anmeldecode',
-    intro: 'Um sich bei ProxAI anzumelden, klicken Sie auf den Link unten oder geben Sie den Code auf der Anmeldeseite ein.',
-    button: 'Bei ProxAI anmelden',
-    codeLabel: 'Ihr Anmeldecode',
-    expiry: 'Link und Code sind 15 Minuten gültig und können nur einmal verwendet werden.',
-    ignore: 'Wenn Sie keine Anmeldung angefordert haben, ignorieren Sie diese Nachricht: Ohne sie kann sich niemand anmelden.',
-  },
-  pt: {
-    subject: 'O seu código de acesso ao ProxAI',
-    intro: 'Para iniciar sessão no ProxAI, clique na ligação abaixo ou introduza o código na página de início de sessão.',
-    button: 'Iniciar sessão no ProxAI',
-    codeLabel: 'O seu código de acesso',
-    expiry: 'A ligação e o código são válidos durante 15 minutos e só podem ser usados uma vez.',
-    ignore: 'Se não pediu para iniciar sessão, ignore esta mensagem: ninguém consegue entrar sem ela.',
-  },
-  zh: {
-    subject: '您的 ProxAI 登录验证码',
-    intro: '要登录 ProxAI，请点击下面的链接，或在登录页面输入验证码。',
-    button: '登录 ProxAI',
-    codeLabel: '您的登录验证码',
-    expiry: '链接和验证码在 15 分钟内有效，且只能使用一次。',
-    ignore: '如果您没有请求登录，请忽略此邮件：没有它任何人都无法登录。',
-  },
-  ja: {
-    subject: 'ProxAI のサインインコード',
-    intro: 'ProxAI にサインインするには、下のリンクをクリックするか、サインインページでコードを入力してください。',
-    button: 'ProxAI にサインイン',
-    codeLabel: 'サインインコード',
-    expiry: 'リンクとコードの有効期限は 15 分で、一度だけ使用できます。',
-    ignore: 'サインインを要求していない場合は、このメールを無視してください。このメールがなければ誰もサインインできません。',
-  },
-  ar: {
-    subject: 'رمز تسجيل الدخول إلى ProxAI',
-    intro: 'لتسجيل الدخول إلى ProxAI، انقر على الرابط أدناه أو أدخل الرمز في صفحة تسجيل الدخول.',
-    button: 'تسجيل الدخول إلى ProxAI',
-    codeLabel: 'رمز تسجيل الدخول',
-    expiry: 'الرابط والرمز صالحان لمدة 15 دقيقة ولا يمكن استخدامهما إلا مرة واحدة.',
-    ignore: 'إذا لم تطلب تسجيل الدخول، فتجاهل هذه الرسالة: لا يمكن لأحد تسجيل الدخول بدونها.',
-  },
-};
+// The mail goes out in the language the page was in (SPEC.md §9); its words are in locales/<lng>/mails.json.
 
 /** Text for an HTML mail body (user-typed names included). */
 export const escapeHtml = (s: string) =>
@@ -91,7 +9,14 @@ export const escapeHtml = (s: string) =>
 
 /** The sign-in mail (HTML and plain text) holding both the link and the 6-digit code. */
 export function signInMail(language: Language, link: string, code: string): { subject: string; text: string; html: string } {
-  const t = TEXTS[language];
+  const t = {
+    subject: translate(language, 'mails', 'signIn.subject'),
+    intro: translate(language, 'mails', 'signIn.intro'),
+    button: translate(language, 'mails', 'signIn.button'),
+    codeLabel: translate(language, 'mails', 'signIn.codeLabel'),
+    expiry: translate(language, 'mails', 'signIn.expiry'),
+    ignore: translate(language, 'mails', 'signIn.ignore'),
+  };
   // The subject is logged by the mailer, so it never carries the code.
   const subject = t.subject;
   const text = [t.intro, '', link, '', `${t.codeLabel}: ${code}`, '', t.expiry, t.ignore, '', '— ProxAI'].join('\n');
