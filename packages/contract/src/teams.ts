@@ -98,12 +98,28 @@ export type InvitePreview = z.infer<typeof InvitePreviewSchema>;
 export const InviteAcceptedSchema = z.object({ organisation_id: z.uuid(), role: OrgRoleSchema }).meta({ id: 'InviteAccepted' });
 export type InviteAccepted = z.infer<typeof InviteAcceptedSchema>;
 
+/** Who did what the audit records: a person, an API key, a schedule or the server itself. */
+export const AuditActorTypeSchema = z.enum(['user', 'api_key', 'schedule', 'system']).meta({ id: 'AuditActorType' });
+export type AuditActorType = z.infer<typeof AuditActorTypeSchema>;
+
+export const AuditActorSchema = z
+  .object({
+    type: AuditActorTypeSchema,
+    id: z.string().nullable(),
+    name: z
+      .string()
+      .nullable()
+      .meta({ description: 'A person’s e-mail, the API key’s or the schedule’s name, ProxAI; null: a person not identified' }),
+  })
+  .meta({ id: 'AuditActor' });
+export type AuditActor = z.infer<typeof AuditActorSchema>;
+
 /** One audit record as GET /api/audit lists it (the export adds nothing but the chain's own fields). */
 export const AuditRecordSchema = z
   .object({
     seq: z.number().int().nullable().meta({ description: 'Number in its chain (null: written before the chain existed)' }),
     at: z.iso.datetime(),
-    actor: z.object({ id: z.string().nullable(), email: z.string().nullable() }),
+    actor: AuditActorSchema,
     action: z.string(),
     target: z.string().nullable(),
     outcome: z.enum(['success', 'failure']),
@@ -123,7 +139,10 @@ const FilterTextSchema = (max: number) =>
     .refine((s) => !s.includes('\u0000'), 'must not contain a NUL character');
 
 export const AuditQuerySchema = z.object({
-  actor: FilterTextSchema(320).optional().meta({ description: 'Part of the actor’s e-mail' }),
+  actor: FilterTextSchema(320)
+    .optional()
+    .meta({ description: 'Part of the actor’s name (a person’s e-mail, a key’s or schedule’s name)' }),
+  actor_type: AuditActorTypeSchema.optional(),
   action: FilterTextSchema(100).optional().meta({ description: 'An action, or its prefix ending in a dot (member.)' }),
   target: FilterTextSchema(200).optional(),
   from: z.iso.datetime({ offset: true }).optional(),
@@ -140,3 +159,17 @@ export const AuditPageSchema = z
   })
   .meta({ id: 'AuditPage' });
 export type AuditPage = z.infer<typeof AuditPageSchema>;
+
+/**
+ * POST /api/audit/archive: archive the records written before `before` (a past instant). The answer is the archive
+ * as JSON Lines (the records, their signed heads and a checkpoint signed now); the records then leave the trail.
+ */
+export const AuditArchiveRequestSchema = z
+  .object({
+    before: z.iso
+      .datetime({ offset: true })
+      .refine((s) => Date.parse(s) <= Date.now(), 'must not be in the future')
+      .meta({ description: 'Records written before this instant are archived' }),
+  })
+  .meta({ id: 'AuditArchiveRequest' });
+export type AuditArchiveRequest = z.infer<typeof AuditArchiveRequestSchema>;

@@ -106,6 +106,11 @@ const EnvSchema = z.object({
   AGENT_READS_PER_HOST_PER_MINUTE: z.coerce.number().int().min(0).max(600).default(20),
   /** How often the alert evaluator looks at the fleet's latest values, in seconds. */
   ALERT_EVALUATION_SECONDS: z.coerce.number().int().min(1).max(300).default(20),
+  /**
+   * Audit records older than this many days are archived (modules/audit/audit-archive.ts): written to
+   * DATA_DIR/audit-archive/ with a signed checkpoint, then removed. Unset: the audit trail is kept forever.
+   */
+  AUDIT_RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).optional(),
   /** Which addresses the server may connect to on a user's behalf (net/outbound-policy.ts). */
   HOST_ADDRESS_POLICY: z.enum(ADDRESS_POLICIES).default('private'),
   /**

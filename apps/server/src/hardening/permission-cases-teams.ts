@@ -244,6 +244,15 @@ export const TEAM_CASES: Case[] = [
     url: () => '/api/audit/export',
     expect: [401, 200, 403, 403, 200, 200, 200],
   },
+  // Owners archive their organisation's chain, platform administrators the platform's; nothing is that old here.
+  {
+    route: 'POST /api/audit/archive',
+    name: 'archive the audit trail before 2001',
+    method: 'POST',
+    url: () => '/api/audit/archive',
+    body: () => ({ before: '2001-01-01T00:00:00Z' }),
+    expect: [401, 200, 403, 403, 403, 200, 200],
+  },
   // Last of the organisation rows: readonly, operator and admin leave A; the sole owners cannot.
   {
     route: 'POST /api/members/leave',

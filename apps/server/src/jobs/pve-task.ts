@@ -205,8 +205,7 @@ export function taskEnding(db: Db, task: TaskRow, action: string, details: Recor
     recordAudit(db, {
       action,
       outcome,
-      actorId: actor.type === 'user' ? actor.id : null,
-      actorEmail: actor.type === 'user' ? actor.name : null,
+      actor: { type: actor.type, id: actor.id, name: actor.name },
       organisationId: task.organisationId,
       target: task.guestId,
       details: { ...details, task_id: task.id, ...more },

@@ -125,7 +125,15 @@ export const auditEvents = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
-    actorId: uuid('actor_id'),
+    /**
+     * Who did it: a person, an API key, a schedule or the server itself (`actor_type`), its id and its name (a
+     * person's e-mail, the key's or the schedule's name, 'ProxAI'). Records written before migration 0020 have no
+     * type: their actor is `actor_id` and `actor_email` (and is hashed in that older shape).
+     */
+    actorType: text('actor_type', { enum: ['user', 'api_key', 'schedule', 'system'] }),
+    actorId: text('actor_id'),
+    actorName: text('actor_name'),
+    /** A person's e-mail (the name of a `user` actor), kept for the filters. */
     actorEmail: text('actor_email'),
     organisationId: uuid('organisation_id'),
     action: text('action').notNull(),
@@ -172,4 +180,25 @@ export const auditSignedHeads = pgTable(
     signature: text('signature').notNull(),
   },
   (t) => [uniqueIndex('audit_signed_heads_chain_seq_unique').on(t.chain, t.seq)],
+);
+
+/**
+ * Where an archived chain now starts (modules/audit/audit-archive.ts): the last archived record's number and hash,
+ * signed with the evidence key when it was archived. The remaining records link to it; an export of them starts
+ * with it, so `npm run audit:verify` checks them from there.
+ */
+export const auditCheckpoints = pgTable(
+  'audit_checkpoints',
+  {
+    chain: text('chain').notNull(),
+    seq: bigint('seq', { mode: 'number' }).notNull(),
+    hash: text('hash').notNull(),
+    /** The first record of the archive this checkpoint closed, and the time of its last one. */
+    fromSeq: bigint('from_seq', { mode: 'number' }).notNull(),
+    lastAt: timestamp('last_at', { withTimezone: true }).notNull(),
+    signedAt: timestamp('signed_at', { withTimezone: true }).notNull(),
+    keyId: text('key_id').notNull(),
+    signature: text('signature').notNull(),
+  },
+  (t) => [uniqueIndex('audit_checkpoints_chain_seq_unique').on(t.chain, t.seq)],
 );

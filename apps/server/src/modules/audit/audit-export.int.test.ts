@@ -1,18 +1,15 @@
-import { execFile } from 'node:child_process';
-import { createPublicKey } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import { promisify } from 'node:util';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../testing/app';
 import { buildOrganisation, buildUser } from '../../testing/factories';
 import { giveLicence } from '../hosts/hosts.testing';
-import { verifyExport } from './audit-chain';
+import { verifyExport } from './audit-verifier';
 import { recordAudit } from './audit.repository';
+import { evidencePublicKey, verifyCli } from './audit.testing';
 
 describe('the audit trail: a hash chain per organisation, exported and verified offline', () => {
   let t: TestApp;
@@ -30,14 +27,7 @@ describe('the audit trail: a hash chain per organisation, exported and verified 
     const operator = await buildUser(t.database.db, { organisationId: org.id, orgRole: 'operator' });
     return { org, owner, operator };
   }
-  const publicKey = async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/evidence/public-key' });
-    return createPublicKey({
-      key: Buffer.from(res.json<{ public_key: string }>().public_key, 'base64'),
-      format: 'der',
-      type: 'spki',
-    });
-  };
+  const publicKey = async () => (await evidencePublicKey(t.app)).key;
   const exportOf = async (auth: { authorization: string }) =>
     t.app.inject({ method: 'GET', url: '/api/audit/export', headers: auth });
 
@@ -139,11 +129,11 @@ describe('the audit trail: a hash chain per organisation, exported and verified 
     try {
       const file = path.join(dir, 'export.jsonl');
       fs.writeFileSync(file, (await exportOf(owner.auth)).body);
-      const key = (await t.app.inject({ method: 'GET', url: '/api/evidence/public-key' })).json<{ public_key: string }>()
-        .public_key;
+      const key = (await evidencePublicKey(t.app)).base64;
       const good = await verifyCli([file, '--public-key', key], dir);
       expect(good, good.stderr).toMatchObject({ code: 0 });
       expect(good.stdout).toMatch(/^VALID: .*3 records in 1 chain\(s\), 1 signed head/);
+      expect(good.stdout).toContain(`org:${org.id}: from its first record`);
       fs.writeFileSync(file, fs.readFileSync(file, 'utf8').replace('"i":1', '"i":7'));
       const bad = await verifyCli([file, '--public-key', key], dir);
       expect(bad.code).toBe(1);
@@ -153,19 +143,3 @@ describe('the audit trail: a hash chain per organisation, exported and verified 
     }
   });
 });
-
-const run = promisify(execFile);
-const here = path.dirname(fileURLToPath(import.meta.url));
-const CLI = path.resolve(here, '../../cli/audit-verify.ts');
-// By absolute URL: the CLI runs in another directory, where a bare `tsx` would not resolve.
-const TSX = pathToFileURL(path.resolve(here, '../../../../../node_modules/tsx/dist/loader.mjs')).href;
-
-async function verifyCli(args: string[], cwd: string) {
-  try {
-    const { stdout, stderr } = await run(process.execPath, ['--import', TSX, CLI, ...args], { cwd });
-    return { code: 0, stdout, stderr };
-  } catch (err) {
-    const e = err as { code: number; stdout: string; stderr: string };
-    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
-  }
-}

@@ -1,7 +1,15 @@
 import type { Db } from '../../db/client';
+import type { auditCheckpoints, auditEvents, auditSignedHeads } from '../../db/schema';
 import type { EvidenceKey } from '../restore-tests/evidence-key';
-import { signHead, type ExportLine, type SignedHead } from './audit-chain';
-import { chainedRecordOf, chainRecords, chainsToSign, insertSignedHead, storedSignedHeads } from './audit.repository';
+import { exportText, signHead, type ExportLine, type SignedHead } from './audit-chain';
+import {
+  chainedRecordOf,
+  chainRecords,
+  chainsToSign,
+  insertSignedHead,
+  latestCheckpoint,
+  storedSignedHeads,
+} from './audit.repository';
 
 /** A head signed now for a chain's record `seq` (kept with the chain). */
 async function signNow(db: Db, key: EvidenceKey, chain: string, seq: number, hash: string): Promise<SignedHead> {
@@ -17,30 +25,53 @@ async function signNow(db: Db, key: EvidenceKey, chain: string, seq: number, has
   return head;
 }
 
+export const recordLine = (row: typeof auditEvents.$inferSelect): ExportLine => ({
+  type: 'record',
+  ...chainedRecordOf(row),
+  hash: row.hash ?? '',
+});
+
+export const headLine = (
+  type: 'head' | 'checkpoint',
+  h: Pick<
+    typeof auditSignedHeads.$inferSelect & typeof auditCheckpoints.$inferSelect,
+    'chain' | 'seq' | 'hash' | 'signedAt' | 'keyId' | 'signature'
+  >,
+): ExportLine => ({
+  type,
+  chain: h.chain,
+  seq: h.seq,
+  hash: h.hash,
+  signed_at: h.signedAt.toISOString(),
+  key_id: h.keyId,
+  signature: h.signature,
+});
+
+/** The heads signed and kept for records first…last of a chain, as export lines. */
+export async function keptHeadLines(db: Db, chain: string, first: number, last: number): Promise<ExportLine[]> {
+  return (await storedSignedHeads(db, chain, first, last)).map((h) => headLine('head', h));
+}
+
 /**
  * A chain's records in a time range as JSON Lines, each with its hash, then the signed heads kept for that range,
- * then a head signed at export time for its last record: `npm run audit:verify` checks it offline.
+ * then a head signed at export time for its last record: `npm run audit:verify` checks it offline. An archived
+ * chain's export starts with its checkpoint (the head signed for the last archived record) when it starts where
+ * the archive ended, or covers the chain from its start: the first record must then link to it.
  */
 export async function exportChain(db: Db, key: EvidenceKey, chain: string, range: { from?: Date; to?: Date }): Promise<string> {
   const rows = await chainRecords(db, chain, range);
-  const lines: ExportLine[] = rows.map((row) => ({ type: 'record', ...chainedRecordOf(row), hash: row.hash ?? '' }));
+  const lines: ExportLine[] = [];
   const first = rows[0];
   const last = rows.at(-1);
+  const checkpoint = await latestCheckpoint(db, chain);
+  if (checkpoint && first?.seq && (!range.from || first.seq === checkpoint.seq + 1))
+    lines.push(headLine('checkpoint', checkpoint));
+  lines.push(...rows.map(recordLine));
   if (first?.seq && last?.seq && last.hash) {
-    for (const h of await storedSignedHeads(db, chain, first.seq, last.seq)) {
-      lines.push({
-        type: 'head',
-        chain,
-        seq: h.seq,
-        hash: h.hash,
-        signed_at: h.signedAt.toISOString(),
-        key_id: h.keyId,
-        signature: h.signature,
-      });
-    }
+    lines.push(...(await keptHeadLines(db, chain, first.seq, last.seq)));
     lines.push({ type: 'head', ...(await signNow(db, key, chain, last.seq, last.hash)) });
   }
-  return lines.map((l) => `${JSON.stringify(l)}\n`).join('');
+  return exportText(lines);
 }
 
 /** Signs the head of every chain that grew since its last signed head (a loop calls it every few minutes). */

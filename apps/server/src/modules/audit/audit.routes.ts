@@ -1,12 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AuditPageSchema, AuditQuerySchema, ErrorSchema } from '@proxai/contract';
+import { AuditArchiveRequestSchema, AuditPageSchema, AuditQuerySchema, ErrorSchema } from '@proxai/contract';
 import { currentUser } from '../../plugins/app/auth';
 import { authorize, authorizePlatform } from '../access/authorize';
 import { evidenceKeyFor } from '../restore-tests/evidence-key';
+import { archiveChain, archiveDir } from './audit-archive';
 import { chainOf } from './audit-chain';
 import { exportChain } from './audit-export';
-import { listChain } from './audit.repository';
+import { displayActorOf, listChain } from './audit.repository';
 import type { AuthUser } from '../sessions/sessions.service';
 
 const ExportQuerySchema = z.object({
@@ -17,6 +18,13 @@ const ExportQuerySchema = z.object({
 /** The caller's chain: their organisation's (audit.read), or the platform's for its administrators. */
 function chainFor(user: AuthUser): string {
   if (user.organisationId) authorize(user, 'audit.read');
+  else authorizePlatform(user, 'audit.read');
+  return chainOf(user.organisationId);
+}
+
+/** The chain the caller may archive: their organisation's for its owners (organisation.security), or the platform's. */
+function archivableChainFor(user: AuthUser): string {
+  if (user.organisationId) authorize(user, 'organisation.security');
   else authorizePlatform(user, 'audit.read');
   return chainOf(user.organisationId);
 }
@@ -45,7 +53,7 @@ export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
         records: page.map((r) => ({
           seq: r.seq,
           at: r.at.toISOString(),
-          actor: { id: r.actorId, email: r.actorEmail },
+          actor: displayActorOf(r),
           action: r.action,
           target: r.target,
           outcome: r.outcome,
@@ -84,6 +92,41 @@ export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
         .header('content-disposition', `attachment; filename="${name}"`)
         .header('cache-control', 'no-store')
         .send(body);
+    },
+  );
+
+  app.post(
+    '/audit/archive',
+    {
+      onRequest: [app.authenticate],
+      // Refused before the step-up the route policy asks for: no second factor is asked of who may not archive.
+      preValidation: async (request) => {
+        archivableChainFor(currentUser(request));
+      },
+      schema: {
+        tags: ['audit'],
+        summary:
+          'Archive the records written before a date (owners; the platform’s chain for its administrators): answers the archive as JSON Lines (the records, their signed heads and a checkpoint signed now), kept in DATA_DIR/audit-archive too, then removes those records; the chain is still verified from the checkpoint. At most 10,000 records a call (X-Archive-More: 1 when older ones remain).',
+        body: AuditArchiveRequestSchema,
+        response: { 200: z.string(), 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const user = currentUser(request);
+      const chain = archivableChainFor(user);
+      const archive = await archiveChain(app.db, evidenceKeyFor(app.config, app.log), chain, new Date(request.body.before), {
+        dir: archiveDir(app.config.dataDir),
+        actor: { type: 'user', id: user.id, name: user.email },
+        ip: request.ip,
+      });
+      reply
+        .type('application/x-ndjson; charset=utf-8')
+        .header('cache-control', 'no-store')
+        .header('x-archived-records', String(archive?.records ?? 0))
+        .header('x-archive-more', archive?.more ? '1' : '0');
+      if (!archive) return reply.send('');
+      const name = `proxai-audit-archive-${archive.fromSeq}-${archive.toSeq}.jsonl`;
+      return reply.header('content-disposition', `attachment; filename="${name}"`).send(archive.text);
     },
   );
 };

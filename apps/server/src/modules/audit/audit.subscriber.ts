@@ -1,9 +1,9 @@
 import type { DomainEventType, Task } from '@proxai/contract';
 import type { Db } from '../../db/client';
-import { type auditEvents } from '../../db/schema';
 import type { Subscriber } from '../events/dispatcher';
 import type { EventRow } from '../events/events.repository';
-import { recordAudit } from './audit.repository';
+import { SYSTEM_ACTOR, type AuditActor } from './audit-chain';
+import { recordAudit, type AuditEvent } from './audit.repository';
 
 /** Domain events the audit log records, and the action name each becomes. */
 const ACTIONS: Partial<Record<DomainEventType, string>> = {
@@ -16,8 +16,19 @@ const ACTIONS: Partial<Record<DomainEventType, string>> = {
   'schedule.skipped': 'schedule.skip',
 };
 
-/** One audit record for an event; null for events not worth one (a task the system started for itself). */
-export function auditRecordOf(e: EventRow): typeof auditEvents.$inferInsert | null {
+/** An event's or task's actor as the record names it (its address stays the record's `ip`). */
+const actorOf = (a: { type: AuditActor['type']; id: string | null; name: string }): AuditActor => ({
+  type: a.type,
+  id: a.id,
+  name: a.name,
+});
+
+/**
+ * One audit record for an event, with its actor of whatever kind (a person, an API key, a schedule, the server:
+ * an event nobody is named for is the server's own); null for events not worth one (a task the system started for
+ * itself).
+ */
+export function auditRecordOf(e: EventRow): (AuditEvent & { eventId: number; at: Date }) | null {
   const action = ACTIONS[e.type as DomainEventType];
   if (!action) return null;
   const data = e.data;
@@ -29,28 +40,23 @@ export function auditRecordOf(e: EventRow): typeof auditEvents.$inferInsert | nu
       at: e.at,
       action: `${action}.${task.kind}`,
       outcome: 'success',
-      actorId: task.created_by.type === 'user' ? task.created_by.id : null,
-      actorEmail: task.created_by.type === 'user' ? task.created_by.name : null,
+      actor: actorOf(task.created_by),
       organisationId: e.organisationId,
       target: task.target.guest_id ?? task.target.host_id ?? task.id,
-      details: { task_id: task.id, kind: task.kind, params: task.params, actor: task.created_by },
+      ip: e.actor?.ip ?? null,
+      details: { task_id: task.id, kind: task.kind, params: task.params },
     };
   }
-  const actor = e.actor;
   return {
     eventId: e.id,
     at: e.at,
     action,
     outcome: e.type === 'schedule.skipped' ? 'failure' : 'success',
-    actorId: actor?.type === 'user' ? actor.id : null,
-    actorEmail: actor?.type === 'user' ? actor.name : null,
+    actor: e.actor ? actorOf(e.actor) : SYSTEM_ACTOR,
     organisationId: e.organisationId,
     target: (data.host_id ?? data.schedule_id ?? data.window_id ?? null) as string | null,
-    ip: actor?.ip ?? null,
-    details: {
-      ...data,
-      ...(actor && actor.type !== 'user' ? { actor: { type: actor.type, id: actor.id, name: actor.name } } : {}),
-    },
+    ip: e.actor?.ip ?? null,
+    details: data,
   };
 }
 
@@ -63,20 +69,8 @@ export const auditSubscriber: Subscriber = {
   types: Object.keys(ACTIONS) as DomainEventType[],
   async handle(tx: Db, batch: EventRow[]) {
     // In the events' order, each linked into its organisation's chain.
-    for (const row of batch.map(auditRecordOf)) {
-      if (!row) continue;
-      await recordAudit(tx, {
-        action: row.action,
-        outcome: row.outcome,
-        actorId: row.actorId,
-        actorEmail: row.actorEmail,
-        organisationId: row.organisationId,
-        target: row.target,
-        ip: row.ip,
-        details: row.details ?? undefined,
-        eventId: row.eventId ?? undefined,
-        at: row.at instanceof Date ? row.at : undefined,
-      });
+    for (const record of batch.map(auditRecordOf)) {
+      if (record) await recordAudit(tx, record);
     }
   },
 };

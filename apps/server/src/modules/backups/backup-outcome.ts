@@ -55,8 +55,7 @@ export async function endGuestBackup(
     await recordAudit(tx, {
       action,
       outcome: ending.status === 'succeeded' ? 'success' : 'failure',
-      actorId: actor.type === 'user' ? actor.id : null,
-      actorEmail: actor.type === 'user' ? actor.name : null,
+      actor: { type: actor.type, id: actor.id, name: actor.name },
       organisationId: task.organisationId,
       target: guest.guestId,
       details: {

@@ -29,12 +29,13 @@ describe('csvCell', () => {
 });
 
 describe('auditCsv', () => {
-  it('writes a header and a line per record (CRLF), details as JSON', () => {
+  it('writes a header and a line per record (CRLF), the actor by kind and name, details as JSON', () => {
     const csv = auditCsv([
       buildAuditRecord(),
+      buildAuditRecord({ seq: 41, actor: { type: 'schedule', id: 's-1', name: 'Nightly, stop' }, details: null }),
       buildAuditRecord({
         seq: null,
-        actor: { id: null, email: null },
+        actor: { type: 'user', id: null, name: null },
         target: '=cmd|"/c calc"!A1',
         ip: null,
         details: null,
@@ -42,14 +43,15 @@ describe('auditCsv', () => {
       }),
     ]);
     expect(csv.split('\r\n')).toEqual([
-      'seq,at,actor_email,actor_id,action,target,outcome,ip,hash,details',
-      `42,2026-01-12T10:00:00.000Z,ada@example.org,1,member.role_changed,grace@example.org,success,203.0.113.7,${'a'.repeat(64)},"{""from"":""operator"",""to"":""admin""}"`,
-      `,2026-01-12T10:00:00.000Z,,,member.role_changed,"'=cmd|""/c calc""!A1",success,,,`,
+      'seq,at,actor_type,actor_name,actor_id,action,target,outcome,ip,hash,details',
+      `42,2026-01-12T10:00:00.000Z,user,ada@example.org,1,member.role_changed,grace@example.org,success,203.0.113.7,${'a'.repeat(64)},"{""from"":""operator"",""to"":""admin""}"`,
+      `41,2026-01-12T10:00:00.000Z,schedule,"Nightly, stop",s-1,member.role_changed,grace@example.org,success,203.0.113.7,${'a'.repeat(64)},`,
+      `,2026-01-12T10:00:00.000Z,user,,,member.role_changed,"'=cmd|""/c calc""!A1",success,,,`,
       '',
     ]);
   });
 
   it('is only the header without records', () => {
-    expect(auditCsv([])).toBe('seq,at,actor_email,actor_id,action,target,outcome,ip,hash,details\r\n');
+    expect(auditCsv([])).toBe('seq,at,actor_type,actor_name,actor_id,action,target,outcome,ip,hash,details\r\n');
   });
 });

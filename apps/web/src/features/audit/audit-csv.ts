@@ -14,7 +14,20 @@ export function csvCell(value: string | number | null | undefined): string {
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
-export const CSV_COLUMNS = ['seq', 'at', 'actor_email', 'actor_id', 'action', 'target', 'outcome', 'ip', 'hash', 'details'];
+/** `actor_type`: user, api_key, schedule or system; `actor_name`: a person's e-mail, a key's or schedule's name. */
+export const CSV_COLUMNS = [
+  'seq',
+  'at',
+  'actor_type',
+  'actor_name',
+  'actor_id',
+  'action',
+  'target',
+  'outcome',
+  'ip',
+  'hash',
+  'details',
+];
 
 /** The records as CSV lines (CRLF), with a header; details as compact JSON. */
 export function auditCsv(records: readonly AuditRecord[]): string {
@@ -23,7 +36,8 @@ export function auditCsv(records: readonly AuditRecord[]): string {
     const cells = [
       r.seq,
       r.at,
-      r.actor.email,
+      r.actor.type,
+      r.actor.name,
       r.actor.id,
       r.action,
       r.target,

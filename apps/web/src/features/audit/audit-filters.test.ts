@@ -13,13 +13,17 @@ import {
 const local = (text: string) => new Date(text).toISOString();
 
 describe('audit filters', () => {
-  it('reads the address, dropping days that are not days', () => {
-    expect(filtersFromParams(new URLSearchParams('actor=%20ada%20&action=member.&from=2026-01-10&to=yesterday'))).toEqual({
+  it('reads the address, dropping days that are not days and kinds of actor that are not kinds', () => {
+    expect(
+      filtersFromParams(new URLSearchParams('actor=%20ada%20&actor_type=schedule&action=member.&from=2026-01-10&to=yesterday')),
+    ).toEqual({
       ...NO_FILTERS,
       actor: 'ada',
+      actor_type: 'schedule',
       action: 'member.',
       from: '2026-01-10',
     });
+    expect(filtersFromParams(new URLSearchParams('actor_type=robot')).actor_type).toBe('');
   });
 
   it('writes only the filters given, trimmed', () => {
@@ -34,9 +38,17 @@ describe('audit filters', () => {
   });
 
   it('builds the list query with the page size and the older page', () => {
-    const filters = { actor: 'ada', action: 'member.', target: ' vm 100 ', from: '2026-01-10', to: '2026-01-12' };
+    const filters = {
+      actor: 'ada',
+      actor_type: 'api_key' as const,
+      action: 'member.',
+      target: ' vm 100 ',
+      from: '2026-01-10',
+      to: '2026-01-12',
+    };
     expect(Object.fromEntries(new URLSearchParams(auditListQuery(filters, 41)))).toEqual({
       actor: 'ada',
+      actor_type: 'api_key',
       action: 'member.',
       target: 'vm 100',
       from: local('2026-01-10T00:00:00'),
@@ -48,7 +60,7 @@ describe('audit filters', () => {
   });
 
   it('exports over the period only', () => {
-    expect(auditExportQuery({ ...NO_FILTERS, actor: 'ada', from: '2026-01-10' })).toBe(
+    expect(auditExportQuery({ ...NO_FILTERS, actor: 'ada', actor_type: 'user', from: '2026-01-10' })).toBe(
       new URLSearchParams({ from: local('2026-01-10T00:00:00') }).toString(),
     );
     expect(auditExportQuery(NO_FILTERS)).toBe('');

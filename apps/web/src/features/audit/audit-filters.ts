@@ -1,18 +1,28 @@
 // The audit trail's filters as the page keeps them (in the address: a reload or a shared link keeps them) and as
 // GET /audit and GET /audit/export read them. Dates are whole days in the browser's zone, sent as instants.
 
-/** What the filter bar holds: texts as typed, days as `<input type="date">` gives them (YYYY-MM-DD or ''). */
+import type { AuditActorType } from '@proxai/contract';
+
+/**
+ * What the filter bar holds: texts as typed, the actor's kind ('' for any), days as `<input type="date">` gives
+ * them (YYYY-MM-DD or '').
+ */
 export interface AuditFilters {
   actor: string;
+  actor_type: AuditActorType | '';
   action: string;
   target: string;
   from: string;
   to: string;
 }
 
-export const NO_FILTERS: AuditFilters = { actor: '', action: '', target: '', from: '', to: '' };
+export const NO_FILTERS: AuditFilters = { actor: '', actor_type: '', action: '', target: '', from: '', to: '' };
 
-const KEYS = ['actor', 'action', 'target', 'from', 'to'] as const satisfies readonly (keyof AuditFilters)[];
+const KEYS = ['actor', 'actor_type', 'action', 'target', 'from', 'to'] as const satisfies readonly (keyof AuditFilters)[];
+
+/** The kinds of actor, in the order the filter offers them. */
+export const ACTOR_TYPES = ['user', 'api_key', 'schedule', 'system'] as const satisfies readonly AuditActorType[];
+const isActorType = (value: string): value is AuditActorType => (ACTOR_TYPES as readonly string[]).includes(value);
 
 /** The action prefixes the action field suggests (an exact action, or a prefix ending in a dot). */
 export const ACTION_PREFIXES = ['member.', 'auth.', 'host.', 'licence.', 'approval.', 'mfa.', 'schedule.', 'task.'] as const;
@@ -27,7 +37,9 @@ const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 export function filtersFromParams(params: URLSearchParams): AuditFilters {
   const filters = { ...NO_FILTERS };
-  for (const key of KEYS) filters[key] = params.get(key)?.trim() ?? '';
+  for (const key of KEYS) if (key !== 'actor_type') filters[key] = params.get(key)?.trim() ?? '';
+  const kind = params.get('actor_type')?.trim() ?? '';
+  filters.actor_type = isActorType(kind) ? kind : '';
   if (!DAY.test(filters.from)) filters.from = '';
   if (!DAY.test(filters.to)) filters.to = '';
   return filters;
@@ -76,7 +88,7 @@ function periodParams(filters: AuditFilters, params: URLSearchParams): URLSearch
 /** GET /audit's query: the filters given, `before` for an older page, and the page size. */
 export function auditListQuery(filters: AuditFilters, before: number | null): string {
   const params = new URLSearchParams();
-  for (const key of ['actor', 'action', 'target'] as const) {
+  for (const key of ['actor', 'actor_type', 'action', 'target'] as const) {
     const value = filters[key].trim();
     if (value) params.set(key, value);
   }

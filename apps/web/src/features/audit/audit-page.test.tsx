@@ -58,6 +58,64 @@ describe('AuditPage', { timeout: 20_000 }, () => {
     expect(auditCalls(calls)).toEqual([{ limit: '100' }]);
   });
 
+  it('shows each actor by kind and name: a person, an API key, a schedule, the system, someone not identified', async () => {
+    stubAudit({}, [
+      {
+        records: [
+          buildAuditRecord({ seq: 5, actor: { type: 'user', id: '1', name: 'ada@example.org' } }),
+          buildAuditRecord({ seq: 4, actor: { type: 'api_key', id: 'k1', name: 'Terraform CI' } }),
+          buildAuditRecord({ seq: 3, actor: { type: 'schedule', id: 's1', name: 'Nightly stop' } }),
+          buildAuditRecord({ seq: 2, actor: { type: 'system', id: null, name: 'ProxAI' } }),
+          buildAuditRecord({ seq: 1, action: 'auth.login', outcome: 'failure', actor: { type: 'user', id: null, name: null } }),
+        ],
+        next_before: null,
+      },
+    ]);
+    render();
+    const actors = (await screen.findAllByTestId('audit-actor')).map((cell) => ({
+      type: cell.getAttribute('data-actor-type'),
+      kind: within(cell).queryByTestId('audit-actor-kind')?.textContent ?? null,
+      text: cell.textContent,
+    }));
+    expect(actors).toEqual([
+      // A person's kind is said to screen readers only.
+      { type: 'user', kind: null, text: 'Person ada@example.org' },
+      { type: 'api_key', kind: 'API key', text: 'API keyTerraform CI' },
+      { type: 'schedule', kind: 'Schedule', text: 'ScheduleNightly stop' },
+      { type: 'system', kind: 'System', text: 'SystemProxAI' },
+      { type: 'user', kind: null, text: 'Person Unidentified person' },
+    ]);
+    // The detail names the key and shows its id.
+    await userEvent.click(screen.getByRole('button', { name: 'Details of record 4' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Record 4' });
+    expect(within(dialog).getByTestId('audit-actor')).toHaveTextContent('API keyTerraform CI');
+    expect(within(dialog).getByTestId('audit-actor-id')).toHaveTextContent('k1');
+  });
+
+  it('filters by the kind of actor, kept in the address', async () => {
+    const calls = stubAudit();
+    render('/audit?actor_type=schedule');
+    await screen.findAllByTestId('audit-row');
+    expect(auditCalls(calls)).toEqual([{ actor_type: 'schedule', limit: '100' }]);
+    const kind = screen.getByLabelText('Kind of actor');
+    expect(kind).toHaveValue('schedule');
+    expect([...kind.querySelectorAll('option')].map((o) => o.textContent)).toEqual([
+      'Any kind',
+      'Person',
+      'API key',
+      'Schedule',
+      'System',
+    ]);
+    await userEvent.selectOptions(kind, 'API key');
+    await userEvent.click(screen.getByRole('button', { name: 'Apply' }));
+    await waitFor(() => expect(auditCalls(calls)).toHaveLength(2));
+    expect(auditCalls(calls)[1]).toEqual({ actor_type: 'api_key', limit: '100' });
+    expect(screen.getByTestId('address')).toHaveTextContent('?actor_type=api_key');
+    await userEvent.selectOptions(kind, 'Any kind');
+    await userEvent.click(screen.getByRole('button', { name: 'Apply' }));
+    await waitFor(() => expect(auditCalls(calls).at(-1)).toEqual({ limit: '100' }));
+  });
+
   it('builds the query from the filters, keeps them in the address and suggests the action prefixes', async () => {
     const calls = stubAudit();
     render('/audit?actor=grace');
@@ -159,13 +217,15 @@ describe('AuditPage', { timeout: 20_000 }, () => {
   it('shows a record from before the chain and one by the system', async () => {
     stubAudit({}, [
       {
-        records: [buildAuditRecord({ seq: null, hash: null, details: null, actor: { id: null, email: null } })],
+        records: [
+          buildAuditRecord({ seq: null, hash: null, details: null, actor: { type: 'system', id: null, name: 'ProxAI' } }),
+        ],
         next_before: null,
       },
     ]);
     render();
     const row = await screen.findByTestId('audit-row');
-    expect(row).toHaveTextContent('System');
+    expect(within(row).getByTestId('audit-actor')).toHaveTextContent('SystemProxAI');
     await userEvent.click(within(row).getByRole('button', { name: 'Details of this record' }));
     const dialog = await screen.findByRole('dialog', { name: 'Record written before the chain existed' });
     expect(within(dialog).getByTestId('audit-detail-hash')).toHaveTextContent('None: written before the chain existed.');
@@ -183,7 +243,8 @@ describe('AuditPage', { timeout: 20_000 }, () => {
     expect(saved).toHaveLength(1);
     expect(saved[0]!.name).toMatch(/^proxai-audit-\d{4}-\d{2}-\d{2}\.csv$/);
     const lines = (await saved[0]!.blob.text()).split('\r\n');
-    expect(lines[0]).toBe('seq,at,actor_email,actor_id,action,target,outcome,ip,hash,details');
+    expect(lines[0]).toBe('seq,at,actor_type,actor_name,actor_id,action,target,outcome,ip,hash,details');
+    expect(lines[1]).toMatch(/^42,2026-01-12T10:00:00.000Z,user,ada@example.org,1,/);
     expect(lines[1]).toContain(`,"'=HYPERLINK(""http://evil"")",`);
     expect(lines[1]).toContain(`"{""note"":""a, \\""b\\""""}"`);
     expect(await screen.findByTestId('audit-export-status')).toHaveTextContent(`Saved as ${saved[0]!.name}.`);

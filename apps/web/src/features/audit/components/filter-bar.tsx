@@ -3,8 +3,8 @@ import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { FieldError, Input, Label } from '@/components/ui/input';
-import { ACTION_PREFIXES, isRangeValid, MAX_LENGTH, NO_FILTERS, type AuditFilters } from '../audit-filters';
+import { FieldError, Input, Label, Select } from '@/components/ui/input';
+import { ACTION_PREFIXES, ACTOR_TYPES, isRangeValid, MAX_LENGTH, NO_FILTERS, type AuditFilters } from '../audit-filters';
 
 /**
  * The filters as a form: typed freely, applied together (Enter or "Apply"); "Clear" drops them all. `applied` (the
@@ -15,7 +15,7 @@ export function FilterBar({ applied, onApply }: { applied: AuditFilters; onApply
   const id = useId();
   const [draft, setDraft] = useState<AuditFilters>(applied);
   const [rangeError, setRangeError] = useState(false);
-  const set = (key: keyof AuditFilters) => (value: string) => setDraft((d) => ({ ...d, [key]: value }));
+  const set = (key: Exclude<keyof AuditFilters, 'actor_type'>) => (value: string) => setDraft((d) => ({ ...d, [key]: value }));
 
   function handleSubmit(event: FormEvent) {
     event.preventDefault();
@@ -36,7 +36,7 @@ export function FilterBar({ applied, onApply }: { applied: AuditFilters; onApply
         <h2 id={`${id}-title`} className="mb-3 text-sm font-semibold">
           {t('filters.title')}
         </h2>
-        <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-5">
+        <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-6">
           <div>
             <Label htmlFor={`${id}-actor`}>{t('filters.actor')}</Label>
             <Input
@@ -48,6 +48,22 @@ export function FilterBar({ applied, onApply }: { applied: AuditFilters; onApply
               onChange={(e) => set('actor')(e.target.value)}
               data-testid="audit-filter-actor"
             />
+          </div>
+          <div>
+            <Label htmlFor={`${id}-actor-type`}>{t('filters.actorType')}</Label>
+            <Select
+              id={`${id}-actor-type`}
+              value={draft.actor_type}
+              onChange={(e) => setDraft((d) => ({ ...d, actor_type: ACTOR_TYPES.find((kind) => kind === e.target.value) ?? '' }))}
+              data-testid="audit-filter-actor-type"
+            >
+              <option value="">{t('filters.anyActor')}</option>
+              {ACTOR_TYPES.map((kind) => (
+                <option key={kind} value={kind}>
+                  {t(`actor.kind.${kind}`)}
+                </option>
+              ))}
+            </Select>
           </div>
           <div>
             <Label htmlFor={`${id}-action`}>{t('filters.action')}</Label>

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Dialog } from '@/components/ui/dialog';
 import { formatDateTime } from '@/lib/format-instant';
-import { actorName } from './record-row';
+import { ActorLabel } from './actor-label';
 import { OutcomeBadge } from './outcome-badge';
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
@@ -34,7 +34,17 @@ export function RecordDetailDialog({ record, onClose }: { record: AuditRecord | 
             <Field label={t('table.time')}>
               <time dateTime={record.at}>{formatDateTime(record.at, language)}</time>
             </Field>
-            <Field label={t('table.actor')}>{actorName(record, t('system'))}</Field>
+            <Field label={t('table.actor')}>
+              <ActorLabel actor={record.actor} />
+              {record.actor.id ? (
+                <code
+                  className="ms-2 break-all font-mono text-xs text-slate-500 dark:text-slate-400"
+                  data-testid="audit-actor-id"
+                >
+                  {record.actor.id}
+                </code>
+              ) : null}
+            </Field>
             <Field label={t('table.action')}>
               <code className="font-mono">{record.action}</code>
             </Field>

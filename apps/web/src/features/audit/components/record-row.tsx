@@ -3,12 +3,8 @@ import { FileSearch } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { formatDateTime } from '@/lib/format-instant';
+import { ActorLabel } from './actor-label';
 import { OutcomeBadge } from './outcome-badge';
-
-/** Who did it: their e-mail, else their id, else the server itself (`system`). */
-export function actorName(record: AuditRecord, system: string): string {
-  return record.actor.email ?? record.actor.id ?? system;
-}
 
 /** One record in the table, with a button opening it in full. */
 export function RecordRow({ record, onOpen }: { record: AuditRecord; onOpen: () => void }) {
@@ -24,8 +20,8 @@ export function RecordRow({ record, onOpen }: { record: AuditRecord; onOpen: () 
       <td className="px-4 py-2 font-mono text-xs tabular-nums" data-testid="audit-seq">
         {record.seq ?? '—'}
       </td>
-      <td className="max-w-[16rem] truncate px-4 py-2" title={actorName(record, t('system'))}>
-        {actorName(record, t('system'))}
+      <td className="max-w-[18rem] px-4 py-2">
+        <ActorLabel actor={record.actor} />
       </td>
       <td className="px-4 py-2">
         <code className="font-mono text-xs">{record.action}</code>

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { LoadError, LoadingRows } from '@/components/ui/load-states';
-import { useReturnFocus } from '../use-return-focus';
+import { useReturnFocus } from '@/lib/use-return-focus';
 import { RecordDetailDialog } from './record-detail-dialog';
 import { RecordRow } from './record-row';
 

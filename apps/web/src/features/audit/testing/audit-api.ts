@@ -7,7 +7,7 @@ import { json, stubApi, type ApiCall } from '@/testing/stub-api';
 export const buildAuditRecord = (overrides: Partial<AuditRecord> = {}): AuditRecord => ({
   seq: 42,
   at: '2026-01-12T10:00:00.000Z',
-  actor: { id: '1', email: 'ada@example.org' },
+  actor: { type: 'user', id: '1', name: 'ada@example.org' },
   action: 'member.role_changed',
   target: 'grace@example.org',
   outcome: 'success',
@@ -25,7 +25,7 @@ export const RECORDS: AuditRecord[] = [
     action: 'auth.login',
     target: null,
     outcome: 'failure',
-    actor: { id: null, email: 'mallory@example.org' },
+    actor: { type: 'user', id: null, name: 'mallory@example.org' },
     details: { reason: 'bad_code' },
     hash: 'b'.repeat(64),
   }),
