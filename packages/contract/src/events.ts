@@ -1,8 +1,12 @@
 import { z } from 'zod';
+import { ORG_ROLES } from './permissions';
+import { PLAN_TYPES } from './plans';
 import { TaskSchema } from './tasks';
 
-// The domain events (DESIGN.md §12): what changed in an organisation's fleet, as the outbox stores it and the
-// event stream (GET /api/events), and later webhooks and alerts, hand it on.
+// The domain events (DESIGN.md §12): what changed in an organisation (its fleet, its members, its keys, its
+// licences), as the outbox stores it and the event stream (GET /api/events), the audit log, the alerts and the
+// organisation's webhooks (notifications.ts `events`, ADR 013) hand it on. A webhook's `data` is exactly the
+// event's data below: these schemas are the webhook payloads' contract.
 
 const HostRef = { host_id: z.uuid(), name: z.string() };
 const GuestRef = { host_id: z.uuid(), vmid: z.number().int(), name: z.string() };
@@ -112,11 +116,62 @@ export const DomainEventDataSchemas = {
     vmid: z.number().int(),
     detail: z.string(),
   }),
+  // Members (issue 20's teams): `role` is the organisation role, `email` the person's address.
+  /** An invitation was mailed (the invite counts from then on; it is accepted by `member.joined`). */
+  'member.invited': z.object({ invite_id: z.uuid(), email: z.string(), role: z.enum(ORG_ROLES) }),
+  /** A person accepted an invitation and became a member. */
+  'member.joined': z.object({ user_id: z.uuid(), email: z.string(), role: z.enum(ORG_ROLES) }),
+  'member.role_changed': z.object({
+    user_id: z.uuid(),
+    email: z.string(),
+    role: z.enum(ORG_ROLES),
+    previous: z.enum(ORG_ROLES),
+  }),
+  /** Removed by an admin or an owner, or `left` of their own accord. */
+  'member.removed': z.object({ user_id: z.uuid(), email: z.string(), left: z.boolean() }),
+  // API keys (issue 21).
+  'api_key.created': z.object({
+    api_key_id: z.uuid(),
+    name: z.string(),
+    /** The key's public prefix (`pxk_<prefix>`), never its secret. */
+    prefix: z.string(),
+    scopes: z.array(z.string()),
+    expires_at: z.string(),
+  }),
+  /** Revoked by a person, or because the member who created it left the organisation. */
+  'api_key.revoked': z.object({
+    api_key_id: z.uuid(),
+    name: z.string(),
+    prefix: z.string(),
+    reason: z.enum(['revoked', 'creator_left']),
+  }),
+  // Licences, issued and revoked by the vendor's staff for the organisation.
+  'licence.generated': z.object({ licence_id: z.uuid(), plan_type: z.enum(PLAN_TYPES), expires_at: z.string() }),
+  'licence.revoked': z.object({ licence_id: z.uuid(), reason: z.string() }),
 } as const;
 
 export type DomainEventType = keyof typeof DomainEventDataSchemas;
 export const DOMAIN_EVENT_TYPES = Object.keys(DomainEventDataSchemas) as DomainEventType[];
 export type DomainEventData<T extends DomainEventType> = z.infer<(typeof DomainEventDataSchemas)[T]>;
+
+/** The domains of the catalogue, in the order the web app lists them: a type's domain is what precedes its dot. */
+export const DOMAIN_EVENT_DOMAINS = [
+  'host',
+  'guest',
+  'task',
+  'schedule',
+  'alert',
+  'backup',
+  'restore_test',
+  'member',
+  'api_key',
+  'licence',
+] as const;
+export type DomainEventDomain = (typeof DOMAIN_EVENT_DOMAINS)[number];
+/** Fails to compile while a type's domain is missing from the list above. */
+type ListedDomain<T extends `${DomainEventDomain}.${string}`> = T;
+export const domainOfEvent = (type: ListedDomain<DomainEventType>): DomainEventDomain =>
+  type.slice(0, type.indexOf('.')) as DomainEventDomain;
 
 /** One event as the stream sends it: `id` orders the events of the portal and resumes a stream. */
 export const DomainEventSchema = z
@@ -126,7 +181,24 @@ export const DomainEventSchema = z
     at: z.string(),
     data: z.record(z.string(), z.unknown()),
   })
-  .meta({ id: 'DomainEvent' });
+  .meta({
+    id: 'DomainEvent',
+    examples: [
+      {
+        id: '18342',
+        type: 'guest.state_changed',
+        at: '2026-11-24T09:20:14.311Z',
+        data: {
+          host_id: '5f0c2a7e-8b1d-4c3e-a6f9-1d2e3f4a5b6c',
+          vmid: 101,
+          name: 'web-01',
+          guest_id: '0b8c6f1e-3c2a-4f5e-9d7a-2f1e8c4b6a90',
+          state: 'running',
+          previous: 'stopped',
+        },
+      },
+    ],
+  });
 export type DomainEvent = z.infer<typeof DomainEventSchema>;
 
 /** POST /events/ticket: a single-use ticket for `GET /api/events?ticket=` (EventSource cannot send headers). */

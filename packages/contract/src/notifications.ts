@@ -1,12 +1,13 @@
 import { z } from 'zod';
 import { ClockTimeSchema, TimeZoneSchema } from './automation';
 import { LanguageSchema } from './common';
+import { DOMAIN_EVENT_TYPES, type DomainEventType } from './events';
 import { PLAN_TYPES } from './plans';
 
 // Notifications (issue 18): where alerts go (organisation channels, and each person's own channels), how each
 // message is delivered (a delivery row per message and channel, retried for 24 h, then a dead letter that can be
 // replayed) and what reaches each person (their preferences: e-mail, minimum severity, quiet hours in their time
-// zone; their own channels).
+// zone; their own channels). An organisation's generic webhooks may also subscribe to domain events (issue 21).
 
 export const NOTIFICATION_CHANNEL_TYPES = ['email', 'webhook', 'slack', 'discord', 'teams', 'ntfy', 'gotify'] as const;
 export const NotificationChannelTypeSchema = z.enum(NOTIFICATION_CHANNEL_TYPES);
@@ -19,6 +20,31 @@ export type NotificationSeverity = z.infer<typeof NotificationSeveritySchema>;
 export const NOTIFICATION_EVENT_TYPES = ['alert.triggered', 'alert.resolved', 'alert.escalated', 'alert.digest', 'test'] as const;
 export const NotificationEventTypeSchema = z.enum(NOTIFICATION_EVENT_TYPES);
 export type NotificationEventType = z.infer<typeof NotificationEventTypeSchema>;
+
+/** The alert messages every channel receives by its severity, scope and quiet hours (not by subscription). */
+const ALERT_MESSAGE_TYPES = ['alert.triggered', 'alert.resolved', 'alert.escalated'] as const;
+export type WebhookEventType = Exclude<DomainEventType, (typeof ALERT_MESSAGE_TYPES)[number]>;
+/**
+ * The domain events (events.ts) an organisation's generic webhook can subscribe to (`events`): the whole catalogue
+ * but the alert messages, which already reach every channel. Each is sent as it happens, whatever the channel's
+ * minimum severity and quiet hours (they are data for a machine, not a page for a person), filtered by its scope.
+ */
+export const WEBHOOK_EVENT_TYPES = DOMAIN_EVENT_TYPES.filter(
+  (t): t is WebhookEventType => !(ALERT_MESSAGE_TYPES as readonly string[]).includes(t),
+);
+export const WebhookEventTypeSchema = z.enum(WEBHOOK_EVENT_TYPES as [WebhookEventType, ...WebhookEventType[]]);
+
+/** What a delivery carries: an alert message, a digest, a test, or a subscribed domain event. */
+export const DELIVERY_EVENT_TYPES = [...NOTIFICATION_EVENT_TYPES, ...WEBHOOK_EVENT_TYPES];
+export const DeliveryEventTypeSchema = z.enum(DELIVERY_EVENT_TYPES as [DeliveryEventType, ...DeliveryEventType[]]);
+export type DeliveryEventType = NotificationEventType | WebhookEventType;
+
+/**
+ * A generic webhook's subscriptions: [] (the default) sends alerts only, as every channel; each type listed is also
+ * sent as `{type, timestamp, data}` with `data` the event's data (events.ts), its `webhook-id` derived from the event
+ * (one delivery per event and channel, whatever the retries and replays). Only the organisation's webhooks subscribe.
+ */
+const WebhookEvents = z.array(WebhookEventTypeSchema).max(WEBHOOK_EVENT_TYPES.length);
 
 /** Which alerts a channel receives: all (the default of a new channel), those of some hosts, or of hosts with a tag. */
 export const NotificationScopeSchema = z.union([
@@ -83,6 +109,8 @@ export const NotificationChannelInputSchema = z
     enabled: z.boolean().default(true),
     /** What its messages are written in; by default the language of the person who creates it. */
     language: LanguageSchema.optional(),
+    /** Generic webhooks of the organisation: domain events to send besides alerts (another type or owner: 400). */
+    events: WebhookEvents.default([]),
   })
   .meta({ id: 'NotificationChannelInput' });
 export type NotificationChannelInput = z.input<typeof NotificationChannelInputSchema>;
@@ -99,6 +127,7 @@ export const NotificationChannelPatchSchema = z
     quiet_hours: QuietHoursSchema.nullable(),
     enabled: z.boolean(),
     language: LanguageSchema,
+    events: WebhookEvents,
   })
   .partial()
   .meta({ id: 'NotificationChannelPatch' });
@@ -121,6 +150,8 @@ export const NotificationChannelSchema = z
     enabled: z.boolean(),
     /** What its e-mails and chat messages are written in (a generic webhook's JSON is data, not translated). */
     language: LanguageSchema,
+    /** The domain events it receives besides alerts (generic webhooks of the organisation; else always []). */
+    events: z.array(WebhookEventTypeSchema),
     /**
      * Set when the organisation's plan no longer includes this type of channel (a generic webhook after a downgrade
      * from Pro): the plan that resumes it. Its messages are skipped (status `skipped`) until then; null: it sends.
@@ -163,7 +194,7 @@ export const NotificationDeliverySchema = z
     channel_id: z.uuid().nullable(),
     /** Personal e-mail deliveries: the person. */
     user_id: z.uuid().nullable(),
-    event_type: NotificationEventTypeSchema,
+    event_type: DeliveryEventTypeSchema,
     /** The Standard Webhooks message id (webhook-id), stable across retries and replays. */
     message_id: z.string(),
     alert_id: z.uuid().nullable(),
@@ -236,9 +267,11 @@ export type DigestEntry = z.infer<typeof DigestEntrySchema>;
 
 /**
  * The JSON body of a generic webhook (Standard Webhooks: `type`, `timestamp`, `data`). For alert events `data` is
- * the alert event's data; for alert.digest `{ from, to, entries: DigestEntry[] }`; for test `{ channel_id, message }`.
+ * the alert event's data; for alert.digest `{ from, to, entries: DigestEntry[] }`; for test `{ channel_id, message }`;
+ * for a subscribed domain event the event's data as its schema in events.ts (DomainEventDataSchemas) gives it, and
+ * `timestamp` when it happened.
  */
 export const WebhookPayloadSchema = z
-  .object({ type: NotificationEventTypeSchema, timestamp: z.string(), data: z.record(z.string(), z.unknown()) })
+  .object({ type: DeliveryEventTypeSchema, timestamp: z.string(), data: z.record(z.string(), z.unknown()) })
   .meta({ id: 'WebhookPayload' });
 export type WebhookPayload = z.infer<typeof WebhookPayloadSchema>;

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { bigint, boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { organisations, users } from './auth';
 
@@ -37,6 +38,11 @@ export const notificationChannels = pgTable(
     enabled: boolean('enabled').notNull().default(true),
     /** What its messages are written in (a language of the UI); channels made before languages were English. */
     language: text('language').notNull().default('en'),
+    /**
+     * Domain event types an organisation's generic webhook subscribes to (issue 21), sent besides alerts; empty:
+     * alerts only (every channel made before subscriptions existed).
+     */
+    events: text('events').array().notNull().default([]),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -56,7 +62,8 @@ export const notificationPreferences = pgTable('notification_preferences', {
 });
 
 /**
- * One message to one recipient. `dedupe_key` (source event + recipient) makes the outbox subscriber idempotent;
+ * One message to one recipient. `dedupe_key` (source event + recipient) makes the outbox subscribers idempotent, and
+ * a channel gets at most one delivery of an event (`channel_id, event_id`), whichever subscriber routed it;
  * `claimed_at` is the lease of the job attempting it (a crashed attempt is handed out again once it lapses).
  */
 export const notificationDeliveries = pgTable(
@@ -95,6 +102,9 @@ export const notificationDeliveries = pgTable(
   },
   (t) => [
     uniqueIndex('notification_deliveries_dedupe_unique').on(t.dedupeKey),
+    uniqueIndex('notification_deliveries_channel_event_unique')
+      .on(t.channelId, t.eventId)
+      .where(sql`${t.channelId} is not null and ${t.eventId} is not null`),
     index('notification_deliveries_channel_idx').on(t.channelId, t.createdAt),
     index('notification_deliveries_due_idx').on(t.status, t.nextAttemptAt),
   ],

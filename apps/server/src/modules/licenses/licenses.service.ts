@@ -1,3 +1,4 @@
+import { actorOfUser } from '../access/principal';
 import type { FastifyRequest } from 'fastify';
 import { randomUUID, type KeyObject } from 'node:crypto';
 import {
@@ -15,6 +16,7 @@ import { AppError, notFound } from '../../errors';
 import { currentOrg, currentUser } from '../../plugins/app/auth';
 import { authorizePlatform } from '../access/authorize';
 import { recordAudit } from '../audit/audit.repository';
+import { emitEvent, type EventActor } from '../events/events.repository';
 import { fleetChanged } from '../hosts/fleet-cache';
 import type { AuthUser } from '../sessions/sessions.service';
 import { signLicence, signLicenceStatus } from './licence-canonical';
@@ -130,6 +132,9 @@ export interface RequestContext {
   ip: string;
 }
 
+/** The vendor's staff member behind a licence change, as its domain event records it. */
+const actorOf = (ctx: RequestContext): EventActor => actorOfUser(ctx.user, ctx.ip);
+
 export async function generateLicence(
   db: Db,
   signingKey: KeyObject,
@@ -156,16 +161,27 @@ export async function generateLicence(
     },
     signingKey,
   );
-  const row = await insertLicence(db, {
-    id,
-    organisationId: input.organisation_id,
-    planType: input.plan_type,
-    issuedAt,
-    expiresAt,
-    features,
-    limits,
-    signature,
-    issuedBy: ctx.user.id,
+  // The licence and licence.generated (the organisation's webhooks hear of it) in one transaction.
+  const row = await db.transaction(async (tx) => {
+    const inserted = await insertLicence(tx, {
+      id,
+      organisationId: input.organisation_id,
+      planType: input.plan_type,
+      issuedAt,
+      expiresAt,
+      features,
+      limits,
+      signature,
+      issuedBy: ctx.user.id,
+    });
+    await emitEvent(
+      tx,
+      input.organisation_id,
+      'licence.generated',
+      { licence_id: id, plan_type: input.plan_type, expires_at: expiresAt.toISOString() },
+      actorOf(ctx),
+    );
+    return inserted;
   });
   // The dashboard's cached stats carry the plan's limits (plan_usage).
   await fleetChanged(db, input.organisation_id);
@@ -192,7 +208,11 @@ export async function revokeLicence(
   authorizePlatform(ctx.user, 'licenses.revoke');
   const existing = await findLicence(db, id);
   if (!existing) throw notFound('Licence');
-  const row = await markRevoked(db, id, { revokedAt: new Date(), revokedBy: ctx.user.id, revokeReason: reason });
+  const row = await db.transaction(async (tx) => {
+    const revoked = await markRevoked(tx, id, { revokedAt: new Date(), revokedBy: ctx.user.id, revokeReason: reason });
+    if (revoked) await emitEvent(tx, revoked.organisationId, 'licence.revoked', { licence_id: id, reason }, actorOf(ctx));
+    return revoked;
+  });
   if (!row) {
     throw new AppError(
       'already_revoked',

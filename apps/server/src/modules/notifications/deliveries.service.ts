@@ -1,10 +1,10 @@
 import type {
+  DeliveryEventType,
   DeliveryStatus,
   Language,
   NotificationDelivery,
   NotificationDeliveryPage,
   NotificationDeliveryQuery,
-  NotificationEventType,
   NotificationSeverity,
 } from '@proxai/contract';
 import { AppError, notFound } from '../../errors';
@@ -26,7 +26,7 @@ export function toDeliveryDto(row: DeliveryRow, language?: Language): Notificati
     id: row.id,
     channel_id: row.channelId,
     user_id: row.userId,
-    event_type: row.eventType as NotificationEventType,
+    event_type: row.eventType as DeliveryEventType,
     message_id: row.messageId,
     alert_id: row.alertId,
     severity: row.severity as NotificationSeverity | null,

@@ -1,10 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import {
-  isLanguage,
-  type NotificationChannelType,
-  type NotificationEventType,
-  type NotificationSeverity,
-} from '@proxai/contract';
+import { isLanguage, type DeliveryEventType, type NotificationChannelType, type NotificationSeverity } from '@proxai/contract';
 import type { Config } from '../../config/env';
 import { FALLBACK_LANGUAGE } from '../../i18n/messages';
 import type { Db } from '../../db/client';
@@ -72,7 +67,7 @@ export function openChannel(row: ChannelRow, box: SecretBox, now: Date): OpenCha
 }
 
 export const messageOf = (row: DeliveryRow): Message => ({
-  eventType: row.eventType as NotificationEventType,
+  eventType: row.eventType as DeliveryEventType,
   messageId: row.messageId,
   severity: row.severity as NotificationSeverity | null,
   summary: row.summary,

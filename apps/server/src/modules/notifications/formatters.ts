@@ -1,10 +1,12 @@
 import { Webhook } from 'standardwebhooks';
-import type {
-  DigestEntry,
-  Language,
-  NotificationChannelType,
-  NotificationEventType,
-  NotificationSeverity,
+import {
+  NOTIFICATION_EVENT_TYPES,
+  type DeliveryEventType,
+  type DigestEntry,
+  type Language,
+  type NotificationChannelType,
+  type NotificationEventType,
+  type NotificationSeverity,
 } from '@proxai/contract';
 import { message } from '../../i18n/messages';
 import { duration } from '@proxai/contract/alert-quantities';
@@ -19,7 +21,8 @@ import type { OutboundRequest } from './outbound-http';
  */
 
 export interface Message {
-  eventType: NotificationEventType;
+  /** An alert message, a digest, a test, or a domain event a webhook subscribes to (event-webhooks.ts). */
+  eventType: DeliveryEventType;
   messageId: string;
   severity: NotificationSeverity | null;
   summary: string;
@@ -58,8 +61,14 @@ function lineOf(m: Message, language: Language): string {
     : m.summary;
 }
 
+/** An alert message, a digest or a test (else a domain event a webhook subscribes to). */
+const isAlertMessage = (type: DeliveryEventType): type is NotificationEventType =>
+  (NOTIFICATION_EVENT_TYPES as readonly string[]).includes(type);
+
 /** What the delivery log says of a message, in the reader's `language` (its stored summary is English). */
 export function summaryIn(m: Message, language: Language): string {
+  // A domain event: its type and what it names (technical words, the same in every language).
+  if (!isAlertMessage(m.eventType)) return m.summary;
   switch (m.eventType) {
     case 'alert.digest':
     case 'test':
@@ -73,6 +82,7 @@ export function summaryIn(m: Message, language: Language): string {
 
 /** The one-line title every format shows, in `language`. */
 export function titleOf(m: Message, language: Language = 'en'): string {
+  if (!isAlertMessage(m.eventType)) return m.summary;
   const sev = m.severity ? `[${severityLabel(m.severity, language)}] ` : '';
   switch (m.eventType) {
     case 'alert.triggered':

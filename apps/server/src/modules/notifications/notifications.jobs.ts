@@ -3,13 +3,14 @@ import type { BackgroundDeps, BackgroundLoop } from '../../jobs/background';
 import { defineJob, type JobDefinition } from '../../jobs/job-runtime';
 import type { Subscriber } from '../events/dispatcher';
 import { attemptDelivery, pumpDeliveries } from './delivery';
+import { webhookEventRouter } from './event-webhooks';
 import { notificationRouter, sendDueDigests } from './routing';
 
 /**
- * Notifications in the background: the outbox subscriber routes alert events into deliveries; each replica's pump
- * leases due deliveries and queues one `notification.deliver` job each (its own retries live on the delivery row,
- * so the job itself is not retried); a loop queues the `notification.digest` singleton job that turns ended
- * quiet hours into digests.
+ * Notifications in the background: two outbox subscribers route alert events, and the domain events organisation
+ * webhooks subscribe to (event-webhooks.ts), into deliveries; each replica's pump leases due deliveries and queues
+ * one `notification.deliver` job each (its own retries live on the delivery row, so the job itself is not
+ * retried); a loop queues the `notification.digest` singleton job that turns ended quiet hours into digests.
  */
 
 export const DELIVER_JOB = 'notification.deliver';
@@ -87,4 +88,4 @@ export const notificationLoops: BackgroundLoop[] = [
   every('notification-digest', DIGEST_MS, (_deps, send) => send(DIGEST_JOB, {})),
 ];
 
-export const notificationSubscribers: Subscriber[] = [notificationRouter()];
+export const notificationSubscribers: Subscriber[] = [notificationRouter(), webhookEventRouter()];

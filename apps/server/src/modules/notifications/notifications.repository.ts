@@ -8,6 +8,7 @@ import {
   notificationChannels,
   notificationDeliveries,
   notificationPreferences,
+  tasks,
   users,
 } from '../../db/schema';
 
@@ -111,6 +112,51 @@ export async function membersWithPreferences(db: Db, organisationId: string) {
 export async function userContact(db: Db, userId: string): Promise<{ email: string; language: Language } | undefined> {
   const [row] = await db.select({ email: users.email, language: users.language }).from(users).where(eq(users.id, userId));
   return row && { email: row.email, language: isLanguage(row.language) ? row.language : FALLBACK_LANGUAGE };
+}
+
+/**
+ * The organisation webhooks of these organisations that subscribe to domain events (enabled, not personal): what
+ * the domain-event subscriber routes to.
+ */
+export async function subscribedWebhooks(db: Db, organisationIds: string[]): Promise<ChannelRow[]> {
+  if (organisationIds.length === 0) return [];
+  const c = notificationChannels;
+  return db
+    .select()
+    .from(c)
+    .where(
+      and(
+        inArray(c.organisationId, organisationIds),
+        eq(c.type, 'webhook'),
+        isNull(c.userId),
+        eq(c.enabled, true),
+        sql`cardinality(${c.events}) > 0`,
+      ),
+    )
+    .orderBy(asc(c.createdAt), asc(c.id));
+}
+
+/** A guest's host and tags, by id (channel scope of a domain event naming a guest). */
+export async function guestPlace(db: Db, guestId: string): Promise<{ hostId: string; tags: string[] } | undefined> {
+  const [row] = await db.select({ hostId: guests.hostId, tags: guests.tags }).from(guests).where(eq(guests.id, guestId));
+  return row;
+}
+
+/** A guest's tags by host and vmid: the live guest, else the last one gone (an event about a guest that just went). */
+export async function guestTagsByVmid(db: Db, hostId: string, vmid: number): Promise<string[] | undefined> {
+  const [row] = await db
+    .select({ tags: guests.tags })
+    .from(guests)
+    .where(and(eq(guests.hostId, hostId), eq(guests.vmid, vmid)))
+    .orderBy(sql`${guests.goneAt} desc nulls first`)
+    .limit(1);
+  return row?.tags;
+}
+
+/** What a task acts on (a task.progress event names only the task). */
+export async function taskTarget(db: Db, taskId: string): Promise<{ hostId: string | null; guestId: string | null } | undefined> {
+  const [row] = await db.select({ hostId: tasks.hostId, guestId: tasks.guestId }).from(tasks).where(eq(tasks.id, taskId));
+  return row;
 }
 
 /** Tags of a guest (channel scope by tags). */

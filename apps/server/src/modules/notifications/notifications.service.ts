@@ -12,6 +12,8 @@ import {
   type NotificationTestResult,
   type PlanType,
   type QuietHours,
+  type WebhookEventType,
+  WEBHOOK_EVENT_TYPES,
 } from '@proxai/contract';
 import { AppError } from '../../errors';
 import { FALLBACK_LANGUAGE } from '../../i18n/messages';
@@ -40,7 +42,7 @@ import { checkQuietHours } from './preferences.service';
 /**
  * Notification channels: the organisation's (owners and admins manage them) and each person's own (any member
  * adds theirs; only they see it). Generic webhooks need the Pro plan's api_webhooks to be made or tested, and are
- * paused (plan-gate.ts) while the plan lacks it.
+ * paused (plan-gate.ts) while the plan lacks it; the organisation's may subscribe to domain events (`events`).
  */
 
 const PREVIOUS_SECRET_MS = 24 * 3600_000;
@@ -56,6 +58,20 @@ function displayUrl(type: string, url: string): string {
 
 // Checks the schema cannot make (a field needed by one channel type): the schema passed, so not validation_failed.
 const invalid = (detail: string) => new AppError('bad_request', detail);
+
+/**
+ * Domain events (issue 21) go to the organisation's generic webhooks only: a person's channels and the chat and push
+ * channels get alerts. Answers the subscriptions to store, without repeats, in the catalogue's order.
+ */
+function checkEvents(events: readonly WebhookEventType[], channel: { type: string; isPersonal: boolean }): WebhookEventType[] {
+  if (events.length > 0 && (channel.type !== 'webhook' || channel.isPersonal)) {
+    throw invalid("Only the organisation's generic webhooks receive domain events: leave events empty");
+  }
+  return WEBHOOK_EVENT_TYPES.filter((t) => events.includes(t));
+}
+
+/** Subscriptions as stored, keeping only types the catalogue still has. */
+const storedEvents = (row: ChannelRow): WebhookEventType[] => WEBHOOK_EVENT_TYPES.filter((t) => row.events.includes(t));
 
 /** A personal e-mail channel goes to the person's account address only (no relay to addresses they do not own). */
 function checkPersonalAddress(address: string | undefined, ctx: NotifyContext): void {
@@ -83,6 +99,7 @@ export function toChannelDto(
     quiet_hours: row.quietHours as QuietHours | null,
     enabled: row.enabled,
     language: isLanguage(row.language) ? row.language : FALLBACK_LANGUAGE,
+    events: storedEvents(row),
     paused_by_plan: pausedBy,
     previous_secret_expires_at: row.previousSecretExpiresAt?.toISOString() ?? null,
     created_at: row.createdAt.toISOString(),
@@ -142,6 +159,7 @@ export async function createChannel(
   if (feature) await requireFeature(deps.db, ctx.organisationId, feature);
   const isEmail = input.type === 'email';
   if (isPersonal && isEmail) checkPersonalAddress(input.address, ctx);
+  const events = checkEvents(input.events, { type: input.type, isPersonal });
   await checkChannel(deps, { ...input, address: isPersonal && isEmail ? ctx.user.email : input.address });
   const box = secretBoxFor(deps.config, deps.log);
   const secret = input.type === 'webhook' ? newSecret() : null;
@@ -160,6 +178,7 @@ export async function createChannel(
     quietHours: input.quiet_hours,
     enabled: input.enabled,
     language: input.language ?? (await userContact(deps.db, ctx.user.id))?.language ?? FALLBACK_LANGUAGE,
+    events,
   });
   return { ...toChannelDto(row, { accountEmail: ctx.user.email }), secret };
 }
@@ -179,6 +198,7 @@ export async function patchChannel(
   requireManage(ctx, row);
   const isPersonalEmail = row.userId !== null && row.type === 'email';
   if (isPersonalEmail) checkPersonalAddress(patch.address, ctx);
+  const events = patch.events && checkEvents(patch.events, { type: row.type, isPersonal: row.userId !== null });
   const box = secretBoxFor(deps.config, deps.log);
   const token = patch.token !== undefined ? patch.token : row.tokenSealed ? box.open(row.tokenSealed) : null;
   const url = patch.url ?? (row.urlSealed ? box.open(row.urlSealed) : null);
@@ -198,6 +218,7 @@ export async function patchChannel(
   if (patch.quiet_hours !== undefined) values.quietHours = patch.quiet_hours;
   if (patch.enabled !== undefined) values.enabled = patch.enabled;
   if (patch.language !== undefined) values.language = patch.language;
+  if (events) values.events = events;
   const [dto] = await channelDtos(deps, ctx, [await updateChannel(deps.db, id, values)]);
   return dto!;
 }

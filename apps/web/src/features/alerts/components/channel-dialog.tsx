@@ -3,6 +3,7 @@ import type {
   NotificationChannelOwner,
   NotificationChannelType,
   NotificationSeverity,
+  WebhookEventType,
 } from '@proxai/contract';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -14,6 +15,8 @@ import { ApiError } from '@/lib/api-client';
 import { useAlertHosts } from '../api/alert-rules';
 import { useCreateChannel } from '../api/notifications';
 import { ALL_SCOPE, scopeOf, scopeProblem, type ScopeDraft } from '../scope-draft';
+import { takesEvents } from '../webhook-events';
+import { EventFields } from './event-fields';
 import { LanguageOptions } from './language-options';
 import { ScopeFields } from './scope-fields';
 import { SeverityOptions } from './severity-options';
@@ -35,7 +38,8 @@ const TOKEN_TYPES: readonly NotificationChannelType[] = ['ntfy', 'gotify'];
 /**
  * A new channel, the organisation's or the person's own (`owner`): its type, name, where it sends (URL, or address
  * for e-mail; a personal e-mail channel goes to the account's address), a token for ntfy and Gotify, the least
- * severe alert it receives and what it covers (everything until narrowed).
+ * severe alert it receives, what it covers (everything until narrowed) and, for the organisation's generic
+ * webhooks, the domain events it receives besides alerts.
  */
 export function ChannelDialog({
   owner,
@@ -59,6 +63,7 @@ export function ChannelDialog({
   const [target, setTarget] = useState('');
   const [token, setToken] = useState('');
   const [minSeverity, setMinSeverity] = useState<NotificationSeverity>('info');
+  const [events, setEvents] = useState<WebhookEventType[]>([]);
   // Messages are written in the reader's language: the page's by default.
   const [language, setLanguage] = useState<Language>(() => {
     const current = i18n.resolvedLanguage ?? i18n.language;
@@ -76,6 +81,7 @@ export function ChannelDialog({
   const isEmail = type === 'email';
   /** A personal e-mail channel has no address to type: it sends to the account's. */
   const hasTarget = !(isEmail && isMine);
+  const hasEvents = takesEvents({ type, owner });
   const error = create.error instanceof ApiError ? create.error : null;
   const fieldError = (field: string) => error?.errors?.find((e) => e.path.split('.').at(-1) === field)?.message;
 
@@ -94,6 +100,7 @@ export function ChannelDialog({
         min_severity: minSeverity,
         language,
         ...(scope.scopeMode === 'all' ? {} : { scope: scopeOf(scope) }),
+        ...(hasEvents && events.length > 0 ? { events } : {}),
       },
       {
         onSuccess: (channel) => {
@@ -101,6 +108,7 @@ export function ChannelDialog({
           setTarget('');
           setToken('');
           setScope(ALL_SCOPE);
+          setEvents([]);
           create.reset();
           onCreated(channel);
         },
@@ -115,6 +123,7 @@ export function ChannelDialog({
       title={t(isMine ? 'myChannels.newTitle' : 'channels.newTitle')}
       description={t(isMine ? 'myChannels.newText' : 'channels.newText')}
       closeLabel={t('close')}
+      size="lg"
     >
       <form onSubmit={handleSubmit} className="space-y-4" noValidate>
         <div className="grid gap-4 sm:grid-cols-2">
@@ -213,6 +222,7 @@ export function ChannelDialog({
             {t(scopeError)}
           </p>
         ) : null}
+        {hasEvents ? <EventFields value={events} onChange={setEvents} /> : null}
         {isMine ? <p className="text-xs text-slate-500 dark:text-slate-400">{t('myChannels.quietText')}</p> : null}
         {error && !error.errors?.length ? (
           <p id={ids.error} role="alert" className="text-sm text-red-600 dark:text-red-400" data-testid="channel-error">

@@ -1,5 +1,5 @@
 import type { NotificationChannel, NotificationChannelOwner, PlanType } from '@proxai/contract';
-import { KeyRound, Plus, Send, Trash2 } from 'lucide-react';
+import { KeyRound, ListChecks, Plus, Send, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
@@ -12,7 +12,9 @@ import { LANGUAGE_ENTRIES, type Language } from '@/config/languages';
 import { ApiError } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
 import { useChannels, useDeleteChannel, usePatchChannel, useRotateSecret, useTestChannel } from '../api/notifications';
+import { takesEvents } from '../webhook-events';
 import { ChannelDialog } from './channel-dialog';
+import { EventsDialog } from './events-dialog';
 import { LanguageOptions } from './language-options';
 import { SecretDialog } from './secret-dialog';
 
@@ -29,7 +31,8 @@ const TEXTS = {
 
 /**
  * The organisation's channels (owners and admins manage them) or the signed-in person's own (they always manage
- * theirs): where alerts go; test, rotate a webhook's secret, turn off, delete; add one.
+ * theirs): where alerts go; test, rotate a webhook's secret, choose the domain events an organisation webhook
+ * receives, turn off, delete; add one.
  */
 export function ChannelList({ owner, canManage }: { owner: NotificationChannelOwner; canManage: boolean }) {
   const { t } = useTranslation('alerts');
@@ -38,6 +41,7 @@ export function ChannelList({ owner, canManage }: { owner: NotificationChannelOw
   const [isCreating, setIsCreating] = useState(false);
   const [secret, setSecret] = useState<{ value: string; name: string } | null>(null);
   const [deleting, setDeleting] = useState<NotificationChannel | null>(null);
+  const [choosingEvents, setChoosingEvents] = useState<NotificationChannel | null>(null);
   const remove = useDeleteChannel();
 
   return (
@@ -83,6 +87,7 @@ export function ChannelList({ owner, canManage }: { owner: NotificationChannelOw
                 canManage={canManage}
                 onSecret={(value) => setSecret({ value, name: channel.name })}
                 onDelete={() => setDeleting(channel)}
+                onChooseEvents={() => setChoosingEvents(channel)}
               />
             ))}
           </ul>
@@ -99,6 +104,7 @@ export function ChannelList({ owner, canManage }: { owner: NotificationChannelOw
         }}
       />
       <SecretDialog secret={secret?.value ?? null} channelName={secret?.name ?? ''} onClose={() => setSecret(null)} />
+      <EventsDialog channel={choosingEvents} onClose={() => setChoosingEvents(null)} />
       <ConfirmDialog
         open={deleting !== null}
         onOpenChange={(open) => !open && setDeleting(null)}
@@ -129,11 +135,13 @@ function ChannelRow({
   canManage,
   onSecret,
   onDelete,
+  onChooseEvents,
 }: {
   channel: NotificationChannel;
   canManage: boolean;
   onSecret: (secret: string) => void;
   onDelete: () => void;
+  onChooseEvents: () => void;
 }) {
   const { t, i18n } = useTranslation('alerts');
   const language = i18n.resolvedLanguage ?? i18n.language;
@@ -142,6 +150,7 @@ function ChannelRow({
   const patch = usePatchChannel();
   const last = channel.last_delivery;
   const paused = channel.paused_by_plan;
+  const hasEvents = takesEvents(channel);
 
   return (
     <li
@@ -177,6 +186,9 @@ function ChannelRow({
         ) : null}
         <p className="text-xs text-slate-500 dark:text-slate-400" data-testid="channel-meta">
           {t('channels.from', { severity: t(`severity.${channel.min_severity}`) })}
+          {hasEvents
+            ? ` · ${channel.events.length > 0 ? t('webhookEvents.count', { count: channel.events.length }) : t('webhookEvents.none')}`
+            : ''}
           {last
             ? ` · ${t('channels.last', {
                 status: t(`deliveryStatus.${last.status}`, { defaultValue: last.status }),
@@ -249,6 +261,18 @@ function ChannelRow({
           <Send className="h-4 w-4" aria-hidden="true" />
           {t('channels.test')}
         </Button>
+        {canManage && hasEvents ? (
+          <Button
+            variant="ghost"
+            size="sm"
+            onClick={onChooseEvents}
+            aria-label={t('webhookEvents.editNamed', { name: channel.name })}
+            data-testid="channel-events"
+          >
+            <ListChecks className="h-4 w-4" aria-hidden="true" />
+            {t('webhookEvents.edit')}
+          </Button>
+        ) : null}
         {canManage && channel.type === 'webhook' ? (
           <Button
             variant="ghost"

@@ -61,6 +61,7 @@ export function buildChannel(overrides: Partial<NotificationChannel> = {}): Noti
     quiet_hours: null,
     enabled: true,
     language: 'en',
+    events: [],
     paused_by_plan: null,
     previous_secret_expires_at: null,
     created_at: '2026-01-01T00:00:00.000Z',
