@@ -19,7 +19,17 @@ export const ErrorSchema = z
   })
   // A code may document more fields (step_up_required: challenge, methods, webauthn).
   .loose()
-  .meta({ id: 'Error' });
+  .meta({
+    id: 'Error',
+    examples: [
+      { detail: 'Host not found', code: 'not_found' },
+      {
+        detail: 'Invalid request',
+        code: 'validation_failed',
+        errors: [{ path: 'body.pve_url', message: 'Invalid URL' }],
+      },
+    ],
+  });
 export type ApiError = z.infer<typeof ErrorSchema>;
 
 /** A plain `{message}` answer, used by actions that only report what happened. */

@@ -156,7 +156,28 @@ export const HostSchema = z
     last_error: z.string().nullable(),
     created_at: z.string(),
   })
-  .meta({ id: 'Host' });
+  .meta({
+    id: 'Host',
+    examples: [
+      {
+        id: '5f0c2a7e-8b1d-4c3e-a6f9-1d2e3f4a5b6c',
+        name: 'pve1',
+        type: 'pve',
+        pve_url: 'https://pve1.example.com:8006',
+        pve_node: 'pve1',
+        status: 'online',
+        user: 'proxai@pve',
+        auth_type: 'token',
+        token_name: 'portal',
+        fingerprint: '3A:7F:0C:91:5B:E2:44:D8:19:6A:C3:0E:8F:27:B5:D1:62:4C:A9:10:E7:3B:58:F6:0D:92:1E:C4:7A:85:B3:2F',
+        pve_version: '8.3.2',
+        pbs: null,
+        last_sync_at: '2026-11-24T09:15:02.118Z',
+        last_error: null,
+        created_at: '2026-10-01T08:00:00.000Z',
+      },
+    ],
+  });
 export type Host = z.infer<typeof HostSchema>;
 
 export const HostListSchema = z.array(HostSchema);
@@ -181,7 +202,26 @@ export const VmSchema = z
     tags: z.array(z.string()).meta({ description: "Proxmox tags (what schedules' tag selectors match)" }),
     pool: z.string().nullable().meta({ description: 'Proxmox resource pool, null when in none' }),
   })
-  .meta({ id: 'Vm' });
+  .meta({
+    id: 'Vm',
+    examples: [
+      {
+        id: '0b8c6f1e-3c2a-4f5e-9d7a-2f1e8c4b6a90',
+        vmid: 101,
+        name: 'web-01',
+        state: 'running',
+        cpu: 4,
+        memory: 8192,
+        storage: 64,
+        type: 'qemu',
+        host_id: '5f0c2a7e-8b1d-4c3e-a6f9-1d2e3f4a5b6c',
+        node: 'pve1',
+        uptime: 864000,
+        tags: ['prod', 'web'],
+        pool: 'production',
+      },
+    ],
+  });
 export type Vm = z.infer<typeof VmSchema>;
 
 export const VmListSchema = z.array(VmSchema);

@@ -46,7 +46,46 @@ export const LicenceSchema = z
         'Ed25519 signature (base64) over the canonical JSON of id, revoked_at and status_at: a downloaded file proves whether the licence was revoked when it was read',
     }),
   })
-  .meta({ id: 'Licence' });
+  .meta({
+    id: 'Licence',
+    examples: [
+      {
+        id: '9a8b7c6d-5e4f-4a3b-9c2d-1e0f9a8b7c6d',
+        organisation_id: '2b3c4d5e-6f70-4812-93a4-b5c6d7e8f901',
+        plan_type: 'pro',
+        is_active: true,
+        issued_at: '2026-01-15T10:00:00.000Z',
+        expires_at: '2027-01-15T10:00:00.000Z',
+        features: {
+          ai_advice: true,
+          nightly_automation: true,
+          cve_scanner: true,
+          guided_actions: true,
+          manual_snapshots: true,
+          scoped_api_keys: true,
+          dpi_probe: true,
+          pbs_backups: true,
+          restore_tests: true,
+          patch_management: true,
+          automated_runbooks: true,
+          weekly_reports: true,
+          api_webhooks: true,
+          audit_trail: true,
+          multi_tenant: false,
+          sla: false,
+          on_premise: false,
+          custom_integrations: false,
+        },
+        limits: { max_hosts: 10, max_vms: -1, max_users: 25, max_storage_gb: 20000 },
+        signature: 'GfhhYZXBI4qqq28CfZa1rkg9VulxJUFY8CZCgb/nEfaMPRoiExKeWq/kH14AiwalBtcGjSFwEW+7e0aXowMFPA==',
+        revoked_at: null,
+        revoked_by: null,
+        revoke_reason: null,
+        status_at: '2026-11-24T09:30:00.000Z',
+        status_signature: 'AVhpjYekJVwv/KsJosW0Qq+zF+aavH97lheogd8js3dPXyoixjkHPmRHOZCXuMBRQyATnoSzwhpbcRzk8BzEgA==',
+      },
+    ],
+  });
 export type Licence = z.infer<typeof LicenceSchema>;
 
 export const LicenceListSchema = z.array(LicenceSchema);

@@ -37,7 +37,29 @@ export const TaskSchema = z
     /** A parent task's count of its children by outcome (bulk actions, schedules); null for others. */
     summary: z.object({ succeeded: z.number().int(), failed: z.number().int(), skipped: z.number().int() }).nullable(),
   })
-  .meta({ id: 'Task' });
+  .meta({
+    id: 'Task',
+    examples: [
+      {
+        id: 'c1d2e3f4-a5b6-4c7d-8e9f-0a1b2c3d4e5f',
+        kind: 'guest.restart',
+        status: 'succeeded',
+        progress: 100,
+        params: { action: 'restart', vmid: 101, name: 'web-01', state_before: 'running' },
+        target: { host_id: '5f0c2a7e-8b1d-4c3e-a6f9-1d2e3f4a5b6c', guest_id: '0b8c6f1e-3c2a-4f5e-9d7a-2f1e8c4b6a90' },
+        parent_id: null,
+        schedule_id: null,
+        scheduled_for: null,
+        created_by: { type: 'user', id: '7e6d5c4b-3a29-4817-a6f5-e4d3c2b1a098', name: 'alice@example.com' },
+        upids: ['UPID:pve1:0003A1B2:01C3D4E5:6742F0A1:qmreboot:101:proxai@pve!portal:'],
+        created_at: '2026-11-24T09:20:00.412Z',
+        started_at: '2026-11-24T09:20:00.530Z',
+        ended_at: '2026-11-24T09:20:14.207Z',
+        error: null,
+        summary: null,
+      },
+    ],
+  });
 export type Task = z.infer<typeof TaskSchema>;
 
 export const TaskLogLineSchema = z.object({ at: z.string(), line: z.string() });
