@@ -20,6 +20,8 @@ const WEB_FEATURES = [
   'monitoring',
   'members',
   'security',
+  'audit',
+  'api-keys',
 ];
 
 export default tseslint.config(

@@ -5,13 +5,12 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOpt
 import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
-import swagger from '@fastify/swagger';
-import swaggerUi from '@fastify/swagger-ui';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config, TrustProxy } from './config/env';
 import type { Database } from './db/client';
 import { errorHandler } from './plugins/external/error-handler';
 import { jsonBody } from './plugins/external/json-body';
+import { openapi } from './plugins/external/openapi';
 import { computeSecurityHeaders, securityHeaders } from './plugins/external/security-headers';
 import { db } from './plugins/app/db';
 import { auth } from './plugins/app/auth';
@@ -21,7 +20,11 @@ import { metrics } from './plugins/app/metrics';
 import { healthRoutes } from './modules/health/health.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { installRoutePolicies } from './modules/access/route-policy';
+import { apiKeysRoutes } from './modules/api-keys/api-keys.routes';
+import { checkKeyScope } from './modules/api-keys/key-scope';
 import { approvalsRoutes } from './modules/approvals/approvals.routes';
+import { approvalActionsOf } from './modules/approvals/approvals.repository';
+import { rateLimit as requestBudget } from './modules/auth/rate-limits';
 import { auditRoutes } from './modules/audit/audit.routes';
 import { holdForApproval } from './modules/approvals/approvals.service';
 import { baseUrl } from './modules/auth/auth.routes';
@@ -66,6 +69,9 @@ export interface BuildAppOptions {
   /** Tests only: register extra routes under /api before the app is ready. */
   extraRoutes?: (api: FastifyInstance) => void | Promise<void>;
 }
+
+/** Requests one API key may make per minute (429 with Retry-After past it). */
+export const API_KEY_REQUESTS_PER_MINUTE = 600;
 
 /** Largest JSON body accepted anywhere (the biggest legitimate one is a contact message). */
 export const BODY_LIMIT = 64 * 1024;
@@ -135,14 +141,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // Tests that are not about rate limits turn it off; the limits themselves are tested with it on.
     max: config.RATE_LIMIT_ENABLED ? 1000 : 1_000_000,
   });
-  await app.register(swagger, {
-    openapi: {
-      info: { title: 'ProxAI API', version: config.version, description: 'Manage Proxmox VE hosts and backup servers.' },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
-    },
-    transform: jsonSchemaTransform,
-  });
-  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  // The contract's OpenAPI document (/api/openapi.json, committed as packages/contract/openapi.json) and /api/docs.
+  await app.register(openapi);
 
   // App
   await app.register(db, { database });
@@ -152,6 +152,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(metrics);
   await app.register(mailer, { smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, logBodies: config.NODE_ENV === 'development' });
 
+  // Each API key has its own request budget, whoever else shares its address.
+  const apiKeyRate = requestBudget(app, 'api-key', {
+    max: API_KEY_REQUESTS_PER_MINUTE,
+    windowMs: 60_000,
+    key: (request) => request.user?.apiKey?.id,
+    detail: (_request, seconds) => `This API key made too many requests; try again in ${seconds} s`,
+  });
   // One gate for every route: its declared permission, then its step-up (modules/access/route-policy.ts).
   installRoutePolicies(app, {
     stepUp: (request) =>
@@ -161,6 +168,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         currentUser(request),
       ),
     hold: (request, action) => holdForApproval(app, request, currentUser(request), action),
+    apiKey: async (request, reply, route) => {
+      await apiKeyRate(request, reply);
+      await checkKeyScope(app.db, request, route);
+    },
+    isHeld: async (organisationId, action) => (await approvalActionsOf(app.db, organisationId)).includes(action),
   });
 
   // Modules
@@ -173,6 +185,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(stepUpRoutes);
       await api.register(teamsRoutes);
       await api.register(approvalsRoutes);
+      await api.register(apiKeysRoutes);
       await api.register(auditRoutes);
       await api.register(hostsRoutes);
       await api.register(guestsRoutes);

@@ -22,3 +22,4 @@ export * from './pbs';
 export * from './permissions';
 export * from './teams';
 export * from './mfa';
+export * from './api-keys';

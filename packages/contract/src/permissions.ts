@@ -38,6 +38,8 @@ export const PERMISSIONS = [
   'approvals.decide',
   /** Read and export the organisation's audit trail. */
   'audit.read',
+  /** Create API keys (never with more than the creator may do), list the organisation's, revoke one's own. */
+  'api_keys.create',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -52,6 +54,7 @@ const OPERATOR: readonly Permission[] = [
   'schedules.run',
   'alerts.manage',
   'alerts.respond',
+  'api_keys.create',
 ];
 const ADMIN: readonly Permission[] = [
   ...OPERATOR,

@@ -1,6 +1,7 @@
 // The permission matrix's table (permissions.int.test.ts runs it): every /api route, called by every kind of
 // caller, with the status each must get. Not shipped code.
 import { passwordBody } from '../modules/hosts/hosts.testing';
+import { API_KEY_CASES } from './permission-cases-api-keys';
 import { AUTOMATION_CASES } from './permission-cases-automation';
 import { BACKUP_CASES } from './permission-cases-backups';
 import { MONITORING_CASES } from './permission-cases-monitoring';
@@ -250,6 +251,7 @@ export const CASES: Case[] = [
     url: (w) => `/api/hosts/${w.hostsToDelete.pop() ?? w.hostA}`,
     expect: [401, 404, 403, 403, 200, 404, 403], // the admin's row deleted it first
   },
+  ...API_KEY_CASES,
   ...TEAM_CASES,
   {
     route: 'POST /api/auth/logout',

@@ -53,6 +53,8 @@ export interface World {
   memberTargets: Partial<Record<Actor, string>>;
   /** A pending invite of A for each of the admin's and the owner's revoke rows. */
   invitesToRevoke: Partial<Record<Actor, string>>;
+  /** An API key of A (made by the owner) for each actor's revoke row. */
+  apiKeysToRevoke: Partial<Record<Actor, string>>;
 }
 
 export const unique = () => randomBytes(4).toString('hex');

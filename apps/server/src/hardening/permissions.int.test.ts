@@ -11,9 +11,34 @@ import { storages } from '../db/schema';
 import { insertTask } from '../modules/tasks/tasks.repository';
 
 import { CASES } from './permission-cases';
-import { ROUTE_POLICIES } from '../modules/access/route-policy';
+import { keyMayCall, ROUTE_POLICIES } from '../modules/access/route-policy';
 import { withEmailStepUp } from '../modules/mfa/step-up.testing';
 import { ACTORS, unique, type Actor, type World } from './permission-world';
+import { ROLE_PERMISSIONS } from '@proxai/contract/permissions';
+import { createKey } from '../modules/api-keys/api-keys.service';
+
+/**
+ * API keys as callers: the owner's keys with a read-only and an operator's scopes. Each gets what a member of that
+ * role gets, except a person's own calls and the platform's (403: never a key's).
+ */
+const KEY_ACTORS = [
+  ['key:readonly', 'readonly'],
+  ['key:operator', 'operator'],
+] as const;
+/** Public routes that authenticate a caller themselves (a key gets there what its role gets, not the anonymous). */
+const SELF_AUTHENTICATED = new Set(['GET /api/events', 'GET /api/metrics/prometheus']);
+/** Where a key, calling right after the member of its role, finds what that member changed. */
+const KEY_AFTER_MEMBER: Record<string, Partial<Record<(typeof KEY_ACTORS)[number][0], number>>> = {
+  'POST /api/tasks/:id/cancel': { 'key:operator': 409 }, // the operator cancelled it
+};
+const keyExpects = (c: (typeof CASES)[number], actor: (typeof KEY_ACTORS)[number][0], role: 'readonly' | 'operator') => {
+  const after = KEY_AFTER_MEMBER[c.route]?.[actor];
+  if (after !== undefined) return after;
+  if (!keyMayCall(c.route)) return 403;
+  // A key on a sign-in step or public form is nobody signed in.
+  if (ROUTE_POLICIES[c.route]?.need === 'public' && !SELF_AUTHENTICATED.has(c.route)) return c.expect[0];
+  return c.expect[ACTORS.indexOf(role)];
+};
 
 describe('permission matrix: every route × every kind of caller', () => {
   let t: TestApp;
@@ -21,6 +46,7 @@ describe('permission matrix: every route × every kind of caller', () => {
   const world = {} as World;
   const users = {} as Record<Exclude<Actor, 'anonymous'>, { id: string; token: string; email: string }>;
   const orgAMarkers: string[] = [];
+  const keys = {} as Record<(typeof KEY_ACTORS)[number][0], string>;
   let base: string;
 
   beforeAll(async () => {
@@ -41,6 +67,13 @@ describe('permission matrix: every route × every kind of caller', () => {
       users[actor] = { id: u.user.id, token: u.token, email: u.user.email };
     }
     users.owner = { id: owner.user.id, token: owner.token, email: owner.user.email };
+    for (const [actor, role] of KEY_ACTORS) {
+      const ctx = { user: owner.authUser, organisationId: orgA.id, ip: '127.0.0.1' };
+      const expiresAt = new Date(Date.now() + 86_400_000).toISOString();
+      const key = await createKey(db, ctx, { name: actor, scopes: [...ROLE_PERMISSIONS[role]], expires_at: expiresAt });
+      trackSecret(key.secret);
+      keys[actor] = key.secret;
+    }
     const other = await buildUser(db, { orgRole: 'owner' });
     // With a plan that has every feature, so what it gets for A's ids shows ownership, not its plan.
     await giveLicence(db, other.user.organisationId!, 'enterprise');
@@ -103,6 +136,18 @@ describe('permission matrix: every route × every kind of caller', () => {
       });
       if (invited.statusCode !== 201) throw new Error(invited.body);
       world.invitesToRevoke[actor] = invited.json<{ id: string }>().id;
+    }
+    // The owner's keys the revoke row's callers try to revoke (each their own, so the rows do not interfere).
+    world.apiKeysToRevoke = {};
+    for (const actor of ACTORS) {
+      const ctx = { user: owner.authUser, organisationId: orgA.id, ip: '127.0.0.1' };
+      const key = await createKey(db, ctx, {
+        name: `to revoke ${actor}`,
+        scopes: ['fleet.read'],
+        expires_at: new Date(Date.now() + 86_400_000).toISOString(),
+      });
+      trackSecret(key.secret);
+      world.apiKeysToRevoke[actor] = key.id;
     }
     world.fleet = fleet;
     base = await t.app.listen({ port: 0, host: '127.0.0.1' });
@@ -199,6 +244,26 @@ describe('permission matrix: every route × every kind of caller', () => {
   for (const c of CASES) {
     it(`${c.method} ${c.name}`, async () => {
       const seen: string[] = [];
+      const keySeen: string[] = [];
+      // Each key calls right after the member of its role, so both find the world in the same state.
+      const asKey = async (actor: (typeof KEY_ACTORS)[number][0], role: Actor) => {
+        const authorization = `Bearer ${keys[actor]}`;
+        if (c.stream) {
+          const abort = new AbortController();
+          const streamed = await fetch(`${base}${c.url(world)}`, { headers: { authorization }, signal: abort.signal });
+          keySeen.push(`${actor}=${streamed.status}`);
+          abort.abort();
+          return;
+        }
+        const res = await t.app.inject({
+          method: c.method,
+          url: c.url(world, role),
+          headers: { ...c.headers, authorization },
+          ...(c.body ? { payload: c.body(world, role) as object } : {}),
+        });
+        keySeen.push(`${actor}=${res.statusCode}`);
+        if (res.statusCode >= 400) expect(res.json(), `${actor}: ${res.body}`).toMatchObject({ detail: expect.any(String) });
+      };
       for (const actor of ACTORS) {
         // Sign-out revokes the session it is called with: give it a session of its own.
         let token = actor === 'anonymous' ? undefined : users[actor].token;
@@ -214,6 +279,7 @@ describe('permission matrix: every route × every kind of caller', () => {
           seen.push(`${actor}=${streamed.status}`);
           if (streamed.status >= 400) expect(await streamed.json()).toMatchObject({ detail: expect.any(String) });
           abort.abort();
+          for (const [keyActor, role] of KEY_ACTORS) if (role === actor) await asKey(keyActor, role);
           continue;
         }
         const request = {
@@ -236,8 +302,11 @@ describe('permission matrix: every route × every kind of caller', () => {
         if (actor !== 'platformAdmin' && !['readonly', 'operator', 'admin', 'owner'].includes(actor)) {
           for (const marker of orgAMarkers) expect(res.body.includes(marker), `${actor} saw ${marker} in ${c.name}`).toBe(false);
         }
+        for (const [keyActor, role] of KEY_ACTORS) if (role === actor) await asKey(keyActor, role);
       }
       expect(seen).toEqual(ACTORS.map((a, i) => `${a}=${c.expect[i]}`));
+
+      expect(keySeen).toEqual(KEY_ACTORS.map(([actor, role]) => `${actor}=${keyExpects(c, actor, role)}`));
     });
   }
 });

@@ -203,6 +203,10 @@ export const routes: RouteObject[] = [
             ...signedIn(async () => (await import('@/features/members/members-page')).MembersPage, ['members']),
           },
           {
+            path: '/settings/api-keys',
+            ...signedIn(async () => (await import('@/features/api-keys/api-keys-page')).ApiKeysPage, ['api-keys']),
+          },
+          {
             path: '/audit',
             ...signedIn(async () => (await import('@/features/audit/audit-page')).AuditPage, ['audit']),
           },

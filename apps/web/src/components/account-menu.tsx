@@ -1,6 +1,6 @@
 import type { LogoutAllResponse, Me } from '@proxai/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Building2, LogOut, MonitorX, ScrollText, ShieldCheck, UserRound, Users } from 'lucide-react';
+import { Building2, KeyRound, LogOut, MonitorX, ScrollText, ShieldCheck, UserRound, Users } from 'lucide-react';
 import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, useNavigate } from 'react-router';
@@ -188,6 +188,12 @@ export function AccountMenu({ className }: { className?: string }) {
         <NavLink to="/settings/members" className={settingsLinkClasses} data-testid="members-link">
           <Users className="h-4 w-4" aria-hidden="true" />
           {t('members')}
+        </NavLink>
+      ) : null}
+      {user?.organisation_id ? (
+        <NavLink to="/settings/api-keys" className={settingsLinkClasses} data-testid="api-keys-link">
+          <KeyRound className="h-4 w-4" aria-hidden="true" />
+          {t('apiKeys')}
         </NavLink>
       ) : null}
       {mayReadAudit(user) ? (

@@ -11,6 +11,8 @@ const bundles = import.meta.glob<Record<string, unknown>>(
     './fr/backups.json',
     './fr/members.json',
     './fr/security.json',
+    './fr/audit.json',
+    './fr/api-keys.json',
   ],
   {
     eager: true,

@@ -13,3 +13,4 @@ export * from './backups';
 export * from './pbs';
 export * from './restore-tests';
 export * from './teams';
+export * from './api-keys';

@@ -3,8 +3,8 @@ import { AppError } from '../../errors';
 import type { AuthUser } from '../sessions/sessions.service';
 
 /**
- * Who asks: a person's session (a user), or the server itself running a job (system). API keys (issue 21) will
- * be a third kind, their rights the intersection of their scopes and their creator's.
+ * Who asks: a person's session (a user), an API key (an AuthUser carrying `apiKey`: its creator's identity and
+ * role today, and the key's scopes), or the server itself running a job (system).
  */
 export type Principal = AuthUser | { kind: 'system' };
 
@@ -13,12 +13,15 @@ const isSystem = (p: Principal): p is { kind: 'system' } => 'kind' in p && p.kin
 /** Whether the principal may do this in the organisation its session acts in (the one permission map decides). */
 export function allows(principal: Principal, permission: Permission): boolean {
   if (isSystem(principal)) return true;
-  return principal.organisationId !== null && roleAllows(principal.orgRole, permission);
+  if (principal.organisationId === null || !roleAllows(principal.orgRole, permission)) return false;
+  // A key's rights: its scopes intersected with its creator's permissions today.
+  return !principal.apiKey || principal.apiKey.scopes.includes(permission);
 }
 
 /** Whether a platform administrator (vendor staff) asks: licences and organisations are theirs alone. */
 export function allowsPlatform(principal: Principal, permission: PlatformPermission): boolean {
   if (isSystem(principal)) return true;
+  if (principal.apiKey) return false;
   return principal.role === 'admin' && (PLATFORM_PERMISSIONS as readonly string[]).includes(permission);
 }
 
@@ -27,6 +30,9 @@ export function authorize(principal: Principal, permission: Permission): void {
   if (allows(principal, permission)) return;
   if (!isSystem(principal) && principal.organisationId === null) {
     throw new AppError('forbidden', 'Your account does not belong to an organisation');
+  }
+  if (!isSystem(principal) && principal.apiKey && roleAllows(principal.orgRole, permission)) {
+    throw new AppError('forbidden', `This API key's scopes do not include ${permission}`);
   }
   const role = isSystem(principal) ? 'system' : principal.orgRole;
   throw new AppError('forbidden', `Your role (${role}) does not allow this (${permission})`);

@@ -1,4 +1,5 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { AppError } from '../../errors';
 import type { ApprovalAction, Permission, PlatformPermission } from '@proxai/contract/permissions';
 import { acceptedLanguage, message } from '../../i18n/messages';
 import { authorize, authorizePlatform } from './authorize';
@@ -17,6 +18,8 @@ export interface RoutePolicy {
   /** What the route needs; a function when it depends on the body (restoring over a guest needs more). */
   need: RouteNeed | ((body: unknown) => RouteNeed);
   stepUp?: boolean | ((body: unknown) => boolean);
+  /** A person's own act, never an API key's (leaving, deciding an approval, a browser's stream ticket). */
+  personOnly?: true;
   /** The four-eyes action this request is, when its organisation lists it (held for another member's approval). */
   approval?: ApprovalAction | ((body: unknown) => ApprovalAction | undefined);
 }
@@ -75,7 +78,7 @@ export const ROUTE_POLICIES: Record<string, RoutePolicy> = {
   'GET /api/members': { need: 'members.read' },
   'PATCH /api/members/:user_id': { need: 'members.manage', stepUp: true, approval: 'members.role' },
   'DELETE /api/members/:user_id': { need: 'members.manage', stepUp: true, approval: 'members.remove' },
-  'POST /api/members/leave': { need: 'members.read' },
+  'POST /api/members/leave': { need: 'members.read', personOnly: true },
   'GET /api/invites': { need: 'members.manage' },
   'POST /api/invites': { need: 'members.manage' },
   'DELETE /api/invites/:id': { need: 'members.manage' },
@@ -85,8 +88,9 @@ export const ROUTE_POLICIES: Record<string, RoutePolicy> = {
   // An organisation's chain (audit.read), or the platform's for its administrators: the handler decides which.
   'GET /api/audit/export': { need: 'session' },
   'GET /api/audit': { need: 'session' },
-  'POST /api/approvals/:id/approve': { need: 'approvals.decide', stepUp: true },
-  'POST /api/approvals/:id/deny': { need: 'approvals.decide' },
+  'POST /api/audit/archive': { need: 'session', stepUp: true }, // owners (organisation.security), or platform admins
+  'POST /api/approvals/:id/approve': { need: 'approvals.decide', stepUp: true, personOnly: true },
+  'POST /api/approvals/:id/deny': { need: 'approvals.decide', personOnly: true },
 
   // Licences and organisations: the platform's administrators.
   // An organisation's members read its own licences; the service answers 404 for another's.
@@ -116,7 +120,8 @@ export const ROUTE_POLICIES: Record<string, RoutePolicy> = {
   'POST /api/vms/:id/snapshots': { need: 'guests.operate' },
   'POST /api/vms/:id/snapshots/:name/rollback': { need: 'guests.operate' },
   'DELETE /api/vms/:id/snapshots/:name': { need: 'guests.operate' },
-  'POST /api/events/ticket': { need: 'fleet.read' },
+  // A key opens the stream with its Authorization header; tickets are for browsers' EventSource.
+  'POST /api/events/ticket': { need: 'fleet.read', personOnly: true },
   'GET /api/tasks': { need: 'fleet.read' },
   'GET /api/tasks/:id': { need: 'fleet.read' },
   'POST /api/tasks/:id/cancel': { need: 'tasks.cancel' },
@@ -179,10 +184,25 @@ export const ROUTE_POLICIES: Record<string, RoutePolicy> = {
   'GET /api/notification-channels/:id/dead-letters': { need: 'notifications.read' },
   'POST /api/notification-deliveries/:id/replay': { need: 'notifications.read' },
   'GET /api/notification-preferences': { need: 'session' },
+
+  // API keys: managed by people only (a key never makes or revokes keys); making one proves a second factor.
+  'GET /api/api-keys': { need: 'api_keys.create', personOnly: true },
+  'POST /api/api-keys': { need: 'api_keys.create', stepUp: true, personOnly: true },
+  'DELETE /api/api-keys/:id': { need: 'api_keys.create', personOnly: true },
   'PUT /api/notification-preferences': { need: 'session' },
 };
 
 export const routeKey = (method: string, url: string) => `${method} ${url}`;
+
+/**
+ * Whether an API key may call this route at all: never a person's own account, factors and sessions, the
+ * platform's calls, or a person's own acts. Checked when the key authenticates, wherever a route does that.
+ */
+export function keyMayCall(route: string): boolean {
+  const policy = ROUTE_POLICIES[route];
+  if (!policy || policy.personOnly) return false;
+  return typeof policy.need === 'function' || (policy.need !== 'session' && !policy.need.startsWith('platform:'));
+}
 
 /** Whether this request must carry a fresh step-up proof (its route's policy, for this body). */
 export function needsStepUp(policy: RoutePolicy | undefined, body: unknown): boolean {
@@ -206,15 +226,29 @@ export function installRoutePolicies(
   gates: {
     stepUp: (request: FastifyRequest) => Promise<void>;
     hold: (request: FastifyRequest, action: ApprovalAction) => Promise<{ id: string } | null>;
+    /** An API key's own gate: its request rate, and its host/tag scope (modules/api-keys). */
+    apiKey: (request: FastifyRequest, reply: FastifyReply, route: string) => Promise<void>;
+    /** Whether the organisation holds this action for four-eyes approval. */
+    isHeld: (organisationId: string, action: ApprovalAction) => Promise<boolean>;
   },
 ): void {
   app.addHook('preHandler', async (request, reply) => {
-    const policy = ROUTE_POLICIES[routeKey(request.method, request.routeOptions.url ?? '')];
+    const route = routeKey(request.method, request.routeOptions.url ?? '');
+    const policy = ROUTE_POLICIES[route];
     const user = request.user;
     if (!policy || !user) return;
     const need = typeof policy.need === 'function' ? policy.need(request.body) : policy.need;
     if (need.startsWith('platform:')) authorizePlatform(user, need.slice('platform:'.length) as PlatformPermission);
     else if (need !== 'public' && need !== 'session') authorize(user, need as Permission);
+    if (user.apiKey) {
+      await gates.apiKey(request, reply, route);
+      // A key is never asked for a step-up (nobody is there to answer), and cannot ask for an approval either.
+      const action = approvalActionOf(policy, request.body);
+      if (action && user.organisationId && (await gates.isHeld(user.organisationId, action))) {
+        throw new AppError('forbidden', 'This organisation requires a second member to approve this action; an API key cannot ask');
+      }
+      return;
+    }
     if (request.approvalRun) return;
     if (needsStepUp(policy, request.body)) await gates.stepUp(request);
     const action = approvalActionOf(policy, request.body);

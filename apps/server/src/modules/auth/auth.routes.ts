@@ -297,7 +297,6 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['auth'],
         summary: 'The signed-in user, the organisation this session acts in, the others, and the permissions held',
-        security: [{ bearer: [] }],
         response: { 200: MeSchema, 401: ErrorSchema },
       },
       onRequest: [app.authenticate],
@@ -311,7 +310,6 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['auth'],
         summary: "Change the signed-in user's own settings (time zone)",
-        security: [{ bearer: [] }],
         body: ProfilePatchSchema,
         response: { 200: AuthUserSchema, ...errors },
       },
@@ -331,7 +329,6 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['auth'],
         summary: 'Revoke the current session',
-        security: [{ bearer: [] }],
         response: { 200: LogoutResponseSchema, 401: ErrorSchema, 403: ErrorSchema },
       },
       onRequest: [app.authenticate],
@@ -358,7 +355,6 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['auth'],
         summary: 'Sign out everywhere: revoke every session of the signed-in user, this one included',
-        security: [{ bearer: [] }],
         response: { 200: LogoutAllResponseSchema, 401: ErrorSchema, 403: ErrorSchema },
       },
       onRequest: [app.authenticate],

@@ -1,3 +1,4 @@
+import { creatorOf } from '../access/principal';
 import type { BackupNow, RestoreRequestParsed, TaskAccepted } from '@proxai/contract';
 import { AppError, notFound } from '../../errors';
 import { guestLabel } from '../../jobs/pve-task';
@@ -15,7 +16,7 @@ import { RESTORE_JOB_NAME, type RestoreParams } from './restore.job';
 
 export type BackupActionDeps = HostsDeps & { jobs: { send(name: string, data: unknown): Promise<string | null> } };
 
-const actorOf = (ctx: RequestContext) => ({ type: 'user' as const, id: ctx.user.id, name: ctx.user.email });
+const actorOf = (ctx: RequestContext) => creatorOf(ctx.user);
 
 /**
  * POST /api/vms/{id}/backup (operator or higher; manual backups are in the Essential plan and up, a PBS storage

@@ -6,6 +6,8 @@ import { AppError, unauthenticated } from '../../errors';
 import { currentOrg, currentUser } from '../../plugins/app/auth';
 import { newOpaqueToken, sha256Hex } from '../auth/codes';
 import { authenticateSessionId, type AuthUser } from '../sessions/sessions.service';
+import { eventFilterOf } from '../api-keys/scoped-lists';
+import { authorize } from '../access/authorize';
 import { EventHub } from './event-hub';
 import { insertTicket, lastEventId, orgEventsAfter, useTicket, type EventRow } from './events.repository';
 
@@ -70,7 +72,10 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
       return user;
     }
     await app.authenticate(request);
-    return currentUser(request);
+    const user = currentUser(request);
+    // An API key reads the stream with fleet.read in its scopes (narrowed to its hosts and tags below).
+    if (user.apiKey) authorize(user, 'fleet.read');
+    return user;
   };
 
   app.get(
@@ -107,9 +112,18 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
       const queued: EventRow[] = [];
       const caughtUp = new Set<number>();
       let live = false;
+      // A key limited to some hosts or tags gets only the events about what it sees, still in order.
+      const keep = eventFilterOf(app.db, user);
+      let narrowed = Promise.resolve();
       const send = (row: EventRow) => {
         if (caughtUp.has(row.id)) return;
-        res.write(frame(row));
+        if (!keep) {
+          res.write(frame(row));
+          return;
+        }
+        narrowed = narrowed.then(async () => {
+          if ((await keep(row).catch(() => false)) && !res.writableEnded) res.write(frame(row));
+        });
       };
       // A new stream starts after the newest event that exists now: the hub may hand it events of the last
       // seconds (its look-back for late commits), which happened before this stream was opened.

@@ -1,5 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { narrowStatsJson, narrowVmsJson } from '../api-keys/scoped-lists';
+import { listHostsOf } from '../hosts/hosts.service';
 import { planGate } from '../licenses/licenses.service';
 import {
   BulkActionRequestSchema,
@@ -43,7 +45,7 @@ export const guestsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, summary: "The organisation's QEMU VMs and LXC containers", response: { 200: VmListSchema, ...errors } },
     },
     // 5,000 guests are the dashboard's hot path.
-    async (request, reply) => sendJson(reply, await listVmsJson(deps, requestContext(request))),
+    async (request, reply) => sendJson(reply, narrowVmsJson(request.user, await listVmsJson(deps, requestContext(request)))),
   );
 
   app.post(
@@ -97,6 +99,13 @@ export const guestsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, summary: 'Counts of hosts and guests', response: { 200: StatsSchema, ...errors } },
     },
     // Polled by every open dashboard.
-    async (request, reply) => sendJson(reply, await getStatsJson(deps, requestContext(request))),
+    async (request, reply) => {
+      const ctx = requestContext(request);
+      const json = await narrowStatsJson(app.db, request.user, await getStatsJson(deps, ctx), {
+        vmsJson: () => listVmsJson(deps, ctx),
+        hosts: () => listHostsOf(deps, ctx),
+      });
+      return sendJson(reply, json);
+    },
   );
 };

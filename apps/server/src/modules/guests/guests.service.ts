@@ -1,3 +1,4 @@
+import { creatorOf } from '../access/principal';
 import {
   withinLimit,
   type BulkActionRequest,
@@ -112,7 +113,7 @@ export async function queueVmAction(
       params: { action, vmid: guest.vmid, name: guest.name, state_before: guest.state },
       hostId: host.id,
       guestId: guest.id,
-      createdBy: { type: 'user', id: ctx.user.id, name: ctx.user.email },
+      createdBy: creatorOf(ctx.user),
     },
     `${action} ${label} on ${host.name}, asked by ${ctx.user.email}`,
   );
@@ -138,7 +139,7 @@ export async function queueBulkAction(deps: JobsDeps, ctx: RequestContext, input
       organisationId: ctx.organisationId,
       kind: `bulk.${input.action}`,
       params: { action: input.action, guest_ids: input.ids },
-      createdBy: { type: 'user', id: ctx.user.id, name: ctx.user.email },
+      createdBy: creatorOf(ctx.user),
     },
     `${input.action} ${input.ids.length} guests, asked by ${ctx.user.email}`,
   );

@@ -1,3 +1,4 @@
+import { narrowHosts } from '../api-keys/scoped-lists';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
@@ -58,7 +59,7 @@ export const hostsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: HostListSchema, ...errors },
       },
     },
-    async (request) => listHostsOf(deps, requestContext(request)),
+    async (request) => narrowHosts(app.db, request.user, await listHostsOf(deps, requestContext(request))),
   );
 
   app.post(

@@ -1,3 +1,4 @@
+import { actorOfUser } from '../access/principal';
 import type { FastifyBaseLogger } from 'fastify';
 import { PLANS, withinLimit, type Host, type HostCreate, type Language } from '@proxai/contract';
 import type { Config } from '../../config/env';
@@ -235,12 +236,7 @@ export async function removeHost(deps: HostsDeps, ctx: RequestContext, id: strin
 }
 
 /** The person behind a request, as events record it (the audit subscriber's actor). */
-export const actorOf = (ctx: RequestContext): EventActor => ({
-  type: 'user',
-  id: ctx.user.id,
-  name: ctx.user.email,
-  ...(ctx.ip ? { ip: ctx.ip } : {}),
-});
+export const actorOf = (ctx: RequestContext): EventActor => actorOfUser(ctx.user, ctx.ip);
 
 /** Manual sync: answers with what changed, or the host's error as `detail` (the audit keeps the English one). */
 export async function syncOneHost(deps: HostsDeps, ctx: RequestContext, id: string): Promise<{ message: string }> {

@@ -44,7 +44,6 @@ export const licensesRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['licences'],
         summary: "An organisation's licences, newest first (its members, or an administrator)",
-        security: [{ bearer: [] }],
         params: OrganisationIdParamsSchema,
         response: { 200: LicenceListSchema, ...errors },
       },
@@ -59,7 +58,6 @@ export const licensesRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['licences'],
         summary: 'Issue a signed licence for an organisation (administrators only)',
-        security: [{ bearer: [] }],
         body: GenerateLicenceRequestSchema,
         response: { 201: LicenceSchema, ...errors },
       },
@@ -82,7 +80,6 @@ export const licensesRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['licences'],
         summary: 'Revoke a licence with a reason (administrators only)',
-        security: [{ bearer: [] }],
         params: LicenceIdParamsSchema,
         body: RevokeLicenceRequestSchema,
         response: { 200: LicenceSchema, ...errors, 409: ErrorSchema },
@@ -105,7 +102,6 @@ export const licensesRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['licences'],
         summary: 'Organisations with their member count, for the licence page picker (administrators only)',
-        security: [{ bearer: [] }],
         response: { 200: AdminOrganisationListSchema, 401: ErrorSchema, 403: ErrorSchema },
       },
     },

@@ -11,6 +11,8 @@ import {
 } from '@proxai/contract';
 import { unauthenticated } from '../../errors';
 import { authorize } from '../access/authorize';
+import { narrowSnapshot } from '../api-keys/scoped-lists';
+import { currentUser } from '../../plugins/app/auth';
 import { recordAudit } from '../audit/audit.repository';
 import { requestContext } from '../guests/guests.routes';
 import { collectionStatus } from './collect/collection-status';
@@ -44,6 +46,9 @@ export const metricsExpositionRoutes: FastifyPluginAsyncZod = async (app) => {
       return org;
     }
     await app.authenticate(request);
+    const user = currentUser(request);
+    // An API key scrapes with fleet.read in its scopes, and within its rate and host/tag scope.
+    if (user.apiKey) authorize(user, 'fleet.read');
     return requestContext(request).organisationId;
   }
 
@@ -59,7 +64,7 @@ export const metricsExpositionRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const organisationId = await scrapeOrganisation(request);
-      const out = await renderFleet(await fleetSnapshot(db, organisationId));
+      const out = await renderFleet(await narrowSnapshot(db, request.user, await fleetSnapshot(db, organisationId)));
       return reply.type(out.contentType).header('cache-control', 'no-store').send(out.body);
     },
   );

@@ -1,3 +1,4 @@
+import { creatorOf } from '../access/principal';
 import type { z } from 'zod';
 import { ScheduleInputSchema, type Schedule, type SchedulePatch, type TaskAccepted } from '@proxai/contract';
 import type { Db } from '../../db/client';
@@ -95,7 +96,7 @@ export async function createSchedule(db: Db, ctx: AutomationContext, input: Sche
   const values: NewScheduleRow = {
     ...rowValues(input),
     organisationId: ctx.organisationId,
-    createdBy: { type: 'user', id: ctx.user.id, name: ctx.user.email },
+    createdBy: creatorOf(ctx.user),
   };
   return toScheduleDto(await insertSchedule(db, values, actorOf(ctx)), new Date());
 }
@@ -142,7 +143,7 @@ export async function runScheduleNow(deps: SchedulerDeps, ctx: AutomationContext
   const now = new Date();
   const task = await fireOccurrence(deps, schedule, {
     scheduledFor: now,
-    actor: { type: 'user', id: ctx.user.id, name: ctx.user.email },
+    actor: creatorOf(ctx.user),
     eventActor: actorOf(ctx),
     advance: false,
     guests,

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Db } from '../../db/client';
-import type { OrgRole } from '@proxai/contract/permissions';
+import type { OrgRole, Permission } from '@proxai/contract/permissions';
 import type { users } from '../../db/schema';
 import { findLiveSession, insertSession, revokeSessionById, revokeSessionsOfUser, touchSession } from './sessions.repository';
 
@@ -31,6 +31,22 @@ export interface AuthUser {
   /** IANA time zone chosen in the profile; null until chosen. */
   timezone: string | null;
   sessionId: string;
+  /**
+   * Set when an API key asks (modules/api-keys): the fields above are then its creator's (their role today bounds
+   * the key), `sessionId` is empty, and the key's own scopes and host/tag scope narrow what it may do and see.
+   */
+  apiKey?: ApiKeyIdentity;
+}
+
+export interface ApiKeyIdentity {
+  id: string;
+  name: string;
+  prefix: string;
+  scopes: readonly Permission[];
+  /** Only these hosts (null: any). */
+  hostIds: readonly string[] | null;
+  /** Only guests carrying one of these tags (null: any). */
+  tags: readonly string[] | null;
 }
 
 /** Opens a session in the person's default organisation (`users.organisation_id`, the last one they used). */

@@ -1,3 +1,4 @@
+import { creatorOf } from '../access/principal';
 import type { GuestSnapshot, SnapshotCreate, TaskAccepted } from '@proxai/contract';
 import type { Snapshot } from '@proxai/pve-client';
 import { AppError, notFound } from '../../errors';
@@ -96,7 +97,7 @@ export async function queueSnapshotTask(
       },
       hostId: host.id,
       guestId: guest.id,
-      createdBy: { type: 'user', id: ctx.user.id, name: ctx.user.email },
+      createdBy: creatorOf(ctx.user),
     },
     `${op} snapshot ${snapname} of ${label} on ${host.name}, asked by ${ctx.user.email}`,
   );

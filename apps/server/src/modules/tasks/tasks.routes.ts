@@ -1,3 +1,4 @@
+import { narrowTasks } from '../api-keys/scoped-lists';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ErrorSchema, IdParamsSchema, TaskDetailSchema, TaskListQuerySchema, TaskPageSchema, TaskSchema } from '@proxai/contract';
 import { acceptedLanguage } from '../../i18n/messages';
@@ -21,7 +22,10 @@ export const tasksRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: TaskPageSchema, ...errors },
       },
     },
-    async (request) => listTasksOf(app.db, currentOrg(currentUser(request)), request.query),
+    async (request) => {
+      const page = await listTasksOf(app.db, currentOrg(currentUser(request)), request.query);
+      return { ...page, items: await narrowTasks(app.db, request.user, page.items) };
+    },
   );
 
   app.get(

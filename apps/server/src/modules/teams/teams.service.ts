@@ -1,3 +1,5 @@
+import { actorOfUser } from '../access/principal';
+import { revokeKeysOfDeparted } from '../api-keys/api-keys.service';
 import type { ApprovalAction, Invite, InvitePreview, Me, Member, MemberList, Membership, SecurityPolicy } from '@proxai/contract';
 import { APPROVAL_ACTIONS } from '@proxai/contract/permissions';
 import { approvalActionsOf, setApprovalActions } from '../approvals/approvals.repository';
@@ -8,8 +10,10 @@ import { message } from '../../i18n/messages';
 import type { Mailer } from '../../plugins/app/mailer';
 import { authorize } from '../access/authorize';
 import { recordAudit } from '../audit/audit.repository';
+import { findUserById } from '../auth/auth.repository';
 import { toUserDto } from '../auth/auth.service';
 import { newOpaqueToken, sha256Hex } from '../auth/codes';
+import { emitEvent } from '../events/events.repository';
 import { getEffectivePlan } from '../licenses/licenses.service';
 import { factorsOf, hasFactor } from '../mfa/factors';
 import { setSessionOrganisation } from '../sessions/sessions.repository';
@@ -54,6 +58,7 @@ const audit = (db: Db, ctx: TeamContext, action: string, target: string, details
     ip: ctx.ip,
     details,
   });
+
 
 /** GET /auth/me: the user, the organisation the session acts in, the others, and the permissions held in it. */
 export async function me(db: Db, user: AuthUser): Promise<Me> {
@@ -120,7 +125,22 @@ export async function changeRole(db: Db, ctx: TeamContext, userId: string, role:
   const current = await findMembership(db, userId, ctx.organisationId);
   if (!current) throw notFound('Member');
   requireRoleChange(ctx, current.role, role);
-  await inLanguage(ctx, changeMembership(db, ctx.organisationId, userId, role));
+  // The change and its event in one transaction (the membership's own lock runs inside it).
+  await inLanguage(
+    ctx,
+    db.transaction(async (tx) => {
+      const changed = await changeMembership(tx, ctx.organisationId, userId, role);
+      if (!changed || role === current.role) return;
+      const person = await findUserById(tx, userId);
+      await emitEvent(
+        tx,
+        ctx.organisationId,
+        'member.role_changed',
+        { user_id: userId, email: person?.email ?? '', role, previous: current.role },
+        actorOfUser(ctx.user, ctx.ip),
+      );
+    }),
+  );
   await audit(db, ctx, 'member.role_changed', userId, { from: current.role, to: role });
   const found = (await members(db, ctx)).members.find((m) => m.user_id === userId);
   if (!found) throw notFound('Member');
@@ -132,13 +152,31 @@ export async function removeMember(db: Db, ctx: TeamContext, userId: string): Pr
   const current = await findMembership(db, userId, ctx.organisationId);
   if (!current) throw notFound('Member');
   requireRoleChange(ctx, current.role, null);
-  await inLanguage(ctx, changeMembership(db, ctx.organisationId, userId, null));
+  await inLanguage(ctx, removeWithEvent(db, ctx, userId, false));
   await audit(db, ctx, 'member.removed', userId, { role: current.role });
 }
 
 export async function leave(db: Db, ctx: TeamContext): Promise<void> {
-  await inLanguage(ctx, changeMembership(db, ctx.organisationId, ctx.user.id, null));
+  await inLanguage(ctx, removeWithEvent(db, ctx, ctx.user.id, true));
   await audit(db, ctx, 'member.left', ctx.user.id, { role: ctx.user.orgRole });
+}
+
+/** Ends a membership and emits member.removed in the same transaction (nothing when they were not a member). */
+function removeWithEvent(db: Db, ctx: TeamContext, userId: string, left: boolean): Promise<void> {
+  return db.transaction(async (tx) => {
+    // Read first: the address is the event's, whatever happens to the account afterwards.
+    const person = await findUserById(tx, userId);
+    if (!(await changeMembership(tx, ctx.organisationId, userId, null))) return;
+    await emitEvent(
+      tx,
+      ctx.organisationId,
+      'member.removed',
+      { user_id: userId, email: person?.email ?? '', left },
+      actorOfUser(ctx.user, ctx.ip),
+    );
+    // Their keys go with them (their requests already fail: a key's creator must be a member).
+    await revokeKeysOfDeparted(tx, ctx.organisationId, userId);
+  });
 }
 
 const toInviteDto = (row: InviteRow, invitedBy: string | null): Invite => ({
@@ -207,6 +245,15 @@ export async function invite(
     await revokeInvite(db, ctx.organisationId, row.id, new Date());
     throw new AppError('unavailable', 'The invitation e-mail could not be sent; please try again later', { cause: err });
   }
+  // The invitation exists for the organisation once it is mailed: a failed mail revokes it at once (above), so the
+  // event is written now rather than with the row, and a webhook never hears of an invitation nobody received.
+  await emitEvent(
+    db,
+    ctx.organisationId,
+    'member.invited',
+    { invite_id: row.id, email: input.email, role: input.role },
+    actorOfUser(ctx.user, ctx.ip),
+  );
   await audit(db, ctx, 'member.invited', input.email, { role: input.role, invite_id: row.id });
   return toInviteDto(row, ctx.user.email);
 }
@@ -249,8 +296,23 @@ export async function accept(
   if (!withinLimit(limit, (await countMembers(db, row.organisationId)) + 1)) {
     throw new AppError('plan_limit', 'This organisation has no member seat left on its plan; ask its owner');
   }
-  if (!(await acceptInvite(db, row, user.id, now))) throw deadInvite();
-  const membership = await findMembership(db, user.id, row.organisationId);
+  // The acceptance and member.joined in one transaction; someone who already was a member did not join.
+  const membership = await db.transaction(async (tx) => {
+    const before = await findMembership(tx, user.id, row.organisationId);
+    if (!(await acceptInvite(tx, row, user.id, now))) return undefined;
+    const after = await findMembership(tx, user.id, row.organisationId);
+    if (!before) {
+      await emitEvent(
+        tx,
+        row.organisationId,
+        'member.joined',
+        { user_id: user.id, email: user.email, role: after?.role ?? row.role },
+        actorOfUser(user, ip),
+      );
+    }
+    return after ?? { role: row.role };
+  });
+  if (!membership) throw deadInvite();
   await setSessionOrganisation(db, user.sessionId, row.organisationId);
   await recordAudit(db, {
     action: 'member.joined',
@@ -260,9 +322,9 @@ export async function accept(
     organisationId: row.organisationId,
     target: user.id,
     ip,
-    details: { role: membership?.role ?? row.role, invite_id: row.id },
+    details: { role: membership.role, invite_id: row.id },
   });
-  return { organisationId: row.organisationId, role: membership?.role ?? row.role };
+  return { organisationId: row.organisationId, role: membership.role };
 }
 
 export async function securityPolicy(db: Db, ctx: TeamContext): Promise<SecurityPolicy> {

@@ -1,6 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError, unauthenticated } from '../../errors';
+import { keyMayCall, routeKey } from '../../modules/access/route-policy';
+import { authenticateApiKey, looksLikeApiKey } from '../../modules/api-keys/api-keys.service';
 import { authenticateToken, SESSION_TTL_MS, SessionCache, type AuthUser } from '../../modules/sessions/sessions.service';
 
 export const SESSION_COOKIE = 'session_token';
@@ -16,7 +18,10 @@ declare module 'fastify' {
     approvalRun?: boolean;
   }
   interface FastifyInstance {
-    /** preHandler: 401 unless a live session token comes as Bearer header or `session_token` cookie. */
+    /**
+     * onRequest: 401 unless a live session token comes as Bearer header or `session_token` cookie, or a live API
+     * key (`pxk_…`) as Bearer header.
+     */
     authenticate: (request: FastifyRequest) => Promise<void>;
     /** Sessions verified in the last seconds (pass it to revokeSession so a logout evicts at once). */
     sessionCache: SessionCache;
@@ -95,7 +100,7 @@ async function authPlugin(app: FastifyInstance, opts: { publicUrl?: string }): P
   app.decorate('approvalRuns', approvalRuns);
   app.decorate('signedInUser', async (request: FastifyRequest) => {
     const token = bearerToken(request) ?? request.cookies[SESSION_COOKIE];
-    return token ? authenticateToken(app.db, token, new Date(), cache) : null;
+    return token && !looksLikeApiKey(token) ? authenticateToken(app.db, token, new Date(), cache) : null;
   });
   app.decorate('authenticate', async (request: FastifyRequest) => {
     const runKey = request.headers[APPROVAL_RUN_HEADER];
@@ -107,6 +112,16 @@ async function authPlugin(app: FastifyInstance, opts: { publicUrl?: string }): P
       return;
     }
     const bearer = bearerToken(request);
+    if (bearer && looksLikeApiKey(bearer)) {
+      const principal = await authenticateApiKey(app.db, bearer, { ip: request.ip });
+      if (typeof principal === 'string') throw unauthenticated(principal);
+      if (!keyMayCall(routeKey(request.method, request.routeOptions.url ?? ''))) {
+        throw new AppError('forbidden', 'API keys cannot use this call; sign in as a person');
+      }
+      request.user = principal;
+      request.authVia = 'bearer';
+      return;
+    }
     const cookie = request.cookies[SESSION_COOKIE];
     const token = bearer ?? cookie;
     if (!token) throw unauthenticated();

@@ -7,7 +7,7 @@ import { toast } from '@/lib/toast';
 import { useApprovals, useDecideApproval, type Decision } from '../api/approvals';
 import { failureMessage } from '../failure';
 import { ApprovalRow } from './approval-row';
-import { FailureAlert } from './failure-alert';
+import { FailureAlert } from '@/components/failure-alert';
 
 /**
  * The organisation's requests held for a second member's approval (four-eyes), over the last 7 days: those still

@@ -12,7 +12,7 @@ import { toast } from '@/lib/toast';
 import { useAcceptInvite } from '../api/invite-link';
 import { logOut } from '../api/log-out';
 import { failureMessage } from '../failure';
-import { FailureAlert } from './failure-alert';
+import { FailureAlert } from '@/components/failure-alert';
 
 /** The session's user as the browser keeps it, from GET /auth/me. */
 const storedFrom = (me: Me): StoredUser => ({

@@ -10,7 +10,7 @@ import { formatDateTime } from '@/lib/format-instant';
 import { toast } from '@/lib/toast';
 import { useRevokeInvite } from '../api/invites';
 import { failureMessage } from '../failure';
-import { FailureAlert } from './failure-alert';
+import { FailureAlert } from '@/components/failure-alert';
 
 /** The invitations not accepted yet: who, which role, who invited, until when; revoking one voids its link. */
 export function InviteList({ invites }: { invites: UseQueryResult<Invite[]> }) {

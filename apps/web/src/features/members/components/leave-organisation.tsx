@@ -10,8 +10,8 @@ import { clearSession } from '@/lib/auth-storage';
 import { toast } from '@/lib/toast';
 import { useLeaveOrganisation } from '../api/members';
 import { failureMessage } from '../failure';
-import { useReturnFocus } from '../use-return-focus';
-import { FailureAlert } from './failure-alert';
+import { useReturnFocus } from '@/lib/use-return-focus';
+import { FailureAlert } from '@/components/failure-alert';
 
 /**
  * Any member leaves the organisation (after a confirmation); then, as signing out does, the session ends here and the

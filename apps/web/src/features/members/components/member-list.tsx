@@ -9,8 +9,8 @@ import { toast } from '@/lib/toast';
 import { useRemoveMember } from '../api/members';
 import { changeNotice, type Notice } from '../failure';
 import { canEditMember, type MemberPermissions } from '../member-permissions';
-import { useReturnFocus } from '../use-return-focus';
-import { ChangeNotice } from './failure-alert';
+import { useReturnFocus } from '@/lib/use-return-focus';
+import { ChangeNotice } from './change-notice';
 import { memberName, MemberRow } from './member-row';
 
 /**

@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Dialog } from '@/components/ui/dialog';
 import { getStoredUser } from '@/lib/auth-storage';
-import { CopyButton } from './copy-button';
+import { CopyButton } from '@/components/copy-button';
 import { saveFile } from '@/lib/save-file';
 
 /** Saves `text` as a file through the browser's download. */

@@ -9,7 +9,7 @@ import { ApiError } from '@/lib/api-client';
 import { useConfirmTotp } from '../api/mfa';
 import { problemText } from '../problem-text';
 import { CodeField, isCompleteCode } from './code-field';
-import { CopyButton } from './copy-button';
+import { CopyButton } from '@/components/copy-button';
 
 /** The secret in groups of four, easier to type into an app by hand. */
 export const groupSecret = (secret: string) => secret.replace(/(.{4})(?=.)/g, '$1 ');

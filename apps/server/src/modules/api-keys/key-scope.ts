@@ -1,0 +1,114 @@
+import type { FastifyRequest } from 'fastify';
+import type { Db } from '../../db/client';
+import { AppError, notFound } from '../../errors';
+import type { ApiKeyIdentity, AuthUser } from '../sessions/sessions.service';
+import { guestPlacement, guestPlacements, hostsWithTaggedGuests, taskPlacement } from './key-scope.repository';
+
+/**
+ * An API key's host/tag scope (DESIGN.md §16): a key made for some hosts, or for guests carrying some tags, sees
+ * and touches only those. Anything outside answers 404 (as if it did not exist), lists leave it out, and calls
+ * that cannot be narrowed this way are refused to such a key (fail closed).
+ */
+export interface KeyScope {
+  hostIds: ReadonlySet<string> | null;
+  tags: ReadonlySet<string> | null;
+}
+
+/** The scope of the principal, or null when nothing narrows it (a person, or a key without hosts or tags). */
+export function scopeOf(user: AuthUser | undefined): KeyScope | null {
+  const key: ApiKeyIdentity | undefined = user?.apiKey;
+  if (!key || (!key.hostIds && !key.tags)) return null;
+  return { hostIds: key.hostIds ? new Set(key.hostIds) : null, tags: key.tags ? new Set(key.tags) : null };
+}
+
+export function guestInScope(scope: KeyScope, guest: { host_id: string; tags: readonly string[] }): boolean {
+  if (scope.hostIds && !scope.hostIds.has(guest.host_id)) return false;
+  return !scope.tags || guest.tags.some((t) => scope.tags!.has(t));
+}
+
+/** The hosts a scoped key sees: its hosts, or (tags only) those holding a guest it sees. */
+export async function visibleHosts(db: Db, organisationId: string, scope: KeyScope): Promise<(id: string) => boolean> {
+  if (!scope.tags) return (id) => scope.hostIds!.has(id);
+  const holding = await hostsWithTaggedGuests(db, organisationId, [...scope.tags]);
+  return (id) => holding.has(id) && (!scope.hostIds || scope.hostIds.has(id));
+}
+
+/** How a route's target is found, for the calls a scoped key may make; any other call is refused to it. */
+type Target = 'list' | 'host' | 'guest' | 'guests' | 'task';
+export const SCOPED_ROUTES: Readonly<Record<string, Target>> = {
+  'GET /api/hosts': 'list',
+  'GET /api/vms': 'list',
+  'GET /api/stats': 'list',
+  'GET /api/tasks': 'list',
+  'GET /api/events': 'list',
+  'GET /api/metrics/prometheus': 'list',
+  'GET /api/tasks/:id': 'task',
+  'POST /api/tasks/:id/cancel': 'task',
+  'PATCH /api/hosts/:id': 'host',
+  'DELETE /api/hosts/:id': 'host',
+  'POST /api/hosts/:id/sync': 'host',
+  'GET /api/hosts/:id/certificate': 'host',
+  'GET /api/hosts/:id/privileges': 'host',
+  'GET /api/hosts/:id/pbs': 'host',
+  'GET /api/metrics/node/:id': 'host',
+  'POST /api/vms/:id/action': 'guest',
+  'GET /api/vms/:id/snapshots': 'guest',
+  'POST /api/vms/:id/snapshots': 'guest',
+  'POST /api/vms/:id/snapshots/:name/rollback': 'guest',
+  'DELETE /api/vms/:id/snapshots/:name': 'guest',
+  'GET /api/vms/:id/critical': 'guest',
+  'PATCH /api/vms/:id/critical': 'guest',
+  'POST /api/vms/:id/backup': 'guest',
+  'GET /api/metrics/guest/:id': 'guest',
+  'POST /api/vms/bulk-action': 'guests',
+};
+
+const idParam = (request: FastifyRequest) => (request.params as { id?: unknown } | undefined)?.id;
+
+/**
+ * The gate of a scoped key, after its permission was checked: 404 for a host, guest or task outside its scope,
+ * 403 for a call that cannot be narrowed to it. Lists are narrowed by their handlers (`scopeOf`).
+ */
+export async function checkKeyScope(db: Db, request: FastifyRequest, route: string): Promise<void> {
+  const user = request.user;
+  const scope = scopeOf(user);
+  if (!scope || !user?.organisationId) return;
+  const organisationId = user.organisationId;
+  const target = SCOPED_ROUTES[route];
+  if (!target) {
+    throw new AppError('forbidden', 'This API key is limited to some hosts or tags; this call is not available to it');
+  }
+  const id = idParam(request);
+  if (target === 'host') {
+    if (typeof id !== 'string' || !(await visibleHosts(db, organisationId, scope))(id)) throw notFound('Host');
+  } else if (target === 'guest') {
+    const guest = typeof id === 'string' ? await guestPlacement(db, organisationId, id) : undefined;
+    if (!guest || !guestInScope(scope, { host_id: guest.hostId, tags: guest.tags })) throw notFound('Guest');
+  } else if (target === 'guests') {
+    const ids = (request.body as { ids?: unknown } | undefined)?.ids;
+    const wanted = Array.isArray(ids) ? ids.filter((v): v is string => typeof v === 'string') : [];
+    const found = await guestPlacements(db, organisationId, wanted);
+    if (found.length !== new Set(wanted).size || !found.every((g) => guestInScope(scope, { host_id: g.hostId, tags: g.tags }))) {
+      throw notFound('Guest');
+    }
+  } else if (target === 'task') {
+    const task = typeof id === 'string' ? await taskPlacement(db, organisationId, id) : undefined;
+    if (!task || !(await taskInScope(db, user, scope, task))) throw notFound('Task');
+  }
+}
+
+/** A task is the key's own, or works on a guest (or, without one, a host) the key sees. */
+export async function taskInScope(
+  db: Db,
+  user: AuthUser,
+  scope: KeyScope,
+  task: { hostId: string | null; guestId: string | null; createdBy: { type: string; id: string | null } },
+): Promise<boolean> {
+  if (task.createdBy.type === 'api_key' && task.createdBy.id === user.apiKey?.id) return true;
+  if (task.guestId) {
+    const guest = await guestPlacement(db, user.organisationId!, task.guestId);
+    return !!guest && guestInScope(scope, { host_id: guest.hostId, tags: guest.tags });
+  }
+  if (task.hostId) return (await visibleHosts(db, user.organisationId!, scope))(task.hostId);
+  return false;
+}

@@ -1,0 +1,98 @@
+import type { Host, Stats, Task, Vm } from '@proxai/contract';
+import type { Db } from '../../db/client';
+import type { EventRow } from '../events/events.repository';
+import type { FleetSnapshot } from '../metrics/collect/fleet-snapshot';
+import type { AuthUser } from '../sessions/sessions.service';
+import { guestInScope, scopeOf, taskInScope, visibleHosts, type KeyScope } from './key-scope';
+import { guestPlacement, taskPlacement } from './key-scope.repository';
+
+// The lists a scoped API key reads, narrowed to its hosts and tags (people and unscoped keys get them whole).
+
+/** The Prometheus exposition's fleet, narrowed for a scoped key (its hosts' series, its guests'). */
+export async function narrowSnapshot(db: Db, user: AuthUser | undefined, snapshot: FleetSnapshot): Promise<FleetSnapshot> {
+  const scope = scopeOf(user);
+  if (!scope || !user?.organisationId) return snapshot;
+  const sees = await visibleHosts(db, user.organisationId, scope);
+  return {
+    ...snapshot,
+    hosts: snapshot.hosts.filter((h) => sees(h.id)),
+    guests: snapshot.guests.filter((g) => guestInScope(scope, { host_id: g.hostId, tags: g.tags })),
+    storages: snapshot.storages.filter((s) => sees(s.hostId)),
+  };
+}
+
+/** GET /vms as serialised for the organisation, narrowed for a scoped key. */
+export function narrowVmsJson(user: AuthUser | undefined, json: string): string {
+  const scope = scopeOf(user);
+  if (!scope) return json;
+  return JSON.stringify((JSON.parse(json) as Vm[]).filter((vm) => guestInScope(scope, vm)));
+}
+
+export async function narrowHosts(db: Db, user: AuthUser | undefined, hosts: Host[]): Promise<Host[]> {
+  const scope = scopeOf(user);
+  if (!scope || !user?.organisationId) return hosts;
+  const sees = await visibleHosts(db, user.organisationId, scope);
+  return hosts.filter((h) => sees(h.id));
+}
+
+/** GET /stats for a scoped key: counted over what it sees (the organisation's plan usage is not its business). */
+export async function narrowStatsJson(
+  db: Db,
+  user: AuthUser | undefined,
+  json: string,
+  lists: { vmsJson: () => Promise<string>; hosts: () => Promise<Host[]> },
+): Promise<string> {
+  const scope = scopeOf(user);
+  if (!scope) return json;
+  const vms = JSON.parse(narrowVmsJson(user, await lists.vmsJson())) as Vm[];
+  const hosts = (await narrowHosts(db, user, await lists.hosts())).filter((h) => h.type === 'pve');
+  const stats: Stats = {
+    hosts: hosts.length,
+    vms: vms.length,
+    running_vms: vms.filter((v) => v.state === 'running').length,
+    stopped_vms: vms.filter((v) => v.state === 'stopped').length,
+  };
+  return JSON.stringify(stats);
+}
+
+export async function narrowTasks(db: Db, user: AuthUser | undefined, items: Task[]): Promise<Task[]> {
+  const scope = scopeOf(user);
+  if (!scope || !user) return items;
+  const kept: Task[] = [];
+  for (const t of items) {
+    const placement = { hostId: t.target.host_id, guestId: t.target.guest_id, createdBy: t.created_by };
+    if (await taskInScope(db, user, scope, placement)) kept.push(t);
+  }
+  return kept;
+}
+
+/**
+ * Whether a scoped key's event stream carries this event: events about a guest or host it sees, and tasks it sees;
+ * events about nothing it can be narrowed to (members, schedules, keys, licences) are left out.
+ */
+export function eventFilterOf(db: Db, user: AuthUser | undefined): ((row: EventRow) => Promise<boolean>) | null {
+  const scope: KeyScope | null = scopeOf(user);
+  if (!scope || !user?.organisationId) return null;
+  const organisationId = user.organisationId;
+  return async (row) => {
+    const data = row.data;
+    const task = (data.task ?? null) as Task | null;
+    if (task) {
+      const placement = { hostId: task.target.host_id, guestId: task.target.guest_id, createdBy: task.created_by };
+      return taskInScope(db, user, scope, placement);
+    }
+    if (row.type === 'task.progress' && typeof data.task_id === 'string') {
+      const placement = await taskPlacement(db, organisationId, data.task_id);
+      return !!placement && taskInScope(db, user, scope, placement);
+    }
+    if (typeof data.guest_id === 'string') {
+      const guest = await guestPlacement(db, organisationId, data.guest_id);
+      return !!guest && guestInScope(scope, { host_id: guest.hostId, tags: guest.tags });
+    }
+    if (typeof data.host_id === 'string') {
+      if (typeof data.vmid === 'number' && scope.tags) return false;
+      return (await visibleHosts(db, organisationId, scope))(data.host_id);
+    }
+    return false;
+  };
+}
