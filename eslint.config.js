@@ -106,6 +106,24 @@ export default tseslint.config(
     },
   },
   {
+    // Web API calls are typed by the OpenAPI document (apiCall): an answer is never cast. The first selector repeats
+    // the base rule's, which this entry would otherwise replace for these files.
+    files: ['apps/web/src/features/*/api/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "MemberExpression[object.name='process'][property.name='env']",
+          message: 'Read configuration through src/config/env.ts.',
+        },
+        {
+          selector: "TSAsExpression[expression.type='AwaitExpression'][expression.argument.callee.name=/^api(Call)?$/]",
+          message: "Type API answers by the OpenAPI document: apiCall('GET', '/path/{id}', …) from @/lib/api-client, no `as`.",
+        },
+      ],
+    },
+  },
+  {
     // Where reading the environment is the point.
     files: [
       '**/config/env.ts',

@@ -1,11 +1,11 @@
-import type { LogoutAllResponse, Me } from '@proxai/contract';
+import type { Me } from '@proxai/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Building2, KeyRound, LogOut, MonitorX, ScrollText, ShieldCheck, UserRound, Users } from 'lucide-react';
 import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, useNavigate } from 'react-router';
 import { isOrgRole, roleAllows } from '@proxai/contract/permissions';
-import { api, ApiError } from '@/lib/api-client';
+import { apiCall, ApiError } from '@/lib/api-client';
 import { clearSession, getStoredUser, storeUser, type StoredUser } from '@/lib/auth-storage';
 import { whenIdle } from '@/lib/idle';
 import { toast } from '@/lib/toast';
@@ -48,7 +48,7 @@ function OrganisationSwitcher() {
   useEffect(() => whenIdle(() => setIsIdle(true)), []);
   const me = useQuery({
     queryKey: ME_QUERY_KEY,
-    queryFn: async ({ signal }) => (await api('/auth/me', { signal })) as Me,
+    queryFn: ({ signal }) => apiCall('GET', '/auth/me', { signal }),
     staleTime: 5 * 60_000,
     enabled: isIdle,
   });
@@ -60,10 +60,7 @@ function OrganisationSwitcher() {
     if (organisationId === currentId) return;
     setIsSwitching(true);
     try {
-      const next = (await api('/auth/switch-organisation', {
-        method: 'POST',
-        body: { organisation_id: organisationId },
-      })) as Me;
+      const next = await apiCall('POST', '/auth/switch-organisation', { body: { organisation_id: organisationId } });
       storeUser(storedUserOf(next));
       // Nothing read for the previous organisation may show in the next one.
       client.clear();
@@ -146,7 +143,7 @@ export function AccountMenu({ className }: { className?: string }) {
   async function handleLogout() {
     setIsLeaving(true);
     try {
-      await api('/auth/logout', { method: 'POST', skipUnauthorizedHandler: true });
+      await apiCall('POST', '/auth/logout', { skipUnauthorizedHandler: true });
     } catch {
       // Already expired or offline: the local session is cleared below all the same.
     }
@@ -156,10 +153,7 @@ export function AccountMenu({ className }: { className?: string }) {
   async function handleLogoutAll() {
     setIsRevoking(true);
     try {
-      const { revoked } = (await api('/auth/logout-all', {
-        method: 'POST',
-        skipUnauthorizedHandler: true,
-      })) as LogoutAllResponse;
+      const { revoked } = await apiCall('POST', '/auth/logout-all', { skipUnauthorizedHandler: true });
       toast.success(t('logoutAllDone', { revoked }));
     } catch (error) {
       if (!(error instanceof ApiError && error.status === 401)) {

@@ -1,6 +1,7 @@
 import i18next from 'i18next';
 import type { z } from 'zod';
 import type { FieldError } from '@proxai/contract';
+import type { paths } from '@proxai/contract/openapi-types';
 import { STORAGE_KEYS } from '@/config/storage-keys';
 import { getToken } from './auth-storage';
 
@@ -13,6 +14,8 @@ export class ApiError extends Error {
     readonly errors?: FieldError[],
     /** With `plan_required`: the cheapest plan that opens the feature. */
     readonly plan?: string,
+    /** The whole error answer, for codes that say more than `detail` (e.g. `account_switch_required`). */
+    readonly body?: unknown,
   ) {
     super(detail);
     this.name = 'ApiError';
@@ -207,7 +210,7 @@ export async function api<S extends z.ZodType | undefined = undefined>(
     const detail = typeof body.detail === 'string' ? body.detail : `HTTP ${response.status}`;
     const code = typeof body.code === 'string' ? body.code : 'unknown';
     const plan = typeof body.plan === 'string' ? body.plan : undefined;
-    const error = new ApiError(response.status, detail, code, body.errors, plan);
+    const error = new ApiError(response.status, detail, code, body.errors, plan, data);
     if (response.status === 401 && code === 'step_up_required' && stepUpHandler && !options.headers?.[STEP_UP_HEADER]) {
       // The same request again, with the proof bound to it (the server checks its method, path and body).
       const token = await stepUpHandler(data as StepUpChallenge);
@@ -225,4 +228,116 @@ export async function api<S extends z.ZodType | undefined = undefined>(
     );
   }
   return (options.schema ? options.schema.parse(data) : data) as Result<S>;
+}
+
+// The typed layer: `apiCall(method, path, options)` over `api()` (same transport, early reads, step-up, approvals and
+// errors), typed by the OpenAPI document (packages/contract/openapi.json, its types generated into
+// @proxai/contract/openapi-types by `npm run openapi`). Paths are the document's without `/api`, as `api()` takes them.
+
+/** The document's paths without the `/api` prefix. */
+type Paths = { [P in keyof paths as P extends `/api${infer Rest}` ? Rest : never]: paths[P] };
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+type Operation<P extends keyof Paths, M extends HttpMethod> = NonNullable<Paths[P][Lowercase<M>]>;
+
+/** The paths with an operation for `method`, e.g. `ApiPath<'POST'>` includes '/vms/{id}/action'. */
+export type ApiPath<M extends HttpMethod> = {
+  [P in keyof Paths]: [NonNullable<Paths[P][Lowercase<M>]>] extends [never] ? never : P;
+}[keyof Paths];
+
+type ParametersOf<O> = O extends { parameters: infer Params } ? Params : never;
+type PathParameters<O> = ParametersOf<O> extends { path: infer Params } ? Params : never;
+/** The operation's query parameters (never when it takes none). */
+type QueryOf<O> = ParametersOf<O> extends { query?: infer Query } ? NonNullable<Query> : never;
+type JsonBody<B> = B extends { content: { 'application/json': infer Body } } ? Body : never;
+type BodyOf<O> = O extends { requestBody?: infer B } ? JsonBody<NonNullable<B>> : never;
+type SuccessStatus = 200 | 201 | 202 | 203 | 204 | 205 | 206;
+type Responses<O> = O extends { responses: infer R } ? R : never;
+type Answer<O> = {
+  [S in keyof Responses<O> & SuccessStatus]: Responses<O>[S] extends { content: { 'application/json': infer A } } ? A : void;
+}[keyof Responses<O> & SuccessStatus];
+
+/** The request body `method path` takes (never when it takes none). */
+export type ApiBody<P extends ApiPath<M>, M extends HttpMethod> = BodyOf<Operation<P, M>>;
+/** The query parameters `method path` takes (never when it takes none). */
+export type ApiQuery<P extends ApiPath<M>, M extends HttpMethod> = QueryOf<Operation<P, M>>;
+/** What `method path` answers on success, as the document says (void for 204). */
+export type ApiAnswer<P extends ApiPath<M>, M extends HttpMethod> = Answer<Operation<P, M>>;
+
+/** `Options` when the operation has `T`, else those keys may not be given. */
+type Present<T, Options> = [T] extends [never] ? { [K in keyof Options]?: never } : Options;
+
+/** What `apiCall` takes for an operation: its path parameters, query and body as the document types them. */
+export type CallOptions<P extends ApiPath<M>, M extends HttpMethod> = {
+  signal?: AbortSignal;
+  headers?: Record<string, string>;
+  /** Do not call the 401 handler (e.g. the sign-in page probing a session). */
+  skipUnauthorizedHandler?: boolean;
+} & (M extends 'GET'
+  ? {
+      /** Use the answer of a GET started by `startEarly` for the same path and query, if one is fresh. */
+      early?: boolean;
+    }
+  : { early?: never }) &
+  Present<PathParameters<Operation<P, M>>, { path: PathParameters<Operation<P, M>> }> &
+  Present<
+    QueryOf<Operation<P, M>>,
+    Partial<QueryOf<Operation<P, M>>> extends QueryOf<Operation<P, M>>
+      ? { query?: QueryOf<Operation<P, M>> }
+      : { query: QueryOf<Operation<P, M>> }
+  > &
+  Present<
+    BodyOf<Operation<P, M>>,
+    // A body the document allows to be null may also be left out (zod's `.nullish()` body: none is sent).
+    Operation<P, M> extends { requestBody: unknown }
+      ? null extends BodyOf<Operation<P, M>>
+        ? { body?: BodyOf<Operation<P, M>> }
+        : { body: BodyOf<Operation<P, M>> }
+      : { body?: BodyOf<Operation<P, M>> }
+  >;
+type OptionsArgument<P extends ApiPath<M>, M extends HttpMethod> =
+  Partial<CallOptions<P, M>> extends CallOptions<P, M> ? [options?: CallOptions<P, M>] : [options: CallOptions<P, M>];
+
+type QueryValue = string | number | boolean | null | undefined | readonly (string | number | boolean)[];
+type PathValues = Record<string, string | number>;
+type QueryValues = Record<string, QueryValue>;
+type UntypedCallOptions = Omit<RequestOptions, 'method' | 'schema'> & { path?: PathValues; query?: QueryValues };
+
+/**
+ * `/api`-less path of `template` with its `{name}` parameters substituted (URI-encoded) and its query appended
+ * (URLSearchParams, in the object's order; undefined and null values left out): the key `startEarly` and the early
+ * reads share.
+ */
+export function apiPath(template: string, { path, query }: { path?: PathValues; query?: QueryValues } = {}): string {
+  const resolved = template.replace(/\{([^}]+)\}/g, (_, name: string) => {
+    const value = path?.[name];
+    if (value === undefined) throw new Error(`${template}: no value for {${name}}`);
+    return encodeURIComponent(String(value));
+  });
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value === undefined || value === null) continue;
+    for (const item of Array.isArray(value) ? value : [value]) search.append(key, String(item));
+  }
+  const text = search.toString();
+  return text ? `${resolved}?${text}` : resolved;
+}
+
+/**
+ * `method path` of the API, typed by its OpenAPI document: `path` is one of its paths (without `/api`), `options`
+ * holds its path parameters, query and body, and the result is its success answer (void for 204). The same request
+ * as `api()`: early reads, step-up, approvals (ApprovalPendingError) and errors (ApiError, NetworkError) alike.
+ *
+ * @example const accepted = await apiCall('POST', '/vms/{id}/action', { path: { id }, body: { action: 'start', vmid } });
+ */
+export function apiCall<M extends HttpMethod, P extends ApiPath<M>>(
+  method: M,
+  path: P,
+  ...[options]: OptionsArgument<P, M>
+): Promise<ApiAnswer<P, M>>;
+// The one place an answer is taken as the document types it, unparsed (the overload above gives it its type): zod in
+// the browser would cost the dashboard's first row its schemas, and the server checks every answer against the same
+// schemas (its response serializer) before sending it.
+export async function apiCall(method: HttpMethod, path: string, options: UntypedCallOptions = {}): Promise<unknown> {
+  const { path: parameters, query, ...rest } = options;
+  return api(apiPath(path, { path: parameters, query }), { ...rest, method });
 }

@@ -1,4 +1,4 @@
-import { api } from './api-client';
+import { apiCall } from './api-client';
 
 /** An event of the organisation's stream (GET /api/events): `type` is the domain event's, e.g. 'task.ended'. */
 export interface StreamEvent {
@@ -33,7 +33,7 @@ export class EventStream {
   constructor(
     private readonly open: (url: string) => EventSource = (url) => new EventSource(url),
     private readonly ticket: () => Promise<string> = async () =>
-      ((await api('/events/ticket', { method: 'POST', skipUnauthorizedHandler: true })) as { ticket: string }).ticket,
+      (await apiCall('POST', '/events/ticket', { skipUnauthorizedHandler: true })).ticket,
   ) {}
 
   subscribe(listener: Listener, onState?: StateListener): () => void {

@@ -245,7 +245,10 @@ export function installRoutePolicies(
       // A key is never asked for a step-up (nobody is there to answer), and cannot ask for an approval either.
       const action = approvalActionOf(policy, request.body);
       if (action && user.organisationId && (await gates.isHeld(user.organisationId, action))) {
-        throw new AppError('forbidden', 'This organisation requires a second member to approve this action; an API key cannot ask');
+        throw new AppError(
+          'forbidden',
+          'This organisation requires a second member to approve this action; an API key cannot ask',
+        );
       }
       return;
     }

@@ -50,7 +50,12 @@ describe.each(TEST_DATABASE_KINDS)('API keys on %s', (kind) => {
     return res;
   };
   const keyOf = async (scopes: Permission[], extra: Record<string, unknown> = {}) => {
-    const res = await create(owner.auth, owner.user.email, { name: `key ${scopes.join(' ')}`, scopes, expires_at: inDays(30), ...extra });
+    const res = await create(owner.auth, owner.user.email, {
+      name: `key ${scopes.join(' ')}`,
+      scopes,
+      expires_at: inDays(30),
+      ...extra,
+    });
     expect(res.statusCode, res.body).toBe(201);
     const key = res.json<ApiKeyCreated>();
     return { key, auth: { authorization: `Bearer ${key.secret}` } };
@@ -103,7 +108,11 @@ describe.each(TEST_DATABASE_KINDS)('API keys on %s', (kind) => {
     });
     expect(beyond.statusCode).toBe(403);
     expect(beyond.json<{ detail: string }>().detail).toContain('members.manage_owners');
-    const within = await create(operator.auth, operator.user.email, { name: 'ops', scopes: ['guests.operate'], expires_at: inDays(30) });
+    const within = await create(operator.auth, operator.user.email, {
+      name: 'ops',
+      scopes: ['guests.operate'],
+      expires_at: inDays(30),
+    });
     expect(within.statusCode, within.body).toBe(201);
 
     const readonly = await buildUser(t.database.db, { organisationId: owner.user.organisationId, orgRole: 'readonly' });
@@ -114,7 +123,12 @@ describe.each(TEST_DATABASE_KINDS)('API keys on %s', (kind) => {
   it("acts within its scopes ∩ its creator's role, never steps up, and never reaches a person's own calls", async () => {
     const { auth: readKey } = await keyOf(['fleet.read']);
     const vm = (await get('/api/vms', owner.auth)).json<(VmDto & { state: string })[]>().find((v) => v.state === 'stopped')!;
-    const refused = await t.app.inject({ method: 'POST', url: `/api/vms/${vm.id}/action`, headers: readKey, payload: { action: 'start' } });
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: `/api/vms/${vm.id}/action`,
+      headers: readKey,
+      payload: { action: 'start' },
+    });
     expect(refused.statusCode).toBe(403);
     expect(refused.json<{ detail: string }>().detail).toContain('guests.operate');
 
@@ -129,16 +143,30 @@ describe.each(TEST_DATABASE_KINDS)('API keys on %s', (kind) => {
 
     // The creator's role today bounds the key: a demoted creator's key loses what the new role lacks.
     const admin = await buildUser(t.database.db, { organisationId: owner.user.organisationId, orgRole: 'admin' });
-    const made = await create(admin.auth, admin.user.email, { name: 'adm', scopes: ['fleet.read', 'guests.operate'], expires_at: inDays(30) });
+    const made = await create(admin.auth, admin.user.email, {
+      name: 'adm',
+      scopes: ['fleet.read', 'guests.operate'],
+      expires_at: inDays(30),
+    });
     expect(made.statusCode, made.body).toBe(201);
     const adminKey = { authorization: `Bearer ${made.json<ApiKeyCreated>().secret}` };
-    const started = await t.app.inject({ method: 'POST', url: `/api/vms/${vm.id}/action`, headers: adminKey, payload: { action: 'start' } });
+    const started = await t.app.inject({
+      method: 'POST',
+      url: `/api/vms/${vm.id}/action`,
+      headers: adminKey,
+      payload: { action: 'start' },
+    });
     expect(started.statusCode, started.body).toBe(202);
     const task = (await get(`/api/tasks/${started.json<{ task_id: string }>().task_id}`, owner.auth)).json<Task>();
     expect(task.created_by).toMatchObject({ type: 'api_key', name: 'adm' });
 
     await t.database.db.update(memberships).set({ role: 'readonly' }).where(eq(memberships.userId, admin.user.id));
-    const demoted = await t.app.inject({ method: 'POST', url: `/api/vms/${vm.id}/action`, headers: adminKey, payload: { action: 'stop' } });
+    const demoted = await t.app.inject({
+      method: 'POST',
+      url: `/api/vms/${vm.id}/action`,
+      headers: adminKey,
+      payload: { action: 'stop' },
+    });
     expect(demoted.statusCode).toBe(403);
     expect((await get('/api/vms', adminKey)).statusCode).toBe(200);
 
@@ -155,9 +183,17 @@ describe.each(TEST_DATABASE_KINDS)('API keys on %s', (kind) => {
     const node = fleet.nodes[0]!;
     const added = await t.app.inject({ method: 'POST', url: '/api/hosts', headers: extra.auth, payload: tokenBody(node) });
     expect(added.statusCode, added.body).toBe(201);
-    const made = await create(extra.auth, extra.user.email, { name: 'janitor', scopes: ['fleet.read', 'hosts.manage'], expires_at: inDays(7) });
+    const made = await create(extra.auth, extra.user.email, {
+      name: 'janitor',
+      scopes: ['fleet.read', 'hosts.manage'],
+      expires_at: inDays(7),
+    });
     const keyAuth = { authorization: `Bearer ${made.json<ApiKeyCreated>().secret}` };
-    const deleted = await t.app.inject({ method: 'DELETE', url: `/api/hosts/${added.json<{ id: string }>().id}`, headers: keyAuth });
+    const deleted = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/hosts/${added.json<{ id: string }>().id}`,
+      headers: keyAuth,
+    });
     expect(deleted.statusCode, deleted.body).toBeLessThan(300);
     expect((await get('/api/hosts', extra.auth)).json<unknown[]>()).toHaveLength(0);
   });
@@ -174,7 +210,12 @@ describe.each(TEST_DATABASE_KINDS)('API keys on %s', (kind) => {
     expect((await get('/api/stats', auth)).json<{ hosts: number; vms: number }>()).toMatchObject({ hosts: 1, vms: seen.length });
 
     const foreign = all.find((v) => v.host_id === other)!;
-    const act = await t.app.inject({ method: 'POST', url: `/api/vms/${foreign.id}/action`, headers: auth, payload: { action: 'start' } });
+    const act = await t.app.inject({
+      method: 'POST',
+      url: `/api/vms/${foreign.id}/action`,
+      headers: auth,
+      payload: { action: 'start' },
+    });
     expect(act.statusCode).toBe(404);
     expect((await t.app.inject({ method: 'POST', url: `/api/hosts/${other}/sync`, headers: auth })).statusCode).toBe(404);
     expect((await get(`/api/hosts/${other}/privileges`, auth)).statusCode).toBe(404);
@@ -203,7 +244,10 @@ describe.each(TEST_DATABASE_KINDS)('API keys on %s', (kind) => {
   it('an expired or revoked key gets 401; revoking is for its creator or an administrator', async () => {
     const { key, auth } = await keyOf(['fleet.read']);
     expect((await get('/api/vms', auth)).statusCode).toBe(200);
-    await t.database.db.update(apiKeys).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(apiKeys.id, key.id));
+    await t.database.db
+      .update(apiKeys)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(apiKeys.id, key.id));
     const expired = await get('/api/vms', auth);
     expect(expired.statusCode).toBe(401);
     expect(expired.json<{ detail: string }>().detail).toContain('expired');

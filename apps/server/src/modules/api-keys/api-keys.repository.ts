@@ -37,10 +37,7 @@ export async function findApiKeyForAuth(db: Db, prefix: string) {
     .select({ key: apiKeys, creator: users, role: memberships.role })
     .from(apiKeys)
     .leftJoin(users, eq(users.id, apiKeys.createdBy))
-    .leftJoin(
-      memberships,
-      and(eq(memberships.userId, apiKeys.createdBy), eq(memberships.organisationId, apiKeys.organisationId)),
-    )
+    .leftJoin(memberships, and(eq(memberships.userId, apiKeys.createdBy), eq(memberships.organisationId, apiKeys.organisationId)))
     .where(eq(apiKeys.prefix, prefix))
     .limit(1);
   return row;

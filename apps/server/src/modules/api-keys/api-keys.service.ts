@@ -128,10 +128,12 @@ export async function revokeKey(db: Db, ctx: RequestContext, id: string, now = n
   const row = await findApiKey(db, ctx.organisationId, id);
   if (!row) throw notFound('API key');
   const own = row.createdBy === ctx.user.id;
-  if (!own && !allows(ctx.user, 'members.manage')) throw new AppError('forbidden', 'Only its creator or an administrator can revoke this key');
+  if (!own && !allows(ctx.user, 'members.manage'))
+    throw new AppError('forbidden', 'Only its creator or an administrator can revoke this key');
   if (row.revokedAt) throw new AppError('already_revoked', 'This API key is already revoked');
   await db.transaction(async (tx) => {
-    if (!(await revokeApiKey(tx, row.id, 'revoked', now))) throw new AppError('already_revoked', 'This API key is already revoked');
+    if (!(await revokeApiKey(tx, row.id, 'revoked', now)))
+      throw new AppError('already_revoked', 'This API key is already revoked');
     await revokedEffects(tx, row, 'revoked', { user: ctx.user, ip: ctx.ip });
   });
 }

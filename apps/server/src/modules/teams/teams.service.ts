@@ -59,7 +59,6 @@ const audit = (db: Db, ctx: TeamContext, action: string, target: string, details
     details,
   });
 
-
 /** GET /auth/me: the user, the organisation the session acts in, the others, and the permissions held in it. */
 export async function me(db: Db, user: AuthUser): Promise<Me> {
   const [orgs, factors] = await Promise.all([membershipsOf(db, user.id), factorsOf(db, user.id)]);

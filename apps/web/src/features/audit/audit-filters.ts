@@ -2,6 +2,7 @@
 // GET /audit and GET /audit/export read them. Dates are whole days in the browser's zone, sent as instants.
 
 import type { AuditActorType } from '@proxai/contract';
+import type { ApiQuery } from '@/lib/api-client';
 
 /**
  * What the filter bar holds: texts as typed, the actor's kind ('' for any), days as `<input type="date">` gives
@@ -76,29 +77,34 @@ export function isRangeValid(filters: Pick<AuditFilters, 'from' | 'to'>): boolea
   return !filters.from || !filters.to || filters.from <= filters.to;
 }
 
-/** The period's query, for both the list and the export. */
-function periodParams(filters: AuditFilters, params: URLSearchParams): URLSearchParams {
+/** The period, for both the list and the export. */
+function period(filters: AuditFilters): { from?: string; to?: string } {
   const from = dayStart(filters.from);
   const to = dayEnd(filters.to);
-  if (from) params.set('from', from);
-  if (to) params.set('to', to);
-  return params;
+  return { ...(from ? { from } : {}), ...(to ? { to } : {}) };
 }
 
 /** GET /audit's query: the filters given, `before` for an older page, and the page size. */
+export function auditListParams(filters: AuditFilters, before: number | null): ApiQuery<'/audit', 'GET'> {
+  const text = (value: string) => value.trim() || undefined;
+  const params: ApiQuery<'/audit', 'GET'> = {
+    actor: text(filters.actor),
+    actor_type: filters.actor_type || undefined,
+    action: text(filters.action),
+    target: text(filters.target),
+    ...period(filters),
+    before: before ?? undefined,
+    limit: PAGE_SIZE,
+  };
+  return Object.fromEntries(Object.entries(params).filter(([, v]) => v !== undefined));
+}
+
+/** The same query as its URL text. */
 export function auditListQuery(filters: AuditFilters, before: number | null): string {
-  const params = new URLSearchParams();
-  for (const key of ['actor', 'actor_type', 'action', 'target'] as const) {
-    const value = filters[key].trim();
-    if (value) params.set(key, value);
-  }
-  periodParams(filters, params);
-  if (before !== null) params.set('before', String(before));
-  params.set('limit', String(PAGE_SIZE));
-  return params.toString();
+  return new URLSearchParams(Object.entries(auditListParams(filters, before)).map(([k, v]) => [k, String(v)])).toString();
 }
 
 /** GET /audit/export's query: only the period (the export is the whole chain over it, to be verifiable). */
 export function auditExportQuery(filters: AuditFilters): string {
-  return periodParams(filters, new URLSearchParams()).toString();
+  return new URLSearchParams(period(filters)).toString();
 }

@@ -1,13 +1,13 @@
-import type { AlertRuleSet, AlertRuleSetInput, Host } from '@proxai/contract';
+import type { AlertRuleSetInput } from '@proxai/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { apiCall } from '@/lib/api-client';
 import { ALERTS_KEY } from './alerts';
 
 // The organisation's rule set: GET /alert-rules (the defaults on first read), PUT /alert-rules (the whole set).
 
 export const alertRulesQuery = queryOptions({
   queryKey: [...ALERTS_KEY, 'rules'],
-  queryFn: async ({ signal }) => (await api('/alert-rules', { signal })) as AlertRuleSet,
+  queryFn: ({ signal }) => apiCall('GET', '/alert-rules', { signal }),
 });
 
 export function useAlertRules() {
@@ -17,7 +17,7 @@ export function useAlertRules() {
 export function useSaveAlertRules() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async (input: AlertRuleSetInput) => (await api('/alert-rules', { method: 'PUT', body: input })) as AlertRuleSet,
+    mutationFn: (input: AlertRuleSetInput) => apiCall('PUT', '/alert-rules', { body: input }),
     onSuccess: (set) => client.setQueryData(alertRulesQuery.queryKey, set),
   });
 }
@@ -25,7 +25,7 @@ export function useSaveAlertRules() {
 /** The hosts, to scope a rule or a channel to some of them. */
 export const alertHostsQuery = queryOptions({
   queryKey: [...ALERTS_KEY, 'hosts'],
-  queryFn: async ({ signal }) => (await api('/hosts', { signal })) as Host[],
+  queryFn: ({ signal }) => apiCall('GET', '/hosts', { signal }),
   staleTime: 60_000,
 });
 

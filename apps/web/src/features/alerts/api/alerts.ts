@@ -1,4 +1,4 @@
-import type { Alert, AlertCount, AlertPage, AlertStatus } from '@proxai/contract';
+import type { AlertStatus } from '@proxai/contract';
 import {
   infiniteQueryOptions,
   queryOptions,
@@ -8,7 +8,7 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { api } from '@/lib/api-client';
+import { apiCall } from '@/lib/api-client';
 import { eventStream } from '@/lib/event-stream';
 
 // Alerts: GET /alerts (active, or the history of resolved ones; paged), GET /alerts/count (the bell),
@@ -23,10 +23,8 @@ const PAGE_SIZE = 50;
 export function alertListQuery(status: AlertStatus) {
   return infiniteQueryOptions({
     queryKey: [...ALERTS_KEY, 'list', status],
-    queryFn: async ({ pageParam, signal }) => {
-      const query = new URLSearchParams({ status, limit: String(PAGE_SIZE), ...(pageParam ? { cursor: pageParam } : {}) });
-      return (await api(`/alerts?${query.toString()}`, { signal })) as AlertPage;
-    },
+    queryFn: ({ pageParam, signal }) =>
+      apiCall('GET', '/alerts', { query: { status, limit: PAGE_SIZE, cursor: pageParam ?? undefined }, signal }),
     initialPageParam: null as string | null,
     getNextPageParam: (page) => page.next_cursor,
     refetchInterval: status === 'active' ? COUNT_REFRESH_MS : false,
@@ -39,7 +37,7 @@ export function useAlertList(status: AlertStatus) {
 
 export const alertCountQuery = queryOptions({
   queryKey: [...ALERTS_KEY, 'count'],
-  queryFn: async ({ signal }) => (await api('/alerts/count', { signal })) as AlertCount,
+  queryFn: ({ signal }) => apiCall('GET', '/alerts/count', { signal }),
   refetchInterval: COUNT_REFRESH_MS,
 });
 
@@ -76,7 +74,7 @@ function useInvalidateAlerts() {
 export function useAckAlert() {
   const invalidate = useInvalidateAlerts();
   return useMutation({
-    mutationFn: async (id: string) => (await api(`/alerts/${id}/ack`, { method: 'POST' })) as Alert,
+    mutationFn: (id: string) => apiCall('POST', '/alerts/{id}/ack', { path: { id } }),
     onSuccess: invalidate,
   });
 }
@@ -84,8 +82,8 @@ export function useAckAlert() {
 export function useSilenceAlert() {
   const invalidate = useInvalidateAlerts();
   return useMutation({
-    mutationFn: async ({ id, minutes }: { id: string; minutes: number }) =>
-      (await api(`/alerts/${id}/silence`, { method: 'POST', body: { minutes } })) as Alert,
+    mutationFn: ({ id, minutes }: { id: string; minutes: number }) =>
+      apiCall('POST', '/alerts/{id}/silence', { path: { id }, body: { minutes } }),
     onSuccess: invalidate,
   });
 }

@@ -1,17 +1,11 @@
 import type {
-  NotificationChannel,
-  NotificationChannelOwner,
-  NotificationChannelCreated,
   NotificationChannelInput,
+  NotificationChannelOwner,
   NotificationChannelPatch,
-  NotificationDelivery,
-  NotificationDeliveryPage,
-  NotificationPreferences,
   NotificationPreferencesInput,
-  NotificationTestResult,
 } from '@proxai/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { apiCall } from '@/lib/api-client';
 
 // Notifications: the organisation's channels and the person's own (/notification-channels?owner=organisation|me:
 // list, create, change, delete, test, rotate-secret), each channel's deliveries and dead letters (replay), and the
@@ -22,8 +16,7 @@ export const NOTIFICATIONS_KEY = ['notifications'] as const;
 export const channelsQuery = (owner: NotificationChannelOwner) =>
   queryOptions({
     queryKey: [...NOTIFICATIONS_KEY, 'channels', owner],
-    queryFn: async ({ signal }) =>
-      ((await api(`/notification-channels?owner=${owner}`, { signal })) as { items: NotificationChannel[] }).items,
+    queryFn: async ({ signal }) => (await apiCall('GET', '/notification-channels', { query: { owner }, signal })).items,
   });
 
 /** The organisation's channels, or the signed-in person's own. */
@@ -40,8 +33,7 @@ function useInvalidateNotifications() {
 export function useCreateChannel() {
   const invalidate = useInvalidateNotifications();
   return useMutation({
-    mutationFn: async (input: NotificationChannelInput) =>
-      (await api('/notification-channels', { method: 'POST', body: input })) as NotificationChannelCreated,
+    mutationFn: (input: NotificationChannelInput) => apiCall('POST', '/notification-channels', { body: input }),
     onSuccess: invalidate,
   });
 }
@@ -49,8 +41,8 @@ export function useCreateChannel() {
 export function usePatchChannel() {
   const invalidate = useInvalidateNotifications();
   return useMutation({
-    mutationFn: async ({ id, patch }: { id: string; patch: NotificationChannelPatch }) =>
-      (await api(`/notification-channels/${id}`, { method: 'PATCH', body: patch })) as NotificationChannel,
+    mutationFn: ({ id, patch }: { id: string; patch: NotificationChannelPatch }) =>
+      apiCall('PATCH', '/notification-channels/{id}', { path: { id }, body: patch }),
     onSuccess: invalidate,
   });
 }
@@ -58,7 +50,7 @@ export function usePatchChannel() {
 export function useDeleteChannel() {
   const invalidate = useInvalidateNotifications();
   return useMutation({
-    mutationFn: (id: string) => api(`/notification-channels/${id}`, { method: 'DELETE' }),
+    mutationFn: (id: string) => apiCall('DELETE', '/notification-channels/{id}', { path: { id } }),
     onSuccess: invalidate,
   });
 }
@@ -67,8 +59,7 @@ export function useDeleteChannel() {
 export function useTestChannel() {
   const invalidate = useInvalidateNotifications();
   return useMutation({
-    mutationFn: async (id: string) =>
-      (await api(`/notification-channels/${id}/test`, { method: 'POST' })) as NotificationTestResult,
+    mutationFn: (id: string) => apiCall('POST', '/notification-channels/{id}/test', { path: { id } }),
     onSettled: invalidate,
   });
 }
@@ -77,8 +68,7 @@ export function useTestChannel() {
 export function useRotateSecret() {
   const invalidate = useInvalidateNotifications();
   return useMutation({
-    mutationFn: async (id: string) =>
-      (await api(`/notification-channels/${id}/rotate-secret`, { method: 'POST' })) as NotificationChannelCreated,
+    mutationFn: (id: string) => apiCall('POST', '/notification-channels/{id}/rotate-secret', { path: { id } }),
     onSuccess: invalidate,
   });
 }
@@ -89,8 +79,16 @@ export type DeliveryList = 'deliveries' | 'dead-letters';
 export function useDeliveries(channelId: string | null, list: DeliveryList) {
   return useQuery({
     queryKey: [...NOTIFICATIONS_KEY, 'deliveries', channelId, list],
-    queryFn: async ({ signal }) =>
-      (await api(`/notification-channels/${channelId}/${list}?limit=50`, { signal })) as NotificationDeliveryPage,
+    queryFn: ({ signal }) =>
+      apiCall(
+        'GET',
+        list === 'deliveries' ? '/notification-channels/{id}/deliveries' : '/notification-channels/{id}/dead-letters',
+        {
+          path: { id: channelId ?? '' },
+          query: { limit: 50 },
+          signal,
+        },
+      ),
     enabled: channelId !== null,
     refetchInterval: 30_000,
   });
@@ -99,15 +97,14 @@ export function useDeliveries(channelId: string | null, list: DeliveryList) {
 export function useReplayDelivery() {
   const invalidate = useInvalidateNotifications();
   return useMutation({
-    mutationFn: async (id: string) =>
-      (await api(`/notification-deliveries/${id}/replay`, { method: 'POST' })) as NotificationDelivery,
+    mutationFn: (id: string) => apiCall('POST', '/notification-deliveries/{id}/replay', { path: { id } }),
     onSuccess: invalidate,
   });
 }
 
 export const preferencesQuery = queryOptions({
   queryKey: [...NOTIFICATIONS_KEY, 'preferences'],
-  queryFn: async ({ signal }) => (await api('/notification-preferences', { signal })) as NotificationPreferences,
+  queryFn: ({ signal }) => apiCall('GET', '/notification-preferences', { signal }),
 });
 
 export function usePreferences() {
@@ -117,8 +114,7 @@ export function usePreferences() {
 export function useSavePreferences() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async (input: NotificationPreferencesInput) =>
-      (await api('/notification-preferences', { method: 'PUT', body: input })) as NotificationPreferences,
+    mutationFn: (input: NotificationPreferencesInput) => apiCall('PUT', '/notification-preferences', { body: input }),
     onSuccess: (prefs) => client.setQueryData(preferencesQuery.queryKey, prefs),
   });
 }

@@ -1,7 +1,6 @@
-import type { AuditPage } from '@proxai/contract';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
-import { auditListQuery, type AuditFilters } from '../audit-filters';
+import { apiCall } from '@/lib/api-client';
+import { auditListParams, type AuditFilters } from '../audit-filters';
 
 // The audit trail, newest first (GET /audit): a page per "Load older", each asking for the records before the
 // previous page's last (`next_before`, null at the chain's start). 403 for members without audit.read.
@@ -11,8 +10,7 @@ export const AUDIT_KEY = ['audit'] as const;
 export function auditRecordsQuery(filters: AuditFilters) {
   return infiniteQueryOptions({
     queryKey: [...AUDIT_KEY, 'records', filters],
-    queryFn: async ({ pageParam, signal }) =>
-      (await api(`/audit?${auditListQuery(filters, pageParam)}`, { signal })) as AuditPage,
+    queryFn: ({ pageParam, signal }) => apiCall('GET', '/audit', { query: auditListParams(filters, pageParam), signal }),
     initialPageParam: null as number | null,
     getNextPageParam: (page) => page.next_before,
   });

@@ -1,11 +1,7 @@
-import { api } from '@/lib/api-client';
+import { apiCall } from '@/lib/api-client';
 import type { SignInAnswer } from './sign-in-answer';
 
 /** The administrator's password: the session, or (always for administrators) the second step. */
 export async function adminLogin(email: string, password: string): Promise<SignInAnswer> {
-  return (await api('/auth/admin-login', {
-    method: 'POST',
-    body: { email, password },
-    skipUnauthorizedHandler: true,
-  })) as SignInAnswer;
+  return apiCall('POST', '/auth/admin-login', { body: { email, password }, skipUnauthorizedHandler: true });
 }

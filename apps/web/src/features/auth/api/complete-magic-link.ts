@@ -1,4 +1,5 @@
-import { postSignIn } from './sign-in-request';
+import { apiCall } from '@/lib/api-client';
+import { signInCall } from './sign-in-request';
 import type { SignInAnswer } from './sign-in-answer';
 
 /**
@@ -6,7 +7,10 @@ import type { SignInAnswer } from './sign-in-answer';
  * out `confirm_switch`; the server then answers 409 (AccountSwitchRequiredError) rather than replace another account.
  */
 export async function completeMagicLink(token: string, confirmSwitch = false): Promise<SignInAnswer> {
-  return (await postSignIn('/auth/magic', {
-    body: confirmSwitch ? { token, confirm_switch: true } : { token },
-  })) as SignInAnswer;
+  return signInCall(
+    apiCall('POST', '/auth/magic', {
+      body: confirmSwitch ? { token, confirm_switch: true } : { token },
+      skipUnauthorizedHandler: true,
+    }),
+  );
 }

@@ -1,5 +1,6 @@
 import type { MfaChallenge, OAuthSessionResponse } from '@proxai/contract';
-import { postSignIn } from './sign-in-request';
+import { apiCall } from '@/lib/api-client';
+import { signInCall } from './sign-in-request';
 
 /**
  * Trades the one-time id of `/auth#session_id=…` (OpenID Connect) for a session (or the second step);
@@ -10,8 +11,11 @@ export async function completeOAuthSession(
   sessionId: string,
   confirmSwitch = false,
 ): Promise<OAuthSessionResponse | MfaChallenge> {
-  return (await postSignIn('/auth/oauth/session', {
-    headers: { 'x-session-id': sessionId },
-    body: confirmSwitch ? { confirm_switch: true } : undefined,
-  })) as OAuthSessionResponse | MfaChallenge;
+  return signInCall(
+    apiCall('POST', '/auth/oauth/session', {
+      headers: { 'x-session-id': sessionId },
+      body: confirmSwitch ? { confirm_switch: true } : undefined,
+      skipUnauthorizedHandler: true,
+    }),
+  );
 }

@@ -1,6 +1,7 @@
 import type { AccessTokenResponse, Passkey } from '@proxai/contract';
+import { apiCall, NetworkError } from '@/lib/api-client';
 import { createPasskey } from '../webauthn';
-import { postSignIn } from './sign-in-request';
+import { signInCall } from './sign-in-request';
 import { mfaBearer } from './sign-in-answer';
 
 /**
@@ -15,8 +16,17 @@ export type PasskeyEnrolment = AccessTokenResponse & { passkey: Passkey; recover
  */
 export async function enrolPasskey(mfaToken: string): Promise<PasskeyEnrolment> {
   const headers = mfaBearer(mfaToken);
-  const options = (await postSignIn('/auth/passkeys/options', { headers })) as Record<string, unknown>;
+  const options = await signInCall(apiCall('POST', '/auth/passkeys/options', { headers, skipUnauthorizedHandler: true }));
   const response = await createPasskey(options);
-  const answer = (await postSignIn('/auth/passkeys', { headers, body: { name: 'Passkey', response } })) as PasskeyEnrolment;
-  return { ...answer, recovery_codes: answer.recovery_codes ?? null };
+  const answer = await signInCall(
+    apiCall('POST', '/auth/passkeys', {
+      headers,
+      body: { name: 'Passkey', response: { ...response } },
+      skipUnauthorizedHandler: true,
+    }),
+  );
+  // The session comes only with an enrolment token (a signed-in person adding a passkey gets none).
+  const { access_token: accessToken, user } = answer;
+  if (accessToken === undefined || user === undefined) throw new NetworkError('The passkey was added but opened no session');
+  return { access_token: accessToken, user, passkey: answer.passkey, recovery_codes: answer.recovery_codes ?? null };
 }

@@ -1,7 +1,5 @@
-import i18next from 'i18next';
 import type { AccountSwitchError } from '@proxai/contract';
-import { ApiError, NetworkError } from '@/lib/api-client';
-import { getToken } from '@/lib/auth-storage';
+import { ApiError } from '@/lib/api-client';
 
 /**
  * 409 `account_switch_required`: this browser is signed in as `currentEmail` and the sign-in would open
@@ -20,54 +18,30 @@ export class AccountSwitchRequiredError extends ApiError {
 
 function isAccountSwitch(status: number, body: unknown): body is AccountSwitchError {
   if (status !== 409 || body === null || typeof body !== 'object') return false;
-  const { code, current_email: current, new_email: next } = body as Record<string, unknown>;
-  return code === 'account_switch_required' && typeof current === 'string' && typeof next === 'string';
+  return (
+    'code' in body &&
+    body.code === 'account_switch_required' &&
+    'current_email' in body &&
+    typeof body.current_email === 'string' &&
+    'new_email' in body &&
+    typeof body.new_email === 'string'
+  );
 }
 
 /**
- * POSTs one of the sign-in completions (e-mailed link, code, OpenID Connect handoff) as `api()` does: same
- * headers (the stored bearer token is what lets the server see an account switch), same ApiError and
- * NetworkError, never the global 401 handler. It reads the body itself because ApiError keeps only
- * `detail`, `code` and `errors`, and the 409 also names both accounts (AccountSwitchErrorSchema).
- * The second step's calls go through it too: an `authorization` in `headers` (the `mfa_token`) wins over the
- * stored session, which may still be another account's until the sign-in completes.
+ * One of the sign-in completions (e-mailed link, code, OpenID Connect handoff, passkey, second step), sent with
+ * `apiCall` and `skipUnauthorizedHandler` (a refused sign-in is not a session that ended): its answer, or its error
+ * with a 409 that names both accounts (AccountSwitchErrorSchema) as AccountSwitchRequiredError. The second step's
+ * calls pass their `mfa_token` as `authorization` (mfaBearer), which wins over the stored session, which may still be
+ * another account's until the sign-in completes.
  */
-export async function postSignIn(
-  path: string,
-  { body, headers: extra }: { body?: Record<string, unknown>; headers?: Record<string, string> } = {},
-): Promise<unknown> {
-  const language = i18next.resolvedLanguage ?? i18next.language;
-  const token = getToken();
-  const headers: Record<string, string> = {
-    accept: 'application/json',
-    ...(language ? { 'accept-language': language } : {}),
-    ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    ...(token ? { authorization: `Bearer ${token}` } : {}),
-    ...extra,
-  };
-  let response: Response;
+export async function signInCall<T>(call: Promise<T>): Promise<T> {
   try {
-    response = await fetch(`/api${path}`, {
-      method: 'POST',
-      headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
-      credentials: 'same-origin',
-    });
+    return await call;
   } catch (err) {
-    throw new NetworkError('The server could not be reached', { cause: err });
+    if (err instanceof ApiError && isAccountSwitch(err.status, err.body)) {
+      throw new AccountSwitchRequiredError(err.detail, err.body.current_email, err.body.new_email);
+    }
+    throw err;
   }
-  const text = await response.text();
-  let data: unknown;
-  try {
-    data = text ? JSON.parse(text) : undefined;
-  } catch {
-    throw new NetworkError(`Unexpected answer from the server (HTTP ${response.status})`);
-  }
-  if (response.ok) return data;
-  const { detail, code } = (data ?? {}) as { detail?: unknown; code?: unknown };
-  const message = typeof detail === 'string' ? detail : `HTTP ${response.status}`;
-  if (isAccountSwitch(response.status, data)) {
-    throw new AccountSwitchRequiredError(message, data.current_email, data.new_email);
-  }
-  throw new ApiError(response.status, message, typeof code === 'string' ? code : 'unknown');
 }

@@ -1,11 +1,20 @@
 import type { AccessTokenResponse } from '@proxai/contract';
 import type { AuthenticationResponseJSON } from '@simplewebauthn/browser';
-import { postSignIn } from './sign-in-request';
+import { apiCall, NetworkError } from '@/lib/api-client';
+import { signInCall } from './sign-in-request';
 
 /** A second factor: a TOTP or recovery code, or a passkey's assertion. */
 export type MfaProof = { code: string } | { webauthn_response: AuthenticationResponseJSON };
 
 /** The second step of a sign-in (`mfa_required`): 400 `invalid_factor`, 401 `mfa_token_invalid` when it expired. */
 export async function verifyMfa(mfaToken: string, proof: MfaProof): Promise<AccessTokenResponse> {
-  return (await postSignIn('/auth/mfa/verify', { body: { mfa_token: mfaToken, ...proof } })) as AccessTokenResponse;
+  const body =
+    'code' in proof
+      ? { mfa_token: mfaToken, code: proof.code }
+      : // The document types WebAuthn JSON as a plain object (a copy of the interface is one).
+        { mfa_token: mfaToken, webauthn_response: { ...proof.webauthn_response } };
+  const answer = await signInCall(apiCall('POST', '/auth/mfa/verify', { body, skipUnauthorizedHandler: true }));
+  // The route declares any sign-in answer (SignInAnswerSchema); a proven second factor always opens the session.
+  if ('access_token' in answer) return answer;
+  throw new NetworkError('Unexpected answer from the server: another sign-in step');
 }

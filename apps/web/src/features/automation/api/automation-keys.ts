@@ -1,5 +1,4 @@
-import { queryOptions, type QueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import type { QueryClient } from '@tanstack/react-query';
 
 /** Every automation query lives under this key. */
 export const AUTOMATION_KEY = ['automation'] as const;
@@ -15,26 +14,21 @@ export function invalidatePlanning(client: QueryClient): Promise<void> {
 }
 
 /** The most the list routes answer at once. */
-const PAGE_SIZE = 200;
+export const PAGE_SIZE = 200;
 
 /**
- * GET /schedules or /windows, every page (they are few: one page, usually), under the automation key and the
- * list's name.
+ * Every page of GET /schedules or /windows (they are few: one page, usually), `read` asking for the one after
+ * `cursor`.
  */
-export function pagedListQuery<T>(name: 'schedules' | 'windows') {
-  return queryOptions({
-    queryKey: [...AUTOMATION_KEY, name],
-    queryFn: async ({ signal }) => {
-      const items: T[] = [];
-      let cursor: string | null = null;
-      do {
-        const query = new URLSearchParams({ limit: String(PAGE_SIZE), ...(cursor ? { cursor } : {}) });
-        const path = `/${name}?${query.toString()}`;
-        const page = (await api(path, { signal })) as { items: T[]; next_cursor: string | null };
-        items.push(...page.items);
-        cursor = page.next_cursor;
-      } while (cursor);
-      return items;
-    },
-  });
+export async function allPages<T>(
+  read: (cursor: string | undefined) => Promise<{ items: T[]; next_cursor: string | null }>,
+): Promise<T[]> {
+  const items: T[] = [];
+  let cursor: string | undefined;
+  do {
+    const page = await read(cursor);
+    items.push(...page.items);
+    cursor = page.next_cursor ?? undefined;
+  } while (cursor);
+  return items;
 }

@@ -1,19 +1,18 @@
-import type { Host, Vm } from '@proxai/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { apiCall } from '@/lib/api-client';
 import { AUTOMATION_KEY } from './automation-keys';
 
 // The hosts and guests the selector's pickers offer and the lists name (GET /hosts, GET /vms).
 
 export const hostsQuery = queryOptions({
   queryKey: [...AUTOMATION_KEY, 'hosts'],
-  queryFn: async ({ signal }) => (await api('/hosts', { signal })) as Host[],
+  queryFn: ({ signal }) => apiCall('GET', '/hosts', { signal }),
   staleTime: 60_000,
 });
 
 export const guestsQuery = queryOptions({
   queryKey: [...AUTOMATION_KEY, 'guests'],
-  queryFn: async ({ signal }) => (await api('/vms', { signal })) as Vm[],
+  queryFn: ({ signal }) => apiCall('GET', '/vms', { signal }),
   staleTime: 60_000,
 });
 

@@ -1,14 +1,13 @@
-import type { SchedulePlan } from '@proxai/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { apiCall } from '@/lib/api-client';
 import { AUTOMATION_KEY } from './automation-keys';
 
 /** The planned occurrences between two instants (at most 31 days): GET /schedules/plan?from=&to=. */
 export function planQuery(from: Date, to: Date) {
-  const range = new URLSearchParams({ from: from.toISOString(), to: to.toISOString() });
+  const range = { from: from.toISOString(), to: to.toISOString() };
   return queryOptions({
-    queryKey: [...AUTOMATION_KEY, 'plan', range.toString()],
-    queryFn: async ({ signal }) => (await api(`/schedules/plan?${range.toString()}`, { signal })) as SchedulePlan,
+    queryKey: [...AUTOMATION_KEY, 'plan', new URLSearchParams(range).toString()],
+    queryFn: ({ signal }) => apiCall('GET', '/schedules/plan', { query: range, signal }),
   });
 }
 

@@ -1,6 +1,6 @@
 import type { AuthUser } from '@proxai/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { apiCall } from '@/lib/api-client';
 import { getStoredUser, storeUser } from '@/lib/auth-storage';
 import { browserTimeZone } from '../time-zones';
 import { AUTOMATION_KEY } from './automation-keys';
@@ -10,7 +10,8 @@ import { AUTOMATION_KEY } from './automation-keys';
 
 export const meQuery = queryOptions({
   queryKey: [...AUTOMATION_KEY, 'me'],
-  queryFn: async ({ signal }) => (await api('/auth/me', { signal })) as AuthUser,
+  // Only the person's own fields (AuthUser): what PATCH /auth/me answers and puts back.
+  queryFn: ({ signal }): Promise<AuthUser> => apiCall('GET', '/auth/me', { signal }),
   staleTime: 5 * 60_000,
 });
 
@@ -28,7 +29,7 @@ export function useMyTimeZone(): MyTimeZone {
   const me = useQuery(meQuery);
   const saved = me.data?.timezone ?? (me.isPending ? getStoredUser()?.timezone : null) ?? null;
   const mutation = useMutation({
-    mutationFn: async (timezone: string) => (await api('/auth/me', { method: 'PATCH', body: { timezone } })) as AuthUser,
+    mutationFn: (timezone: string) => apiCall('PATCH', '/auth/me', { body: { timezone } }),
     onMutate: (timezone) => client.setQueryData(meQuery.queryKey, (user) => (user ? { ...user, timezone } : user)),
     onSuccess: (user) => {
       client.setQueryData(meQuery.queryKey, user);

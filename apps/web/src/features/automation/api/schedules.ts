@@ -1,11 +1,14 @@
-import type { Schedule, ScheduleInput, SchedulePatch, TaskAccepted } from '@proxai/contract';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
-import { invalidatePlanning, pagedListQuery } from './automation-keys';
+import type { ScheduleInput, SchedulePatch } from '@proxai/contract';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiCall } from '@/lib/api-client';
+import { allPages, AUTOMATION_KEY, invalidatePlanning, PAGE_SIZE } from './automation-keys';
 
 // Schedules: GET /schedules (paged), POST, PATCH and DELETE /schedules/{id}, POST /schedules/{id}/run.
 
-export const schedulesQuery = pagedListQuery<Schedule>('schedules');
+export const schedulesQuery = queryOptions({
+  queryKey: [...AUTOMATION_KEY, 'schedules'],
+  queryFn: ({ signal }) => allPages((cursor) => apiCall('GET', '/schedules', { query: { limit: PAGE_SIZE, cursor }, signal })),
+});
 
 export function useSchedules() {
   return useQuery(schedulesQuery);
@@ -22,8 +25,8 @@ export function useSaveSchedule() {
   return useMutation({
     mutationFn: async (save: { id: null; input: ScheduleInput } | { id: string; patch: SchedulePatch }) =>
       save.id === null
-        ? ((await api('/schedules', { method: 'POST', body: save.input })) as Schedule)
-        : ((await api(`/schedules/${save.id}`, { method: 'PATCH', body: save.patch })) as Schedule),
+        ? apiCall('POST', '/schedules', { body: save.input })
+        : apiCall('PATCH', '/schedules/{id}', { path: { id: save.id }, body: save.patch }),
     onSuccess: invalidate,
   });
 }
@@ -33,8 +36,8 @@ export function useToggleSchedule() {
   const client = useQueryClient();
   const invalidate = useInvalidateAutomation();
   return useMutation({
-    mutationFn: async ({ id, enabled }: { id: string; enabled: boolean }) =>
-      (await api(`/schedules/${id}`, { method: 'PATCH', body: { enabled } satisfies SchedulePatch })) as Schedule,
+    mutationFn: ({ id, enabled }: { id: string; enabled: boolean }) =>
+      apiCall('PATCH', '/schedules/{id}', { path: { id }, body: { enabled } satisfies SchedulePatch }),
     onMutate: ({ id, enabled }) => {
       client.setQueryData(schedulesQuery.queryKey, (list) => list?.map((s) => (s.id === id ? { ...s, enabled } : s)));
     },
@@ -45,7 +48,7 @@ export function useToggleSchedule() {
 export function useDeleteSchedule() {
   const invalidate = useInvalidateAutomation();
   return useMutation({
-    mutationFn: (id: string) => api(`/schedules/${id}`, { method: 'DELETE' }),
+    mutationFn: (id: string) => apiCall('DELETE', '/schedules/{id}', { path: { id } }),
     onSuccess: invalidate,
   });
 }
@@ -53,6 +56,6 @@ export function useDeleteSchedule() {
 /** Runs a schedule now (its window does not apply): a task the task panel shows. */
 export function useRunSchedule() {
   return useMutation({
-    mutationFn: async (id: string) => (await api(`/schedules/${id}/run`, { method: 'POST' })) as TaskAccepted,
+    mutationFn: (id: string) => apiCall('POST', '/schedules/{id}/run', { path: { id } }),
   });
 }

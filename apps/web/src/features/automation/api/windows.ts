@@ -1,11 +1,14 @@
-import type { MaintenanceWindow, WindowInput } from '@proxai/contract';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
-import { invalidatePlanning, pagedListQuery } from './automation-keys';
+import type { WindowInput } from '@proxai/contract';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiCall } from '@/lib/api-client';
+import { allPages, AUTOMATION_KEY, invalidatePlanning, PAGE_SIZE } from './automation-keys';
 
 // Maintenance windows: GET /windows (paged), POST, PATCH and DELETE /windows/{id} (409 while a schedule uses it).
 
-export const windowsQuery = pagedListQuery<MaintenanceWindow>('windows');
+export const windowsQuery = queryOptions({
+  queryKey: [...AUTOMATION_KEY, 'windows'],
+  queryFn: ({ signal }) => allPages((cursor) => apiCall('GET', '/windows', { query: { limit: PAGE_SIZE, cursor }, signal })),
+});
 
 export function useWindows() {
   return useQuery(windowsQuery);
@@ -14,8 +17,8 @@ export function useWindows() {
 export function useSaveWindow() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async ({ id, input }: { id: string | null; input: WindowInput }) =>
-      (await api(id ? `/windows/${id}` : '/windows', { method: id ? 'PATCH' : 'POST', body: input })) as MaintenanceWindow,
+    mutationFn: ({ id, input }: { id: string | null; input: WindowInput }) =>
+      id ? apiCall('PATCH', '/windows/{id}', { path: { id }, body: input }) : apiCall('POST', '/windows', { body: input }),
     onSuccess: () => invalidatePlanning(client),
   });
 }
@@ -23,7 +26,7 @@ export function useSaveWindow() {
 export function useDeleteWindow() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api(`/windows/${id}`, { method: 'DELETE' }),
+    mutationFn: (id: string) => apiCall('DELETE', '/windows/{id}', { path: { id } }),
     onSuccess: () => invalidatePlanning(client),
   });
 }

@@ -1,13 +1,12 @@
-import type { BackupCoverage } from '@proxai/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { apiCall } from '@/lib/api-client';
 import { BACKUPS_KEY } from './backups-keys';
 
 /** GET /backups/coverage?hours=: guests without a backup in those hours, PVE's view, failed jobs, PVE's jobs. */
 export function coverageQuery(hours: number) {
   return queryOptions({
     queryKey: [...BACKUPS_KEY, 'coverage', hours],
-    queryFn: async ({ signal }) => (await api(`/backups/coverage?hours=${hours}`, { signal })) as BackupCoverage,
+    queryFn: ({ signal }) => apiCall('GET', '/backups/coverage', { query: { hours }, signal }),
   });
 }
 

@@ -1,5 +1,6 @@
-// Kept apart from list-backups.ts (no imports): the router's loader starts the first page's request with it before
-// the page's code has arrived.
+// Kept apart from list-backups.ts (imports only the API client, which the router holds already): the router's loader
+// starts the first page's request with it before the page's code has arrived.
+import { apiPath, type ApiQuery } from '@/lib/api-client';
 
 /** Rows per page: a screenful and more, small enough to arrive fast for 150,000 backups. */
 export const BACKUP_PAGE_SIZE = 100;
@@ -11,12 +12,18 @@ export interface BackupFilter {
   since?: string;
 }
 
-/** GET /backups?… of one page of `filter`. */
+/** The query of GET /backups for one page of `filter`, in the order the early read's path has it. */
+export function backupsPageQuery(filter: BackupFilter, cursor?: string): ApiQuery<'/backups', 'GET'> {
+  return {
+    limit: BACKUP_PAGE_SIZE,
+    guest_id: filter.guestId || undefined,
+    host_id: filter.hostId || undefined,
+    since: filter.since || undefined,
+    cursor: cursor || undefined,
+  };
+}
+
+/** GET /backups?… of one page of `filter`: the path an early read is started and taken under. */
 export function backupsPath(filter: BackupFilter, cursor?: string): string {
-  const query = new URLSearchParams({ limit: String(BACKUP_PAGE_SIZE) });
-  if (filter.guestId) query.set('guest_id', filter.guestId);
-  if (filter.hostId) query.set('host_id', filter.hostId);
-  if (filter.since) query.set('since', filter.since);
-  if (cursor) query.set('cursor', cursor);
-  return `/backups?${query.toString()}`;
+  return apiPath('/backups', { query: backupsPageQuery(filter, cursor) });
 }

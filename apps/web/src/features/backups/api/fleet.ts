@@ -1,6 +1,5 @@
-import type { Host, Vm } from '@proxai/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { apiCall } from '@/lib/api-client';
 import { BACKUPS_KEY } from './backups-keys';
 
 // The hosts and guests the pages name and the filters and dialogs offer (GET /hosts, GET /vms): read once and kept
@@ -10,13 +9,13 @@ const FLEET_STALE_MS = 60_000;
 
 export const hostsQuery = queryOptions({
   queryKey: [...BACKUPS_KEY, 'hosts'],
-  queryFn: async ({ signal }) => (await api('/hosts', { signal })) as Host[],
+  queryFn: ({ signal }) => apiCall('GET', '/hosts', { signal }),
   staleTime: FLEET_STALE_MS,
 });
 
 export const guestsQuery = queryOptions({
   queryKey: [...BACKUPS_KEY, 'guests'],
-  queryFn: async ({ signal }) => (await api('/vms', { signal })) as Vm[],
+  queryFn: ({ signal }) => apiCall('GET', '/vms', { signal }),
   staleTime: FLEET_STALE_MS,
 });
 

@@ -1,7 +1,7 @@
 import type { RestoreTest } from '@proxai/contract';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { api } from '@/lib/api-client';
+import { apiCall } from '@/lib/api-client';
 import { BACKUPS_KEY } from './backups-keys';
 
 const RUNNING_REFRESH_MS = 2_000;
@@ -9,7 +9,7 @@ const RUNNING_REFRESH_MS = 2_000;
 export function restoreTestQuery(id: string) {
   return queryOptions({
     queryKey: [...BACKUPS_KEY, 'restore-tests', 'one', id],
-    queryFn: async ({ signal }) => (await api(`/restore-tests/${id}`, { signal })) as RestoreTest,
+    queryFn: ({ signal }) => apiCall('GET', '/restore-tests/{id}', { path: { id }, signal }),
   });
 }
 

@@ -1,12 +1,11 @@
-import type { GuestCritical } from '@proxai/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { apiCall } from '@/lib/api-client';
 import { BACKUPS_KEY } from './backups-keys';
 
 export function criticalQuery(guestId: string) {
   return queryOptions({
     queryKey: [...BACKUPS_KEY, 'critical', guestId],
-    queryFn: async ({ signal }) => (await api(`/vms/${guestId}/critical`, { signal })) as GuestCritical,
+    queryFn: ({ signal }) => apiCall('GET', '/vms/{id}/critical', { path: { id: guestId }, signal }),
   });
 }
 
@@ -17,8 +16,7 @@ export const useGuestCritical = (guestId: string) => useQuery(criticalQuery(gues
 export function useSetGuestCritical(guestId: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async (critical: boolean) =>
-      (await api(`/vms/${guestId}/critical`, { method: 'PATCH', body: { critical } })) as GuestCritical,
+    mutationFn: (critical: boolean) => apiCall('PATCH', '/vms/{id}/critical', { path: { id: guestId }, body: { critical } }),
     onSuccess: (state) => {
       client.setQueryData(criticalQuery(guestId).queryKey, state);
       return Promise.all([

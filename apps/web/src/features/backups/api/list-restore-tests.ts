@@ -1,6 +1,6 @@
-import type { RestoreTestPage, RestoreTestStatus } from '@proxai/contract';
+import type { RestoreTestStatus } from '@proxai/contract';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { apiCall } from '@/lib/api-client';
 import { BACKUPS_KEY } from './backups-keys';
 
 export interface RestoreTestFilter {
@@ -17,13 +17,11 @@ const RUNNING_REFRESH_MS = 3_000;
 export function restoreTestsQuery(filter: RestoreTestFilter) {
   return infiniteQueryOptions({
     queryKey: [...BACKUPS_KEY, 'restore-tests', 'list', filter],
-    queryFn: async ({ signal, pageParam }) => {
-      const query = new URLSearchParams({ limit: String(PAGE_SIZE) });
-      if (filter.guestId) query.set('guest_id', filter.guestId);
-      if (filter.status) query.set('status', filter.status);
-      if (pageParam) query.set('cursor', pageParam);
-      return (await api(`/restore-tests?${query.toString()}`, { signal })) as RestoreTestPage;
-    },
+    queryFn: ({ signal, pageParam }) =>
+      apiCall('GET', '/restore-tests', {
+        query: { limit: PAGE_SIZE, guest_id: filter.guestId || undefined, status: filter.status, cursor: pageParam || undefined },
+        signal,
+      }),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.next_cursor ?? undefined,
   });

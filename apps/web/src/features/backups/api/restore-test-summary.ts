@@ -1,12 +1,11 @@
-import type { RestoreTestSummary } from '@proxai/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { apiCall } from '@/lib/api-client';
 import { BACKUPS_KEY } from './backups-keys';
 
 /** GET /restore-tests/summary: per guest, its last test, RTO trend, next scheduled test and critical flag. */
 export const restoreTestSummaryQuery = queryOptions({
   queryKey: [...BACKUPS_KEY, 'restore-tests', 'summary'],
-  queryFn: async ({ signal }) => (await api('/restore-tests/summary', { signal })) as RestoreTestSummary,
+  queryFn: ({ signal }) => apiCall('GET', '/restore-tests/summary', { signal }),
 });
 
 export function useRestoreTestSummary() {

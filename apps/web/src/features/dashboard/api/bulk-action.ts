@@ -1,7 +1,7 @@
-import type { BulkAction, BulkActionRequest, TaskAccepted, TaskDetail } from '@proxai/contract';
+import type { BulkAction, BulkActionRequest, TaskDetail } from '@proxai/contract';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
-import { api } from '@/lib/api-client';
+import { apiCall } from '@/lib/api-client';
 import { useReloadDashboard } from './dashboard-queries';
 import { followTask } from './vm-action';
 
@@ -40,7 +40,7 @@ export async function startBulkAction({ action, ids }: BulkInput): Promise<{ tas
   return Promise.all(
     chunks.map(async (chunk) => {
       const body: BulkActionRequest = { action, ids: chunk };
-      const accepted = (await api('/vms/bulk-action', { method: 'POST', body })) as TaskAccepted;
+      const accepted = await apiCall('POST', '/vms/bulk-action', { body });
       return { taskId: accepted.task_id, count: chunk.length };
     }),
   );

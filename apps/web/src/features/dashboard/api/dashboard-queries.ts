@@ -1,36 +1,35 @@
-import type { Advice, Host, Stats, Vm } from '@proxai/contract';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { api } from '@/lib/api-client';
+import { apiCall } from '@/lib/api-client';
 import { eventStream } from '@/lib/event-stream';
 import { whenIdle } from '@/lib/idle';
 
 /** Every dashboard query lives under this key, so one invalidation reloads stats, hosts and guests together. */
 export const DASHBOARD_KEY = ['dashboard'] as const;
 
-// The dashboard's answers are typed by the contract but not parsed with zod in the browser: zod and the
+// The dashboard's answers are typed by the OpenAPI document but not parsed with zod in the browser: zod and the
 // contract's schemas would be ~100 KB of script to compile before the first guest row on a first visit, and
 // the server already checks every answer against the same schemas (its response serializer) before sending.
 export const hostsQuery = queryOptions({
   queryKey: [...DASHBOARD_KEY, 'hosts'],
-  queryFn: async ({ signal }) => (await api('/hosts', { signal, early: true })) as Host[],
+  queryFn: ({ signal }) => apiCall('GET', '/hosts', { signal, early: true }),
 });
 
 export const vmsQuery = queryOptions({
   queryKey: [...DASHBOARD_KEY, 'vms'],
-  queryFn: async ({ signal }) => (await api('/vms', { signal, early: true })) as Vm[],
+  queryFn: ({ signal }) => apiCall('GET', '/vms', { signal, early: true }),
 });
 
 export const statsQuery = queryOptions({
   queryKey: [...DASHBOARD_KEY, 'stats'],
-  queryFn: async ({ signal }) => (await api('/stats', { signal, early: true })) as Stats,
+  queryFn: ({ signal }) => apiCall('GET', '/stats', { signal, early: true }),
 });
 
 export function adviceQuery(language: string) {
   return queryOptions({
     queryKey: [...DASHBOARD_KEY, 'advice', language],
-    queryFn: async ({ signal }) =>
-      (await api('/proxai/advice?context=general', { signal, headers: { 'accept-language': language } })) as Advice,
+    queryFn: ({ signal }) =>
+      apiCall('GET', '/proxai/advice', { query: { context: 'general' }, signal, headers: { 'accept-language': language } }),
     staleTime: 30_000,
   });
 }

@@ -1,14 +1,14 @@
-import type { Host, HostCreate, Message } from '@proxai/contract';
+import type { HostCreate } from '@proxai/contract';
 import { useMutation } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { apiCall } from '@/lib/api-client';
 import { useReloadDashboard } from './dashboard-queries';
 
-// Answers typed by the contract, not parsed with zod in the browser (see dashboard-queries.ts).
+// Answers typed by the OpenAPI document, not parsed with zod in the browser (see dashboard-queries.ts).
 
 export function useAddHost() {
   const reload = useReloadDashboard();
   return useMutation({
-    mutationFn: async (body: HostCreate) => (await api('/hosts', { method: 'POST', body })) as Host,
+    mutationFn: (body: HostCreate) => apiCall('POST', '/hosts', { body }),
     onSuccess: () => reload(),
   });
 }
@@ -16,7 +16,7 @@ export function useAddHost() {
 export function useDeleteHost() {
   const reload = useReloadDashboard();
   return useMutation({
-    mutationFn: async (id: string) => (await api(`/hosts/${id}`, { method: 'DELETE' })) as Message,
+    mutationFn: (id: string) => apiCall('DELETE', '/hosts/{id}', { path: { id } }),
     onSettled: () => reload(),
   });
 }
@@ -24,7 +24,7 @@ export function useDeleteHost() {
 export function useSyncHost() {
   const reload = useReloadDashboard();
   return useMutation({
-    mutationFn: async (id: string) => (await api(`/hosts/${id}/sync`, { method: 'POST', body: {} })) as Message,
+    mutationFn: (id: string) => apiCall('POST', '/hosts/{id}/sync', { path: { id } }),
     onSettled: () => reload(),
   });
 }

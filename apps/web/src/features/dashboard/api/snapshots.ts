@@ -1,6 +1,6 @@
-import type { GuestSnapshot, SnapshotCreate, TaskAccepted } from '@proxai/contract';
+import type { SnapshotCreate } from '@proxai/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { apiCall } from '@/lib/api-client';
 import { useReloadDashboard } from './dashboard-queries';
 import { waitForTask } from './vm-action';
 
@@ -11,7 +11,7 @@ export const snapshotsQuery = (vmId: string) =>
   queryOptions({
     queryKey: ['snapshots', vmId],
     queryFn: async ({ signal }) => {
-      const { items } = (await api(`/vms/${vmId}/snapshots`, { signal })) as { items: GuestSnapshot[] };
+      const { items } = await apiCall('GET', '/vms/{id}/snapshots', { path: { id: vmId }, signal });
       // PVE's "current" is the running state, not a snapshot; newest first.
       return items
         .filter((s) => s.name !== 'current')
@@ -26,15 +26,14 @@ export function useSnapshots(vmId: string) {
 export type SnapshotOperation =
   { kind: 'create'; snapshot: SnapshotCreate } | { kind: 'rollback'; name: string } | { kind: 'delete'; name: string };
 
-function request(vmId: string, op: SnapshotOperation): Promise<unknown> {
-  const base = `/vms/${vmId}/snapshots`;
+function request(id: string, op: SnapshotOperation) {
   switch (op.kind) {
     case 'create':
-      return api(base, { method: 'POST', body: op.snapshot });
+      return apiCall('POST', '/vms/{id}/snapshots', { path: { id }, body: op.snapshot });
     case 'rollback':
-      return api(`${base}/${encodeURIComponent(op.name)}/rollback`, { method: 'POST' });
+      return apiCall('POST', '/vms/{id}/snapshots/{name}/rollback', { path: { id, name: op.name } });
     case 'delete':
-      return api(`${base}/${encodeURIComponent(op.name)}`, { method: 'DELETE' });
+      return apiCall('DELETE', '/vms/{id}/snapshots/{name}', { path: { id, name: op.name } });
   }
 }
 
@@ -47,7 +46,7 @@ export function useSnapshotOperation(vmId: string) {
   const reload = useReloadDashboard();
   return useMutation({
     mutationFn: async (op: SnapshotOperation) => {
-      const accepted = (await request(vmId, op)) as TaskAccepted;
+      const accepted = await request(vmId, op);
       return waitForTask(accepted.task_id);
     },
     onSettled: async (_d, _e, op) => {

@@ -1,7 +1,7 @@
-import type { TaskAccepted, TaskDetail, TaskStatus, VmAction } from '@proxai/contract';
+import type { TaskDetail, TaskStatus, VmAction } from '@proxai/contract';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
-import { api, ApiError } from '@/lib/api-client';
+import { apiCall, ApiError } from '@/lib/api-client';
 import { useReloadDashboard } from './dashboard-queries';
 
 /** The end states (not imported from the contract: its schemas would load zod into the dashboard's chunk). */
@@ -13,7 +13,7 @@ const TASK_POLL_MS = 400;
 /** Reads a task until it has ended (any end state) and answers it, with its children and their summary. */
 export async function followTask(taskId: string, pollMs = TASK_POLL_MS): Promise<TaskDetail> {
   for (;;) {
-    const task = (await api(`/tasks/${taskId}`)) as TaskDetail;
+    const task = await apiCall('GET', '/tasks/{id}', { path: { id: taskId } });
     if (DONE.has(task.status)) return task;
     await new Promise((resolve) => setTimeout(resolve, pollMs));
   }
@@ -48,10 +48,10 @@ export function useVmAction(callbacks: {
   const [pending, setPending] = useState<ReadonlyMap<string, VmAction>>(new Map());
   const mutation = useMutation({
     mutationFn: async (input: VmActionInput) => {
-      const accepted = (await api(`/vms/${input.id}/action`, {
-        method: 'POST',
+      const accepted = await apiCall('POST', '/vms/{id}/action', {
+        path: { id: input.id },
         body: { action: input.action, vmid: input.vmid },
-      })) as TaskAccepted;
+      });
       return waitForTask(accepted.task_id);
     },
     onMutate: (input) => setPending((m) => new Map(m).set(input.id, input.action)),

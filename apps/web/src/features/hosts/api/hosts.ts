@@ -1,11 +1,10 @@
-import type { Host } from '@proxai/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { apiCall } from '@/lib/api-client';
 
 /** GET /hosts, kept a minute: which kind of host a page is for (a PVE node or a PBS), and the PBS page's facts. */
 export const hostListQuery = queryOptions({
   queryKey: ['hosts', 'list'],
-  queryFn: async ({ signal }) => (await api('/hosts', { signal })) as Host[],
+  queryFn: ({ signal }) => apiCall('GET', '/hosts', { signal }),
   staleTime: 60_000,
 });
 

@@ -1,13 +1,12 @@
-import type { PbsHostDetail } from '@proxai/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { apiCall } from '@/lib/api-client';
 import { hostKey } from './host-key';
 
 /** GET /hosts/{id}/pbs: a Proxmox Backup Server's datastores, jobs and failed tasks, read live (the server keeps 30 s). */
 export const pbsHostQuery = (id: string) =>
   queryOptions({
     queryKey: [...hostKey(id), 'pbs'],
-    queryFn: async ({ signal }) => (await api(`/hosts/${id}/pbs`, { signal })) as PbsHostDetail,
+    queryFn: ({ signal }) => apiCall('GET', '/hosts/{id}/pbs', { path: { id }, signal }),
     staleTime: 30_000,
     refetchInterval: 60_000,
     // An unreachable PBS answers 502/504: said at once, with a retry button.

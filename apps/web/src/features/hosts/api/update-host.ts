@@ -1,11 +1,11 @@
-import type { Host, HostUpdate } from '@proxai/contract';
+import type { HostUpdate } from '@proxai/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { apiCall } from '@/lib/api-client';
 import { hostKey } from './host-key';
 
-// Answers typed by the contract, not parsed with zod in the browser (as the dashboard's queries).
+// Answers typed by the OpenAPI document, not parsed with zod in the browser (as the dashboard's queries).
 
-export const updateHost = async (id: string, body: HostUpdate) => (await api(`/hosts/${id}`, { method: 'PATCH', body })) as Host;
+export const updateHost = (id: string, body: HostUpdate) => apiCall('PATCH', '/hosts/{id}', { path: { id }, body });
 
 /** Rename, rotate credentials or re-pin a renewed certificate; new credentials and pins are tried on the host first. */
 export function useUpdateHost(id: string) {

@@ -1,6 +1,5 @@
-import type { Approval } from '@proxai/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { apiCall } from '@/lib/api-client';
 import { MEMBERS_KEY } from './members';
 
 // Four-eyes approvals: the requests held for another member's approval over the last 7 days (GET /approvals), and
@@ -8,7 +7,7 @@ import { MEMBERS_KEY } from './members';
 
 export const approvalsQuery = queryOptions({
   queryKey: [...MEMBERS_KEY, 'approvals'],
-  queryFn: async ({ signal }) => (await api('/approvals', { signal })) as Approval[],
+  queryFn: ({ signal }) => apiCall('GET', '/approvals', { signal }),
 });
 
 export function useApprovals() {
@@ -24,8 +23,8 @@ export type Decision = 'approve' | 'deny';
 export function useDecideApproval() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async ({ id, decision }: { id: string; decision: Decision }) =>
-      (await api(`/approvals/${id}/${decision}`, { method: 'POST' })) as Approval,
+    mutationFn: ({ id, decision }: { id: string; decision: Decision }) =>
+      apiCall('POST', `/approvals/{id}/${decision}`, { path: { id } }),
     onSuccess: (_approval, { decision }) =>
       decision === 'approve' ? client.invalidateQueries() : client.invalidateQueries({ queryKey: approvalsQuery.queryKey }),
     // E.g. 409 when someone else decided first or it expired: the list shows how it stands now.

@@ -1,6 +1,5 @@
-import type { InviteAccepted, InvitePreview, Me } from '@proxai/contract';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { apiCall } from '@/lib/api-client';
 
 // The mailed link /invite/{token}: what it invites to (GET /invites/{token}, no session needed; 404 once unknown,
 // expired, used or revoked) and accepting it (POST /invites/{token}/accept, signed in as the invited address only).
@@ -9,8 +8,7 @@ import { api } from '@/lib/api-client';
 export function useInvitePreview(token: string) {
   return useQuery({
     queryKey: ['invite-link', token],
-    queryFn: async ({ signal }) =>
-      (await api(`/invites/${encodeURIComponent(token)}`, { signal, skipUnauthorizedHandler: true })) as InvitePreview,
+    queryFn: ({ signal }) => apiCall('GET', '/invites/{token}', { path: { token }, signal, skipUnauthorizedHandler: true }),
     // A 404 will not change by asking again.
     retry: false,
   });
@@ -23,14 +21,8 @@ export function useInvitePreview(token: string) {
 export function useAcceptInvite(token: string) {
   return useMutation({
     mutationFn: async () => {
-      const accepted = (await api(`/invites/${encodeURIComponent(token)}/accept`, {
-        method: 'POST',
-        skipUnauthorizedHandler: true,
-      })) as InviteAccepted;
-      const me = await api('/auth/me', { skipUnauthorizedHandler: true }).then(
-        (answer) => answer as Me,
-        () => null,
-      );
+      const accepted = await apiCall('POST', '/invites/{token}/accept', { path: { token }, skipUnauthorizedHandler: true });
+      const me = await apiCall('GET', '/auth/me', { skipUnauthorizedHandler: true }).catch(() => null);
       return { accepted, me };
     },
   });

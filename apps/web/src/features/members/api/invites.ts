@@ -1,6 +1,6 @@
-import type { Invite, InviteCreate } from '@proxai/contract';
+import type { InviteCreate } from '@proxai/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { apiCall } from '@/lib/api-client';
 import { MEMBERS_KEY } from './members';
 
 // The organisation's pending invitations (GET /invites), a new one (POST /invites: mailed to the address) and
@@ -10,7 +10,7 @@ const INVITES_KEY = [...MEMBERS_KEY, 'invites'] as const;
 
 export const invitesQuery = queryOptions({
   queryKey: INVITES_KEY,
-  queryFn: async ({ signal }) => (await api('/invites', { signal })) as Invite[],
+  queryFn: ({ signal }) => apiCall('GET', '/invites', { signal }),
 });
 
 export function useInvites(enabled: boolean) {
@@ -21,7 +21,7 @@ export function useInvites(enabled: boolean) {
 export function useCreateInvite() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async (input: InviteCreate) => (await api('/invites', { method: 'POST', body: input })) as Invite,
+    mutationFn: (input: InviteCreate) => apiCall('POST', '/invites', { body: input }),
     onSuccess: () => client.invalidateQueries({ queryKey: MEMBERS_KEY }),
   });
 }
@@ -29,7 +29,7 @@ export function useCreateInvite() {
 export function useRevokeInvite() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async (id: string) => (await api(`/invites/${id}`, { method: 'DELETE' })) as { message: string },
+    mutationFn: (id: string) => apiCall('DELETE', '/invites/{id}', { path: { id } }),
     onSuccess: () => client.invalidateQueries({ queryKey: MEMBERS_KEY }),
   });
 }

@@ -1,9 +1,9 @@
-import { api } from '@/lib/api-client';
+import { apiCall } from '@/lib/api-client';
 
 /** Ends this browser's session on the server (failures ignored: the local copy is cleared all the same). */
 export async function logOut(): Promise<void> {
   try {
-    await api('/auth/logout', { method: 'POST', skipUnauthorizedHandler: true });
+    await apiCall('POST', '/auth/logout', { skipUnauthorizedHandler: true });
   } catch {
     // Already expired or offline.
   }

@@ -1,6 +1,6 @@
-import type { Member, MemberList, OrgRole } from '@proxai/contract';
+import type { OrgRole } from '@proxai/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, ApprovalPendingError } from '@/lib/api-client';
+import { apiCall, ApprovalPendingError } from '@/lib/api-client';
 import { getStoredUser, storeUser } from '@/lib/auth-storage';
 import { logOut } from './log-out';
 
@@ -13,7 +13,7 @@ export const MEMBERS_KEY = ['members'] as const;
 
 export const membersQuery = queryOptions({
   queryKey: [...MEMBERS_KEY, 'list'],
-  queryFn: async ({ signal }) => (await api('/members', { signal })) as MemberList,
+  queryFn: ({ signal }) => apiCall('GET', '/members', { signal }),
 });
 
 export function useMembers() {
@@ -36,8 +36,8 @@ export function useChangeRole() {
   const invalidate = useInvalidateMembers();
   const onError = useInvalidateWhenHeld();
   return useMutation({
-    mutationFn: async ({ userId, role }: { userId: string; role: OrgRole }) =>
-      (await api(`/members/${userId}`, { method: 'PATCH', body: { role } })) as Member,
+    mutationFn: ({ userId, role }: { userId: string; role: OrgRole }) =>
+      apiCall('PATCH', '/members/{user_id}', { path: { user_id: userId }, body: { role } }),
     onSuccess: (member) => {
       const stored = getStoredUser();
       if (stored && stored.id === member.user_id) storeUser({ ...stored, org_role: member.role });
@@ -51,7 +51,7 @@ export function useRemoveMember() {
   const invalidate = useInvalidateMembers();
   const onError = useInvalidateWhenHeld();
   return useMutation({
-    mutationFn: async (userId: string) => (await api(`/members/${userId}`, { method: 'DELETE' })) as { message: string },
+    mutationFn: (userId: string) => apiCall('DELETE', '/members/{user_id}', { path: { user_id: userId } }),
     onSuccess: invalidate,
     onError,
   });
@@ -64,7 +64,7 @@ export function useRemoveMember() {
 export function useLeaveOrganisation() {
   return useMutation({
     mutationFn: async () => {
-      const answer = (await api('/members/leave', { method: 'POST' })) as { message: string };
+      const answer = await apiCall('POST', '/members/leave');
       await logOut();
       return answer;
     },

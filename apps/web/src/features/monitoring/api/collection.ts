@@ -1,6 +1,5 @@
-import type { MetricsCollection, MetricsOverview } from '@proxai/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { apiCall } from '@/lib/api-client';
 import { MONITORING_KEY } from './metrics';
 
 // GET /metrics/collection: how each host is collected (guest-agent budget, history backfill);
@@ -8,7 +7,7 @@ import { MONITORING_KEY } from './metrics';
 
 export const collectionQuery = queryOptions({
   queryKey: [...MONITORING_KEY, 'collection'],
-  queryFn: async ({ signal }) => (await api('/metrics/collection', { signal })) as MetricsCollection,
+  queryFn: ({ signal }) => apiCall('GET', '/metrics/collection', { signal }),
 });
 
 /** One host's collection; read every 10 s while its backfill runs, so the progress moves. */
@@ -28,7 +27,7 @@ export function useHostCollection(hostId: string | undefined) {
 
 export const overviewQuery = queryOptions({
   queryKey: [...MONITORING_KEY, 'overview'],
-  queryFn: async ({ signal }) => (await api('/metrics/overview', { signal })) as MetricsOverview,
+  queryFn: ({ signal }) => apiCall('GET', '/metrics/overview', { signal }),
   refetchInterval: 60_000,
 });
 

@@ -1,6 +1,5 @@
-import type { Host, TaskPage, Vm } from '@proxai/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { apiCall } from '@/lib/api-client';
 import { MONITORING_KEY } from './metrics';
 
 // The facts shown beside the charts. The API has no single-host or single-guest read: the lists are read once
@@ -10,13 +9,13 @@ const FACTS_STALE_MS = 60_000;
 
 export const hostsQuery = queryOptions({
   queryKey: [...MONITORING_KEY, 'hosts'],
-  queryFn: async ({ signal }) => (await api('/hosts', { signal })) as Host[],
+  queryFn: ({ signal }) => apiCall('GET', '/hosts', { signal }),
   staleTime: FACTS_STALE_MS,
 });
 
 export const vmsQuery = queryOptions({
   queryKey: [...MONITORING_KEY, 'vms'],
-  queryFn: async ({ signal }) => (await api('/vms', { signal })) as Vm[],
+  queryFn: ({ signal }) => apiCall('GET', '/vms', { signal }),
   staleTime: FACTS_STALE_MS,
 });
 
@@ -36,10 +35,7 @@ export function useGuest(id: string) {
 export function useGuestTasks(guestId: string) {
   return useQuery({
     queryKey: [...MONITORING_KEY, 'guest-tasks', guestId],
-    queryFn: async ({ signal }) => {
-      const query = new URLSearchParams({ guest_id: guestId, limit: '10' });
-      return (await api(`/tasks?${query.toString()}`, { signal })) as TaskPage;
-    },
+    queryFn: ({ signal }) => apiCall('GET', '/tasks', { query: { guest_id: guestId, limit: 10 }, signal }),
     refetchInterval: 30_000,
   });
 }

@@ -1,8 +1,8 @@
-import type { MetricsCf, MetricsRange, MetricsSeries, MetricsSubject } from '@proxai/contract';
+import type { MetricsCf, MetricsRange, MetricsSubject } from '@proxai/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { apiCall } from '@/lib/api-client';
 
-// GET /metrics/{node|guest|storage}/{id}?range&cf: one subject's history. Answers are typed by the contract, not
+// GET /metrics/{node|guest|storage}/{id}?range&cf: one subject's history. Answers are typed by the OpenAPI document, not
 // parsed with zod in the browser (see dashboard-queries.ts).
 
 export const MONITORING_KEY = ['monitoring'] as const;
@@ -13,10 +13,7 @@ const REFRESH_MS: Record<MetricsRange, number> = { '1h': 60_000, '24h': 60_000, 
 export function metricsQuery(subject: MetricsSubject, id: string, range: MetricsRange, cf: MetricsCf) {
   return queryOptions({
     queryKey: [...MONITORING_KEY, 'metrics', subject, id, range, cf],
-    queryFn: async ({ signal }) => {
-      const query = new URLSearchParams({ range, cf });
-      return (await api(`/metrics/${subject}/${encodeURIComponent(id)}?${query.toString()}`, { signal })) as MetricsSeries;
-    },
+    queryFn: ({ signal }) => apiCall('GET', `/metrics/${subject}/{id}`, { path: { id }, query: { range, cf }, signal }),
     refetchInterval: REFRESH_MS[range],
   });
 }

@@ -1,6 +1,5 @@
-import type { ScrapeToken, ScrapeTokenInfo } from '@proxai/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { apiCall } from '@/lib/api-client';
 import { MONITORING_KEY } from './metrics';
 
 // The organisation's Prometheus scrape token: GET /metrics/scrape-token (whether one exists, its prefix), POST (a
@@ -8,7 +7,7 @@ import { MONITORING_KEY } from './metrics';
 
 export const scrapeTokenQuery = queryOptions({
   queryKey: [...MONITORING_KEY, 'scrape-token'],
-  queryFn: async ({ signal }) => (await api('/metrics/scrape-token', { signal })) as ScrapeTokenInfo,
+  queryFn: ({ signal }) => apiCall('GET', '/metrics/scrape-token', { signal }),
 });
 
 export function useScrapeToken() {
@@ -18,7 +17,7 @@ export function useScrapeToken() {
 export function useRotateScrapeToken() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async () => (await api('/metrics/scrape-token', { method: 'POST' })) as ScrapeToken,
+    mutationFn: () => apiCall('POST', '/metrics/scrape-token'),
     onSuccess: () => client.invalidateQueries({ queryKey: scrapeTokenQuery.queryKey }),
   });
 }
@@ -26,7 +25,7 @@ export function useRotateScrapeToken() {
 export function useRevokeScrapeToken() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: () => api('/metrics/scrape-token', { method: 'DELETE' }),
+    mutationFn: () => apiCall('DELETE', '/metrics/scrape-token'),
     onSuccess: () => client.invalidateQueries({ queryKey: scrapeTokenQuery.queryKey }),
   });
 }

@@ -1,6 +1,5 @@
-import type { MfaStatus, RecoveryCodes, TotpSetup } from '@proxai/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { apiCall } from '@/lib/api-client';
 
 // The signed-in person's second factors: GET /auth/mfa (what is set up), the authenticator app (setup, confirm,
 // remove) and the recovery codes (a new set). Removing and renewing may ask for a step-up (the global prompt).
@@ -9,7 +8,7 @@ export const SECURITY_KEY = ['security'] as const;
 
 export const mfaQuery = queryOptions({
   queryKey: [...SECURITY_KEY, 'mfa'],
-  queryFn: async ({ signal }) => (await api('/auth/mfa', { signal })) as MfaStatus,
+  queryFn: ({ signal }) => apiCall('GET', '/auth/mfa', { signal }),
 });
 
 export function useMfaStatus() {
@@ -24,7 +23,7 @@ function useInvalidateMfa() {
 /** A new, not yet active secret: the app reads it from the QR code, then proves it with a code (confirm). */
 export function useSetUpTotp() {
   return useMutation({
-    mutationFn: async () => (await api('/auth/mfa/totp/setup', { method: 'POST' })) as TotpSetup,
+    mutationFn: () => apiCall('POST', '/auth/mfa/totp/setup'),
   });
 }
 
@@ -32,8 +31,7 @@ export function useSetUpTotp() {
 export function useConfirmTotp() {
   const invalidate = useInvalidateMfa();
   return useMutation({
-    mutationFn: async (code: string) =>
-      (await api('/auth/mfa/totp/confirm', { method: 'POST', body: { code } })) as RecoveryCodes,
+    mutationFn: (code: string) => apiCall('POST', '/auth/mfa/totp/confirm', { body: { code } }),
     onSuccess: invalidate,
   });
 }
@@ -42,7 +40,7 @@ export function useConfirmTotp() {
 export function useRemoveTotp() {
   const invalidate = useInvalidateMfa();
   return useMutation({
-    mutationFn: () => api('/auth/mfa/totp', { method: 'DELETE' }),
+    mutationFn: () => apiCall('DELETE', '/auth/mfa/totp'),
     onSuccess: invalidate,
   });
 }
@@ -51,7 +49,7 @@ export function useRemoveTotp() {
 export function useNewRecoveryCodes() {
   const invalidate = useInvalidateMfa();
   return useMutation({
-    mutationFn: async () => (await api('/auth/mfa/recovery-codes', { method: 'POST' })) as RecoveryCodes,
+    mutationFn: () => apiCall('POST', '/auth/mfa/recovery-codes'),
     onSuccess: invalidate,
   });
 }

@@ -1,6 +1,6 @@
 import type { SecurityPolicy } from '@proxai/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { apiCall } from '@/lib/api-client';
 import { SECURITY_KEY } from './mfa';
 
 // The organisation's security policy (permission organisation.security): a second factor for every member, and the
@@ -8,7 +8,7 @@ import { SECURITY_KEY } from './mfa';
 
 export const policyQuery = queryOptions({
   queryKey: [...SECURITY_KEY, 'policy'],
-  queryFn: async ({ signal }) => (await api('/organisation/security', { signal })) as SecurityPolicy,
+  queryFn: ({ signal }) => apiCall('GET', '/organisation/security', { signal }),
 });
 
 export function useSecurityPolicy() {
@@ -19,8 +19,7 @@ export function useSecurityPolicy() {
 export function useSaveSecurityPolicy() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async (policy: SecurityPolicy) =>
-      (await api('/organisation/security', { method: 'PUT', body: policy })) as SecurityPolicy,
+    mutationFn: (policy: SecurityPolicy) => apiCall('PUT', '/organisation/security', { body: policy }),
     onSuccess: (policy) => client.setQueryData(policyQuery.queryKey, policy),
   });
 }

@@ -1,7 +1,6 @@
-import type { Passkey } from '@proxai/contract';
 import { startRegistration, type PublicKeyCredentialCreationOptionsJSON } from '@simplewebauthn/browser';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { apiCall, NetworkError } from '@/lib/api-client';
 import { mfaQuery } from './mfa';
 
 // Passkeys: add one (the server's options, the browser's ceremony, the answer back), rename, remove (step-up).
@@ -24,10 +23,21 @@ export type { PasskeyAdded };
  * out, an InvalidStateError when this authenticator is already registered).
  */
 export async function addPasskey(name: string): Promise<PasskeyAdded> {
-  const optionsJSON = (await api('/auth/passkeys/options', { method: 'POST' })) as PublicKeyCredentialCreationOptionsJSON;
+  const optionsJSON = await apiCall('POST', '/auth/passkeys/options');
+  if (!isCreationOptions(optionsJSON)) throw new NetworkError('Unexpected answer from the server: no passkey options');
   const response = await startRegistration({ optionsJSON });
-  const answer = (await api('/auth/passkeys', { method: 'POST', body: { name, response } })) as PasskeyAdded;
+  const answer = await apiCall('POST', '/auth/passkeys', { body: { name, response: { ...response } } });
   return { passkey: answer.passkey, recovery_codes: answer.recovery_codes ?? null };
+}
+
+/**
+ * The document types the registration options only as WebAuthn JSON (an object made by @simplewebauthn/server, read
+ * by @simplewebauthn/browser): they are taken as such once they hold a challenge and a relying party.
+ */
+function isCreationOptions(
+  options: Record<string, unknown>,
+): options is Record<string, unknown> & PublicKeyCredentialCreationOptionsJSON {
+  return typeof options.challenge === 'string' && typeof options.rp === 'object' && options.rp !== null;
 }
 
 export function useAddPasskey() {
@@ -38,8 +48,8 @@ export function useAddPasskey() {
 export function useRenamePasskey() {
   const invalidate = useInvalidateMfa();
   return useMutation({
-    mutationFn: async ({ id, name }: { id: string; name: string }) =>
-      (await api(`/auth/passkeys/${id}`, { method: 'PATCH', body: { name } })) as Passkey,
+    mutationFn: ({ id, name }: { id: string; name: string }) =>
+      apiCall('PATCH', '/auth/passkeys/{id}', { path: { id }, body: { name } }),
     onSuccess: invalidate,
   });
 }
@@ -48,7 +58,7 @@ export function useRenamePasskey() {
 export function useRemovePasskey() {
   const invalidate = useInvalidateMfa();
   return useMutation({
-    mutationFn: (id: string) => api(`/auth/passkeys/${id}`, { method: 'DELETE' }),
+    mutationFn: (id: string) => apiCall('DELETE', '/auth/passkeys/{id}', { path: { id } }),
     onSuccess: invalidate,
   });
 }

@@ -1,7 +1,7 @@
 import type { AuthenticationResponseJSON } from '@simplewebauthn/browser';
-import { api } from '@/lib/api-client';
+import { apiCall } from '@/lib/api-client';
 
-// Proving a factor for a step-up challenge. These calls are not step-up protected themselves: plain api().
+// Proving a factor for a step-up challenge. These calls are not step-up protected themselves: plain apiCall().
 
 type CodeMethod = 'totp' | 'recovery' | 'email';
 
@@ -11,11 +11,16 @@ export type StepUpProof =
 
 /** 400 `invalid_factor` for a wrong code. */
 export async function proveStepUp(proof: StepUpProof): Promise<string> {
-  const answer = (await api('/auth/step-up', { method: 'POST', body: proof })) as { step_up_token: string };
+  const body =
+    'code' in proof
+      ? proof
+      : // The document types WebAuthn JSON as a plain object (a copy of the interface is one).
+        { challenge: proof.challenge, webauthn_response: { ...proof.webauthn_response } };
+  const answer = await apiCall('POST', '/auth/step-up', { body });
   return answer.step_up_token;
 }
 
 /** Mails a 6-digit code for `challenge` (then proven with method `email`). */
 export async function emailStepUpCode(challenge: string): Promise<void> {
-  await api('/auth/step-up/email', { method: 'POST', body: { challenge } });
+  await apiCall('POST', '/auth/step-up/email', { body: { challenge } });
 }

@@ -1,12 +1,12 @@
-import type { Task, TaskDetail, TaskPage, TaskStatus } from '@proxai/contract';
+import type { Task, TaskPage, TaskStatus } from '@proxai/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
-import { api } from '@/lib/api-client';
+import { apiCall } from '@/lib/api-client';
 import { eventStream } from '@/lib/event-stream';
 
 // The task panel's whole data layer: what is read, how often, and what reads it again (the page's own actions
 // and the organisation's task events from the tab's event stream).
-// Answers are typed by the contract, not parsed with zod in the browser (see dashboard-queries.ts).
+// Answers are typed by the OpenAPI document, not parsed with zod in the browser (see dashboard-queries.ts).
 
 export const TASKS_KEY = ['tasks'] as const;
 
@@ -30,12 +30,6 @@ const STREAM_DEBOUNCE_MS = 300;
 /** Not the contract's isTaskDone: a runtime import of the contract would load zod with the panel. */
 export const isActive = (task: Pick<Task, 'status'>): boolean => task.status === 'queued' || task.status === 'running';
 
-function tasksPath(params: Record<string, string | number | null | undefined>): string {
-  const query = new URLSearchParams();
-  for (const [key, value] of Object.entries(params)) if (value !== null && value !== undefined) query.set(key, String(value));
-  return `/tasks?${query.toString()}`;
-}
-
 export interface ActiveCount {
   /** Queued and running tasks. */
   count: number;
@@ -46,7 +40,7 @@ export interface ActiveCount {
 export const activeCountQuery = queryOptions({
   queryKey: [...TASKS_KEY, 'active'],
   queryFn: async ({ signal }): Promise<ActiveCount> => {
-    const read = async (status: TaskStatus) => (await api(tasksPath({ status, limit: COUNT_LIMIT }), { signal })) as TaskPage;
+    const read = (status: TaskStatus) => apiCall('GET', '/tasks', { query: { status, limit: COUNT_LIMIT }, signal });
     const pages = await Promise.all([read('running'), read('queued')]);
     return {
       count: pages.reduce((sum, page) => sum + page.items.length, 0),
@@ -64,8 +58,8 @@ export function useActiveTaskCount(isPanelOpen: boolean) {
 }
 
 async function readPage(filter: TaskFilter, cursor: string | null, signal: AbortSignal): Promise<TaskPage> {
-  const status = filter === 'all' ? null : filter;
-  return (await api(tasksPath({ status, limit: PAGE_SIZE, cursor }), { signal })) as TaskPage;
+  const status = filter === 'all' ? undefined : filter;
+  return apiCall('GET', '/tasks', { query: { status, limit: PAGE_SIZE, cursor: cursor ?? undefined }, signal });
 }
 
 /**
@@ -124,7 +118,7 @@ export function useTaskList(filter: TaskFilter, pageCount: number, hasActiveTask
 export function taskDetailQuery(id: string) {
   return queryOptions({
     queryKey: [...TASKS_KEY, 'detail', id],
-    queryFn: async ({ signal }) => (await api(`/tasks/${id}`, { signal })) as TaskDetail,
+    queryFn: ({ signal }) => apiCall('GET', '/tasks/{id}', { path: { id }, signal }),
   });
 }
 
@@ -145,7 +139,7 @@ export function useCancelTask() {
   const client = useQueryClient();
   return useMutation({
     mutationKey: [...TASKS_KEY, 'cancel'],
-    mutationFn: async (id: string) => (await api(`/tasks/${id}/cancel`, { method: 'POST' })) as Task,
+    mutationFn: (id: string) => apiCall('POST', '/tasks/{id}/cancel', { path: { id } }),
     onSuccess: (task) => {
       client.setQueryData(taskDetailQuery(task.id).queryKey, (old) => (old ? { ...old, ...task } : old));
     },
