@@ -201,8 +201,11 @@ describe('public site in Chromium', () => {
     await page.keyboard.press('Escape');
     await expect.poll(() => video.count()).toBe(0);
     await page.getByTestId('hero-pricing').click();
+    // A smooth scroll of ~3,400 px: it lands after a second or more on a loaded machine (poll's default is 1 s).
     await expect
-      .poll(() => page.locator('#pricing').evaluate((el: HasRect) => Math.abs(el.getBoundingClientRect().top) < 120))
+      .poll(() => page.locator('#pricing').evaluate((el: HasRect) => Math.abs(el.getBoundingClientRect().top) < 120), {
+        timeout: 5000,
+      })
       .toBe(true);
     await context.close();
   });
