@@ -173,12 +173,21 @@ async function startPortalProcess(
     execArgv: ['--import', 'tsx'],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
-  const answer = await new Promise<{ url?: string; sessions?: Session[]; error?: string }>((resolve, reject) => {
+  const answer = await new Promise<{
+    url?: string;
+    sessions?: Session[];
+    settled?: { afterMs: number; cpuShare: number };
+    error?: string;
+  }>((resolve, reject) => {
     child.once('message', resolve);
     child.once('exit', (code) => reject(new Error(`the bench portal exited with ${code}`)));
     child.send({ webDist, sizes });
   });
-  if (!answer.url || !answer.sessions) throw new Error(`the bench portal failed: ${answer.error}`);
+  if (!answer.url || !answer.sessions || !answer.settled) throw new Error(`the bench portal failed: ${answer.error}`);
+  const { afterMs, cpuShare } = answer.settled;
+  console.log(
+    `portal settled ${(afterMs / 1000).toFixed(0)} s after seeding (its own CPU ${(cpuShare * 100).toFixed(0)} % of a core over the last 5 s)`,
+  );
   return { url: answer.url, sessions: answer.sessions, child };
 }
 
