@@ -188,6 +188,40 @@ describe.each(TEST_DATABASE_KINDS)('backup inventory on %s', (kind) => {
     expect(tenDays.guests_without_backup.length).toBeLessThan(hour.guests_without_backup.length);
   });
 
+  it('names the guest of a backup read before the portal knew the guest, as soon as a poll lists it', async () => {
+    const db = bed.t.database.db;
+    await refreshBackupInventory(deps(), bed.hostIds[0]!);
+    const listed = await get<BackupPage>(`/api/backups?host_id=${bed.hostIds[0]}&limit=200`);
+    const { vmid, guest_id: oldId } = listed.items.find((b) => b.source === 'pve-storage' && b.guest_id)!;
+    // As on a host whose first inventory ran before its first poll: the portal knows no live guest of this vmid
+    // while the PVE storage and the PBS are read, so their rows of it name none.
+    await db.execute(sql`update guests set gone_at = now() where id = ${oldId}::uuid`);
+    await refreshBackupInventory(deps(), bed.hostIds[0]!);
+    await refreshBackupInventory(deps(), bed.pbsHostId);
+    const ofVmid = async () => {
+      const all = [
+        ...(await get<BackupPage>(`/api/backups?host_id=${bed.hostIds[0]}&limit=200`)).items,
+        ...(await get<BackupPage>(`/api/backups?host_id=${bed.pbsHostId}&limit=200`)).items,
+      ];
+      return all.filter((b) => b.vmid === vmid);
+    };
+    const unnamed = await ofVmid();
+    expect(unnamed.map((b) => b.source).sort()).toEqual(expect.arrayContaining(['pbs', 'pve-storage']));
+    expect(unnamed.every((b) => b.guest_id === null)).toBe(true);
+
+    // The next poll lists the guest (a new row): its backups name it at once, not at the next inventory.
+    const sync = await bed.t.app.inject({ method: 'POST', url: `/api/hosts/${bed.hostIds[0]}/sync`, headers: bed.owner.auth });
+    expect(sync.statusCode).toBe(200);
+    const guest = (await get<VmDto[]>('/api/vms')).find((v) => v.vmid === vmid && v.host_id === bed.hostIds[0])!;
+    expect(guest.id).not.toBe(oldId);
+    const named = await ofVmid();
+    expect(named).toHaveLength(unnamed.length);
+    expect(named.every((b) => b.guest_id === guest.id)).toBe(true);
+    // The guest's page shows each backup once (a PVE storage's copy of a PBS snapshot as its PBS lists it).
+    const ofGuest = (await get<BackupPage>(`/api/backups?guest_id=${guest.id}&limit=200`)).items;
+    expect(ofGuest.map((b) => b.backup_time).sort()).toEqual([...new Set(named.map((b) => b.backup_time))].sort());
+  });
+
   // Its speed on 5,000 guests × 30 backups is measured by bench/backup-inventory, not here.
   it('pages a large inventory newest first by its cursor, each backup once', async () => {
     const org = bed.owner.user.organisationId!;

@@ -78,6 +78,37 @@ export async function replaceStorageBackups(
   });
 }
 
+/**
+ * Guests that just appeared on `hostIds` (one host, or the registered nodes of one cluster) take the backups an
+ * inventory read before the portal knew them: a host's first inventory may run before its first poll has listed
+ * its guests, and its rows would otherwise wait for the next refresh to name their guest. A PVE storage's row of
+ * these hosts matches by vmid, as the inventory does; a PBS row of the organisation by type and vmid when one live
+ * guest of the organisation has them.
+ */
+export async function linkBackupsOfNewGuests(db: Db, hostIds: readonly string[], vmids: readonly number[]): Promise<void> {
+  if (hostIds.length === 0 || vmids.length === 0) return;
+  const hostList = sql.join(
+    hostIds.map((id) => sql`${id}::uuid`),
+    sql`, `,
+  );
+  const vmidList = sql.join(
+    vmids.map((v) => sql`${v}::int`),
+    sql`, `,
+  );
+  await db.execute(sql`
+    update ${backups} b set guest_id = g.id
+    from ${guests} g
+    where g.host_id in (${hostList}) and g.gone_at is null and g.vmid in (${vmidList})
+      and b.guest_id is null and b.organisation_id = g.organisation_id and b.vmid = g.vmid
+      and (
+        (b.source = 'pve-storage' and b.host_id in (${hostList}))
+        or (b.source = 'pbs' and b.guest_type = g.type and not exists (
+          select 1 from ${guests} o
+          where o.organisation_id = g.organisation_id and o.vmid = g.vmid and o.type = g.type
+            and o.gone_at is null and o.id <> g.id))
+      )`);
+}
+
 /** A storage that could not be read: its rows stay as last read, the storage says why it is not current. */
 export async function markStorageUnreadable(db: Db, read: StorageRead, error: string, now: Date): Promise<void> {
   await upsertStorage(db, read, { readable: false, error, checkedAt: now });

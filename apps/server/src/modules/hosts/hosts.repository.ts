@@ -2,6 +2,7 @@ import { and, asc, count, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client';
 import { emitEvent, type EventActor } from '../events/events.repository';
 import { guests, hosts, organisations } from '../../db/schema';
+import { linkBackupsOfNewGuests } from '../backups/backups.repository';
 
 export type HostRow = typeof hosts.$inferSelect;
 export type NewHostRow = typeof hosts.$inferInsert;
@@ -165,6 +166,8 @@ export async function reconcileGuests(
             ${options.backupsOf ? sql`or excluded.last_backup_at is distinct from ${guests.lastBackupAt}` : sql``}`,
         });
     }
+    const appeared = rows.filter((r) => !byVmid.has(r.vmid)).map((r) => r.vmid);
+    await linkBackupsOfNewGuests(tx, hostIds, appeared);
   });
 }
 
