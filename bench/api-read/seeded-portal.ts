@@ -12,6 +12,7 @@ import { inArray } from 'drizzle-orm';
 import { memberships, metricBackfills, organisations, users } from '../../apps/server/src/db/schema';
 import { giveLicence, tokenBody } from '../../apps/server/src/modules/hosts/hosts.testing';
 import { createSession } from '../../apps/server/src/modules/sessions/sessions.service';
+import { until } from '../../apps/server/src/testing/until';
 
 export interface SeededPortal {
   url: string;
@@ -115,15 +116,17 @@ export async function startSeededPortal(options: { databaseUrl?: string; webDist
  */
 async function finishBackfills(database: Database, hostIds: string[]): Promise<void> {
   // The rows are queued by an event subscriber shortly after each host.added.
-  for (let i = 0; ; i++) {
-    const rows = await database.db
-      .select({ hostId: metricBackfills.hostId })
-      .from(metricBackfills)
-      .where(inArray(metricBackfills.hostId, hostIds));
-    if (rows.length === hostIds.length) break;
-    if (i >= 600) throw new Error(`only ${rows.length} of ${hostIds.length} history backfills were queued after 60 s`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  const queued = await until(
+    () =>
+      database.db
+        .select({ hostId: metricBackfills.hostId })
+        .from(metricBackfills)
+        .where(inArray(metricBackfills.hostId, hostIds)),
+    (rows) => rows.length === hostIds.length,
+    60_000,
+  );
+  if (queued.length !== hostIds.length)
+    throw new Error(`only ${queued.length} of ${hostIds.length} history backfills were queued after 60 s`);
   await database.db
     .update(metricBackfills)
     .set({ state: 'done', finishedAt: new Date(), leaseOwner: null, leasedUntil: null })
