@@ -6827,7 +6827,7 @@ export interface paths {
     };
     put?: never;
     /**
-     * Add a channel (e-mail, webhook, Slack, Discord, Teams, ntfy, Gotify): the organisation's (admins and owners) or, with owner 'me', my own (any member); a webhook answers its whsec_ secret this once. A URL on an address NOTIFY_ADDRESS_POLICY refuses is a 400
+     * Add a channel (e-mail, webhook, Slack, Discord, Teams, ntfy, Gotify): the organisation's (admins and owners) or, with owner 'me', my own (any member); a webhook answers its whsec_ secret this once. A URL on an address NOTIFY_ADDRESS_POLICY refuses is a 400. An API key limited to some hosts or tags makes and sees only channels within them: its scope {all} becomes the key's own, a wider one is a 403
      * @description **Access:** permission `notifications.read` in the organisation the session acts in, or an API key whose scopes include it.
      */
     post: {

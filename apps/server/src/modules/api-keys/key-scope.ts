@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import type { NotificationScope } from '@proxai/contract';
 import type { Db } from '../../db/client';
 import { AppError, notFound } from '../../errors';
 import type { ApiKeyIdentity, AuthUser } from '../sessions/sessions.service';
@@ -33,15 +34,42 @@ export async function visibleHosts(db: Db, organisationId: string, scope: KeySco
   return (id) => holding.has(id) && (!scope.hostIds || scope.hostIds.has(id));
 }
 
-/** How a route's target is found, for the calls a scoped key may make; any other call is refused to it. */
-type Target = 'list' | 'host' | 'guest' | 'guests' | 'task';
+/**
+ * The notification channels a scoped key sees and changes: those whose scope lies within its own, so that they only
+ * ever carry what the key sees (a channel covers all, some hosts or guests with some tags: a key limited by both hosts
+ * and tags has none, as no channel scope is their intersection).
+ */
+export function channelWithinKey(scope: KeyScope, channel: NotificationScope): boolean {
+  if (scope.hostIds && scope.tags) return false;
+  if ('host_ids' in channel) return !!scope.hostIds && channel.host_ids.every((id) => scope.hostIds!.has(id));
+  if ('tags' in channel) return !!scope.tags && channel.tags.every((tag) => scope.tags!.has(tag));
+  return false;
+}
+
+/** The scope a channel made or changed by this principal gets: a scoped key's `{all}` is all it sees; wider is 403. */
+export function channelScopeFor(user: AuthUser, requested: NotificationScope): NotificationScope {
+  const scope = scopeOf(user);
+  if (!scope) return requested;
+  const refuse = (detail: string) => new AppError('forbidden', `This API key is limited to some hosts or tags; ${detail}`);
+  if (scope.hostIds && scope.tags) throw refuse('a channel scope cannot be limited to both, so it cannot make or widen one');
+  const own: NotificationScope = scope.hostIds ? { host_ids: [...scope.hostIds] } : { tags: [...scope.tags!] };
+  const wanted = 'all' in requested ? own : requested;
+  if (!channelWithinKey(scope, wanted)) throw refuse("a channel's scope must stay within them");
+  return wanted;
+}
+
+/**
+ * How a route's target is found, for the calls a scoped key may make; any other call is refused to it. `handler`:
+ * the handler narrows or checks (lists, and notification channels by their scope: channel-access.ts).
+ */
+type Target = 'handler' | 'host' | 'guest' | 'guests' | 'task';
 export const SCOPED_ROUTES: Readonly<Record<string, Target>> = {
-  'GET /api/hosts': 'list',
-  'GET /api/vms': 'list',
-  'GET /api/stats': 'list',
-  'GET /api/tasks': 'list',
-  'GET /api/events': 'list',
-  'GET /api/metrics/prometheus': 'list',
+  'GET /api/hosts': 'handler',
+  'GET /api/vms': 'handler',
+  'GET /api/stats': 'handler',
+  'GET /api/tasks': 'handler',
+  'GET /api/events': 'handler',
+  'GET /api/metrics/prometheus': 'handler',
   'GET /api/tasks/:id': 'task',
   'POST /api/tasks/:id/cancel': 'task',
   'PATCH /api/hosts/:id': 'host',
@@ -61,13 +89,23 @@ export const SCOPED_ROUTES: Readonly<Record<string, Target>> = {
   'POST /api/vms/:id/backup': 'guest',
   'GET /api/metrics/guest/:id': 'guest',
   'POST /api/vms/bulk-action': 'guests',
+  'GET /api/notification-channels': 'handler',
+  'POST /api/notification-channels': 'handler',
+  'GET /api/notification-channels/:id': 'handler',
+  'PATCH /api/notification-channels/:id': 'handler',
+  'DELETE /api/notification-channels/:id': 'handler',
+  'POST /api/notification-channels/:id/test': 'handler',
+  'POST /api/notification-channels/:id/rotate-secret': 'handler',
+  'GET /api/notification-channels/:id/deliveries': 'handler',
+  'GET /api/notification-channels/:id/dead-letters': 'handler',
+  'POST /api/notification-deliveries/:id/replay': 'handler',
 };
 
 const idParam = (request: FastifyRequest) => (request.params as { id?: unknown } | undefined)?.id;
 
 /**
  * The gate of a scoped key, after its permission was checked: 404 for a host, guest or task outside its scope,
- * 403 for a call that cannot be narrowed to it. Lists are narrowed by their handlers (`scopeOf`).
+ * 403 for a call that cannot be narrowed to it. `handler` routes are narrowed by their handlers (`scopeOf`).
  */
 export async function checkKeyScope(db: Db, request: FastifyRequest, route: string): Promise<void> {
   const user = request.user;

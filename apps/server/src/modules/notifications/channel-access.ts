@@ -1,6 +1,7 @@
 import { notFound } from '../../errors';
 import { authorize } from '../access/authorize';
-import type { Language } from '@proxai/contract';
+import { channelWithinKey, scopeOf } from '../api-keys/key-scope';
+import type { Language, NotificationScope } from '@proxai/contract';
 import type { AuthUser } from '../sessions/sessions.service';
 import type { NotifyDeps } from './delivery';
 import { findChannel, type ChannelRow } from './notifications.repository';
@@ -8,7 +9,8 @@ import { findChannel, type ChannelRow } from './notifications.repository';
 /**
  * Who sees and changes a channel. The organisation's channels: every member reads them, owners and admins change,
  * test and replay them. A personal channel (`user_id` set): only its owner, whatever their role; to anyone else it
- * does not exist (404, as an unknown id), admins included, since it may carry a person's private push topic.
+ * does not exist (404, as an unknown id), admins included, since it may carry a person's private push topic. An API
+ * key limited to some hosts or tags sees only the channels whose scope lies within its own (key-scope.ts).
  */
 
 export interface NotifyContext {
@@ -18,10 +20,17 @@ export interface NotifyContext {
   language?: Language;
 }
 
-/** The channel if this person may see it. */
+/** Whether this principal sees the channel (of its organisation). */
+export function seesChannel(ctx: NotifyContext, row: Pick<ChannelRow, 'userId' | 'scope'>): boolean {
+  if (row.userId !== null && row.userId !== ctx.user.id) return false;
+  const keyScope = scopeOf(ctx.user);
+  return !keyScope || channelWithinKey(keyScope, row.scope as NotificationScope);
+}
+
+/** The channel if this principal may see it. */
 export async function visibleChannel(deps: NotifyDeps, ctx: NotifyContext, id: string): Promise<ChannelRow | undefined> {
   const row = await findChannel(deps.db, ctx.organisationId, id);
-  return row && (row.userId === null || row.userId === ctx.user.id) ? row : undefined;
+  return row && seesChannel(ctx, row) ? row : undefined;
 }
 
 export async function channelOf(deps: NotifyDeps, ctx: NotifyContext, id: string): Promise<ChannelRow> {

@@ -8,6 +8,7 @@ import type {
   NotificationSeverity,
 } from '@proxai/contract';
 import { AppError, notFound } from '../../errors';
+import { scopeOf } from '../api-keys/key-scope';
 import { requireFeature } from '../licenses/licenses.service';
 import { channelOf, requireManage, visibleChannel, type NotifyContext } from './channel-access';
 import { messageOf, replayValues, type NotifyDeps } from './delivery';
@@ -83,7 +84,8 @@ export async function replayDelivery(
 ): Promise<NotificationDelivery> {
   const row = await findDelivery(deps.db, ctx.organisationId, id);
   const channel = row?.channelId ? await visibleChannel(deps, ctx, row.channelId) : undefined;
-  if (!row || (row.channelId && !channel)) throw notFound('Delivery');
+  // A message of no channel (a member's own e-mail) is beyond any API key limited to some hosts or tags.
+  if (!row || (row.channelId ? !channel : scopeOf(ctx.user))) throw notFound('Delivery');
   requireManage(ctx, channel ?? null);
   if (!REPLAYABLE.includes(row.status)) {
     throw new AppError(

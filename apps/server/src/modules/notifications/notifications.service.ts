@@ -20,7 +20,8 @@ import { FALLBACK_LANGUAGE } from '../../i18n/messages';
 import { authorize } from '../access/authorize';
 import { secretBoxFor } from '../hosts/secret-box';
 import { requireFeature } from '../licenses/licenses.service';
-import { channelOf, requireManage, type NotifyContext } from './channel-access';
+import { channelScopeFor } from '../api-keys/key-scope';
+import { channelOf, requireManage, seesChannel, type NotifyContext } from './channel-access';
 import { toDeliveryDto } from './deliveries.service';
 import { attemptDelivery, type NotifyDeps } from './delivery';
 import {
@@ -144,7 +145,8 @@ export async function listChannelsOf(
   owner: NotificationChannelOwner = 'organisation',
 ): Promise<{ items: NotificationChannel[] }> {
   const rows = await listOwnedChannels(deps.db, ctx.organisationId, owner === 'me' ? ctx.user.id : null);
-  return { items: await channelDtos(deps, ctx, rows) };
+  const visible = rows.filter((row) => seesChannel(ctx, row));
+  return { items: await channelDtos(deps, ctx, visible) };
 }
 
 export async function createChannel(
@@ -160,6 +162,7 @@ export async function createChannel(
   const isEmail = input.type === 'email';
   if (isPersonal && isEmail) checkPersonalAddress(input.address, ctx);
   const events = checkEvents(input.events, { type: input.type, isPersonal });
+  const scope = channelScopeFor(ctx.user, input.scope);
   await checkChannel(deps, { ...input, address: isPersonal && isEmail ? ctx.user.email : input.address });
   const box = secretBoxFor(deps.config, deps.log);
   const secret = input.type === 'webhook' ? newSecret() : null;
@@ -174,7 +177,7 @@ export async function createChannel(
     tokenSealed: input.token && (input.type === 'ntfy' || input.type === 'gotify') ? box.seal(input.token) : null,
     secretSealed: secret ? box.seal(secret) : null,
     minSeverity: input.min_severity,
-    scope: input.scope,
+    scope,
     quietHours: input.quiet_hours,
     enabled: input.enabled,
     language: input.language ?? (await userContact(deps.db, ctx.user.id))?.language ?? FALLBACK_LANGUAGE,
@@ -214,7 +217,7 @@ export async function patchChannel(
   if (patch.address !== undefined && row.type === 'email' && !isPersonalEmail) values.address = patch.address;
   if (patch.token !== undefined) values.tokenSealed = patch.token ? box.seal(patch.token) : null;
   if (patch.min_severity !== undefined) values.minSeverity = patch.min_severity;
-  if (patch.scope !== undefined) values.scope = patch.scope;
+  if (patch.scope !== undefined) values.scope = channelScopeFor(ctx.user, patch.scope);
   if (patch.quiet_hours !== undefined) values.quietHours = patch.quiet_hours;
   if (patch.enabled !== undefined) values.enabled = patch.enabled;
   if (patch.language !== undefined) values.language = patch.language;
