@@ -1,7 +1,7 @@
 import path from 'node:path';
 import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
@@ -56,6 +56,11 @@ import { backupsRoutes } from './modules/backups/backups.routes';
 declare module 'fastify' {
   interface FastifyInstance {
     config: Config;
+    /**
+     * An API key's own gate (its request budget, its host/tag scope), for a route that authenticates its caller
+     * itself (the event stream, the Prometheus exposition); the route policies run it for every other route.
+     */
+    apiKeyGate: (request: FastifyRequest, reply: FastifyReply, route: string) => Promise<void>;
   }
 }
 
@@ -159,6 +164,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     key: (request) => request.user?.apiKey?.id,
     detail: (_request, seconds) => `This API key made too many requests; try again in ${seconds} s`,
   });
+  app.decorate('apiKeyGate', async (request: FastifyRequest, reply: FastifyReply, route: string) => {
+    await apiKeyRate(request, reply);
+    await checkKeyScope(app.db, request, route);
+  });
   // One gate for every route: its declared permission, then its step-up (modules/access/route-policy.ts).
   installRoutePolicies(app, {
     stepUp: (request) =>
@@ -168,10 +177,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         currentUser(request),
       ),
     hold: (request, action) => holdForApproval(app, request, currentUser(request), action),
-    apiKey: async (request, reply, route) => {
-      await apiKeyRate(request, reply);
-      await checkKeyScope(app.db, request, route);
-    },
+    apiKey: app.apiKeyGate,
     isHeld: async (organisationId, action) => (await approvalActionsOf(app.db, organisationId)).includes(action),
   });
 

@@ -285,7 +285,7 @@ describe('API key request budget', () => {
     await t?.close();
   });
 
-  it('limits each key on its own: past its requests per minute it gets 429 with Retry-After, another key goes on', async () => {
+  it('limits each key on its own, scrapes and the event stream included: past its requests per minute it gets 429 with Retry-After, another key goes on', async () => {
     const owner = await buildUser(t.database.db, { orgRole: 'owner' });
     const ctx = { user: owner.authUser, organisationId: owner.user.organisationId!, ip: '127.0.0.1' };
     const make = async (name: string) => {
@@ -295,14 +295,18 @@ describe('API key request budget', () => {
     };
     const busy = await make('busy');
     const calm = await make('calm');
+    // One budget for all its calls, the scrapes of the routes that authenticate it themselves included.
     for (let i = 0; i < API_KEY_REQUESTS_PER_MINUTE; i++) {
-      const res = await t.app.inject({ method: 'GET', url: '/api/stats', headers: busy });
-      expect(res.statusCode).toBe(200);
+      const url = i % 2 ? '/api/metrics/prometheus' : '/api/stats';
+      const res = await t.app.inject({ method: 'GET', url, headers: busy });
+      expect(res.statusCode, url).toBe(200);
     }
-    const over = await t.app.inject({ method: 'GET', url: '/api/stats', headers: busy });
-    expect(over.statusCode).toBe(429);
-    expect(Number(over.headers['retry-after'])).toBeGreaterThan(0);
-    expect(over.json<{ code: string }>().code).toBe('rate_limited');
+    for (const url of ['/api/stats', '/api/metrics/prometheus', '/api/events']) {
+      const over = await t.app.inject({ method: 'GET', url, headers: busy });
+      expect(over.statusCode, url).toBe(429);
+      expect(Number(over.headers['retry-after'])).toBeGreaterThan(0);
+      expect(over.json<{ code: string }>().code).toBe('rate_limited');
+    }
     expect((await t.app.inject({ method: 'GET', url: '/api/stats', headers: calm })).statusCode).toBe(200);
   });
 });

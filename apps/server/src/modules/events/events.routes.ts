@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ErrorSchema, EventTicketSchema } from '@proxai/contract';
@@ -63,7 +63,7 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  const streamUser = async (request: FastifyRequest, ticket: string | undefined): Promise<AuthUser> => {
+  const streamUser = async (request: FastifyRequest, reply: FastifyReply, ticket: string | undefined): Promise<AuthUser> => {
     if (ticket) {
       const sessionId =
         ticket.length >= 20 && ticket.length <= 200 ? await useTicket(app.db, sha256Hex(ticket), new Date()) : undefined;
@@ -74,7 +74,10 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
     await app.authenticate(request);
     const user = currentUser(request);
     // An API key reads the stream with fleet.read in its scopes (narrowed to its hosts and tags below).
-    if (user.apiKey) authorize(user, 'fleet.read');
+    if (user.apiKey) {
+      authorize(user, 'fleet.read');
+      await app.apiKeyGate(request, reply, 'GET /api/events');
+    }
     return user;
   };
 
@@ -92,7 +95,7 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const user = await streamUser(request, request.query.ticket);
+      const user = await streamUser(request, reply, request.query.ticket);
       const organisationId = currentOrg(user);
       const header = request.headers['last-event-id'];
       if (header !== undefined && !/^\d{1,15}$/.test(String(header))) throw new AppError('bad_request', 'Invalid Last-Event-ID');

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   ErrorSchema,
@@ -38,7 +38,7 @@ export const metricsExpositionRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['metrics'];
 
   /** The organisation a scrape is for: a scrape token (`Bearer pxs_…`), else a session (401 without either). */
-  async function scrapeOrganisation(request: FastifyRequest): Promise<string> {
+  async function scrapeOrganisation(request: FastifyRequest, reply: FastifyReply): Promise<string> {
     const bearer = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1];
     if (bearer?.startsWith(SCRAPE_TOKEN_PREFIX)) {
       const org = await organisationOfToken(db, bearer);
@@ -48,7 +48,10 @@ export const metricsExpositionRoutes: FastifyPluginAsyncZod = async (app) => {
     await app.authenticate(request);
     const user = currentUser(request);
     // An API key scrapes with fleet.read in its scopes, and within its rate and host/tag scope.
-    if (user.apiKey) authorize(user, 'fleet.read');
+    if (user.apiKey) {
+      authorize(user, 'fleet.read');
+      await app.apiKeyGate(request, reply, 'GET /api/metrics/prometheus');
+    }
     return requestContext(request).organisationId;
   }
 
@@ -63,7 +66,7 @@ export const metricsExpositionRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const organisationId = await scrapeOrganisation(request);
+      const organisationId = await scrapeOrganisation(request, reply);
       const out = await renderFleet(await narrowSnapshot(db, request.user, await fleetSnapshot(db, organisationId)));
       return reply.type(out.contentType).header('cache-control', 'no-store').send(out.body);
     },
