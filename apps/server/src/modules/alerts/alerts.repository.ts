@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, arrayOverlaps, asc, count, desc, eq, exists, inArray, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
   alertRuleDefaults,
@@ -145,6 +145,37 @@ export async function replaceRules(
 export interface AlertFilter {
   status?: 'active' | 'resolved';
   hostId?: string;
+  /** An API key's host/tag scope: only the alerts about what it sees. */
+  scope?: AlertScope;
+}
+
+/**
+ * What a scoped API key sees of the alerts: a guest's when the guest is on one of `guestHostIds` (null: any) and
+ * carries one of `guestTags` (null: any); a host's or storage's when its host is one of `hostIds`.
+ */
+export interface AlertScope {
+  guestHostIds: string[] | null;
+  guestTags: string[] | null;
+  hostIds: string[];
+}
+
+function scopeCondition(db: Db, scope: AlertScope | undefined): SQL | undefined {
+  if (!scope) return undefined;
+  const guestSeen = exists(
+    db
+      .select({ one: sql`1` })
+      .from(guests)
+      .where(
+        and(
+          eq(sql`${guests.id}::text`, alerts.subjectId),
+          eq(guests.organisationId, alerts.organisationId),
+          scope.guestHostIds ? inArray(guests.hostId, scope.guestHostIds) : undefined,
+          scope.guestTags ? arrayOverlaps(guests.tags, scope.guestTags) : undefined,
+        ),
+      ),
+  );
+  const hostSeen = scope.hostIds.length > 0 ? inArray(alerts.hostId, scope.hostIds) : sql`false`;
+  return or(and(eq(alerts.subjectKind, 'guest'), guestSeen), and(ne(alerts.subjectKind, 'guest'), hostSeen));
 }
 
 export async function listAlerts(
@@ -158,6 +189,7 @@ export async function listAlerts(
     eq(alerts.organisationId, organisationId),
     filter.status ? eq(alerts.status, filter.status) : undefined,
     filter.hostId ? eq(alerts.hostId, filter.hostId) : undefined,
+    scopeCondition(db, filter.scope),
     after
       ? or(lt(alerts.startedAt, after.startedAt), and(eq(alerts.startedAt, after.startedAt), lt(alerts.id, after.id)))
       : undefined,
@@ -173,11 +205,12 @@ export async function listAlerts(
 export async function countActive(
   db: Db,
   organisationId: string,
+  scope?: AlertScope,
 ): Promise<{ severity: string; acknowledged: boolean; n: number }[]> {
   const rows = await db
     .select({ severity: alerts.severity, acknowledged: sql<boolean>`${alerts.acknowledgedAt} is not null`, n: count() })
     .from(alerts)
-    .where(and(eq(alerts.organisationId, organisationId), eq(alerts.status, 'active')))
+    .where(and(eq(alerts.organisationId, organisationId), eq(alerts.status, 'active'), scopeCondition(db, scope)))
     .groupBy(alerts.severity, sql`${alerts.acknowledgedAt} is not null`);
   return rows.map((r) => ({ severity: r.severity, acknowledged: Boolean(r.acknowledged), n: Number(r.n) }));
 }

@@ -10,6 +10,7 @@ import type {
 import type { Db } from '../../db/client';
 import { AppError, notFound } from '../../errors';
 import { authorize } from '../access/authorize';
+import { alertScopeOf } from '../api-keys/scoped-lists';
 import { actorOf, type RequestContext } from '../hosts/hosts.service';
 import { emitEvent } from '../events/events.repository';
 import { unknownHostIds } from '../schedules/schedules.repository';
@@ -72,7 +73,7 @@ export async function listAlertsOf(db: Db, ctx: RequestContext, query: AlertList
   const rows = await listAlerts(
     db,
     ctx.organisationId,
-    { status: query.status, hostId: query.host_id },
+    { status: query.status, hostId: query.host_id, scope: await alertScopeOf(db, ctx.user) },
     limit + 1,
     query.cursor ? parseCursor(query.cursor) : undefined,
   );
@@ -83,7 +84,7 @@ export async function listAlertsOf(db: Db, ctx: RequestContext, query: AlertList
 const SEVERITY_ORDER: AlertSeverity[] = ['critical', 'warning', 'info'];
 
 export async function countAlertsOf(db: Db, ctx: RequestContext): Promise<AlertCount> {
-  const groups = await countActive(db, ctx.organisationId);
+  const groups = await countActive(db, ctx.organisationId, await alertScopeOf(db, ctx.user));
   const unacked = groups.filter((g) => !g.acknowledged);
   const worst = SEVERITY_ORDER.find((s) => unacked.some((g) => g.severity === s && g.n > 0)) ?? null;
   return {

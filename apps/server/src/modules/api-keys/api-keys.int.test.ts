@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { generateFleet, type Fleet } from '@proxai/pve-sim';
@@ -12,6 +13,7 @@ import { trackSecret } from '../../testing/secrets';
 import { startHostsTestbed, type HostsTestbed } from '../hosts/hosts-testbed';
 import { tokenBody } from '../hosts/hosts.testing';
 import { withEmailStepUp, type Auth } from '../mfa/step-up.testing';
+import { insertAlerts } from '../alerts/alerts.repository';
 import { createKey } from './api-keys.service';
 
 interface VmDto {
@@ -239,6 +241,59 @@ describe.each(TEST_DATABASE_KINDS)('API keys on %s', (kind) => {
     const seen = (await get('/api/vms', auth)).json<VmDto[]>();
     expect(seen.map((v) => v.id)).toEqual([target.id]);
     expect((await get(`/api/vms/${all[0]!.id}/snapshots`, auth)).statusCode).toBe(404);
+  });
+
+  it('a scoped key lists and counts only the alerts about guests, hosts and storages it sees', async () => {
+    const [mine, other] = hostIds as [string, string];
+    const all = (await get('/api/vms', owner.auth)).json<VmDto[]>();
+    const onMine = all.find((v) => v.host_id === mine)!;
+    const onOther = all.find((v) => v.host_id === other)!;
+    fleet.node(onOther.node).guest(onOther.vmid).tags = ['alerts-scope'];
+    expect((await t.app.inject({ method: 'POST', url: `/api/hosts/${other}/sync`, headers: owner.auth })).statusCode).toBe(200);
+    const organisationId = owner.user.organisationId!;
+    const alert = (subjectKind: string, subjectId: string, hostId: string) => ({
+      id: randomUUID(),
+      organisationId,
+      kind: 'cpu',
+      severity: 'warning',
+      subjectKind,
+      subjectId,
+      subjectName: `${subjectKind} ${subjectId.slice(0, 8)}`,
+      hostId,
+      summary: 'scope test',
+      startedAt: new Date(),
+    });
+    const rows = {
+      guestMine: alert('guest', onMine.id, mine),
+      guestOther: alert('guest', onOther.id, other),
+      hostMine: alert('host', mine, mine),
+      hostOther: alert('host', other, other),
+      storageMine: alert('storage', randomUUID(), mine),
+    };
+    await insertAlerts(t.database.db, Object.values(rows));
+    const ours = new Set<string>(Object.values(rows).map((r) => r.id));
+    const seenBy = async (auth: Auth) => {
+      const res = await get('/api/alerts?status=active&limit=200', auth);
+      expect(res.statusCode, res.body).toBe(200);
+      const page = res.json<{ items: { id: string }[] }>();
+      const count = (await get('/api/alerts/count', auth)).json<{ active: number }>();
+      expect(count.active).toBe(page.items.length);
+      return page.items
+        .filter((a) => ours.has(a.id))
+        .map((a) => a.id)
+        .sort();
+    };
+    const ids = (...picked: { id: string }[]) => picked.map((r) => r.id).sort();
+
+    expect(await seenBy(owner.auth)).toEqual(ids(...Object.values(rows)));
+    const byHost = await keyOf(['fleet.read'], { host_ids: [mine] });
+    expect(await seenBy(byHost.auth)).toEqual(ids(rows.guestMine, rows.hostMine, rows.storageMine));
+    // By tag: the tagged guest's alerts, and those of the host holding it.
+    const byTag = await keyOf(['fleet.read'], { tags: ['alerts-scope'] });
+    expect(await seenBy(byTag.auth)).toEqual(ids(rows.guestOther, rows.hostOther));
+    // Both: the tagged guest is not on its host, so it sees none of these.
+    const both = await keyOf(['fleet.read'], { host_ids: [mine], tags: ['alerts-scope'] });
+    expect(await seenBy(both.auth)).toEqual([]);
   });
 
   it('an expired or revoked key gets 401; revoking is for its creator or an administrator', async () => {

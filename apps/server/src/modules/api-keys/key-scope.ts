@@ -27,11 +27,16 @@ export function guestInScope(scope: KeyScope, guest: { host_id: string; tags: re
   return !scope.tags || guest.tags.some((t) => scope.tags!.has(t));
 }
 
-/** The hosts a scoped key sees: its hosts, or (tags only) those holding a guest it sees. */
-export async function visibleHosts(db: Db, organisationId: string, scope: KeyScope): Promise<(id: string) => boolean> {
-  if (!scope.tags) return (id) => scope.hostIds!.has(id);
+/** The hosts a scoped key sees: its hosts, or (with tags) those of them holding a guest it sees. */
+export async function visibleHostIds(db: Db, organisationId: string, scope: KeyScope): Promise<ReadonlySet<string>> {
+  if (!scope.tags) return scope.hostIds!;
   const holding = await hostsWithTaggedGuests(db, organisationId, [...scope.tags]);
-  return (id) => holding.has(id) && (!scope.hostIds || scope.hostIds.has(id));
+  return scope.hostIds ? new Set([...holding].filter((id) => scope.hostIds!.has(id))) : holding;
+}
+
+export async function visibleHosts(db: Db, organisationId: string, scope: KeyScope): Promise<(id: string) => boolean> {
+  const ids = await visibleHostIds(db, organisationId, scope);
+  return (id) => ids.has(id);
 }
 
 /**
@@ -89,6 +94,8 @@ export const SCOPED_ROUTES: Readonly<Record<string, Target>> = {
   'POST /api/vms/:id/backup': 'guest',
   'GET /api/metrics/guest/:id': 'guest',
   'POST /api/vms/bulk-action': 'guests',
+  'GET /api/alerts': 'handler',
+  'GET /api/alerts/count': 'handler',
   'GET /api/notification-channels': 'handler',
   'POST /api/notification-channels': 'handler',
   'GET /api/notification-channels/:id': 'handler',

@@ -1,9 +1,10 @@
 import type { Host, Stats, Task, Vm } from '@proxai/contract';
 import type { Db } from '../../db/client';
+import type { AlertScope } from '../alerts/alerts.repository';
 import type { EventRow } from '../events/events.repository';
 import type { FleetSnapshot } from '../metrics/collect/fleet-snapshot';
 import type { AuthUser } from '../sessions/sessions.service';
-import { guestInScope, scopeOf, taskInScope, visibleHosts, type KeyScope } from './key-scope';
+import { guestInScope, scopeOf, taskInScope, visibleHostIds, visibleHosts, type KeyScope } from './key-scope';
 import { guestPlacement, taskPlacement } from './key-scope.repository';
 
 // The lists a scoped API key reads, narrowed to its hosts and tags (people and unscoped keys get them whole).
@@ -18,6 +19,20 @@ export async function narrowSnapshot(db: Db, user: AuthUser | undefined, snapsho
     hosts: snapshot.hosts.filter((h) => sees(h.id)),
     guests: snapshot.guests.filter((g) => guestInScope(scope, { host_id: g.hostId, tags: g.tags })),
     storages: snapshot.storages.filter((s) => sees(s.hostId)),
+  };
+}
+
+/**
+ * The alerts a scoped key lists and counts: about a guest it sees, or about a host it sees or that host's storage
+ * (as its event stream); undefined for a person or an unscoped key.
+ */
+export async function alertScopeOf(db: Db, user: AuthUser | undefined): Promise<AlertScope | undefined> {
+  const scope = scopeOf(user);
+  if (!scope || !user?.organisationId) return undefined;
+  return {
+    guestHostIds: scope.hostIds ? [...scope.hostIds] : null,
+    guestTags: scope.tags ? [...scope.tags] : null,
+    hostIds: [...(await visibleHostIds(db, user.organisationId, scope))],
   };
 }
 
