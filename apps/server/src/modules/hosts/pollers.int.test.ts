@@ -98,12 +98,15 @@ describe.each(TEST_DATABASE_KINDS)('host pollers on %s', (kind) => {
     await fleet.setFault(node, { kind: 'refuse' });
     try {
       await database.db.update(hosts).set({ nextPollAt: new Date() }).where(eq(hosts.id, hostId));
-      const failed = await until(hostRow, (h) => h.pollFailures >= 1);
+      // The failure and the next time are two writes (the poll's, then its release): wait for both.
+      const released = (failures: number) => (h: Awaited<ReturnType<typeof hostRow>>) =>
+        h.pollFailures >= failures && h.pollLeasedUntil === null;
+      const failed = await until(hostRow, released(1));
       expect(failed.status).toBe('offline');
       // One failure: next try one cycle later. Two: two cycles.
       expect(failed.nextPollAt.getTime() - Date.now()).toBeLessThanOrEqual(INTERVAL_S * 1000 + 500);
       await database.db.update(hosts).set({ nextPollAt: new Date() }).where(eq(hosts.id, hostId));
-      const twice = await until(hostRow, (h) => h.pollFailures >= 2);
+      const twice = await until(hostRow, released(2));
       const wait = twice.nextPollAt.getTime() - Date.now();
       expect(wait).toBeGreaterThan(INTERVAL_S * 1000 * 1.2);
       expect(wait).toBeLessThanOrEqual(INTERVAL_S * 2000 + 500);
