@@ -7,6 +7,9 @@ describe('containsSecret', () => {
     expect(containsSecret('{"msg":"your code is 724702"}', '724702')).toBe(true);
     expect(containsSecret('{"code":"724702"}', '724702')).toBe(true);
     expect(containsSecret('1724702 and 724702', '724702')).toBe(true);
+    // Within a hex id, bounded by a letter: not a code (a UUID's groups are never six characters long).
+    expect(containsSecret('/api/vms/c355b821-6aa0-4274-8dad-935027d882c0/action', '935027')).toBe(false);
+    expect(containsSecret('code=935027.', '935027')).toBe(true);
   });
 
   it('finds other secrets anywhere', () => {
