@@ -75,7 +75,7 @@ describe.each(TEST_DATABASE_KINDS)('guest-agent reads and exposition on %s', (da
       const db = tb.t.database.db;
       const tried = () => db.select().from(metricAgentGuests);
       // The first minute: the five refusing VMs (lowest vmids) and seven others.
-      const first = await until(tried, (rows) => rows.filter((r) => r.status !== 'ok').length === 5, 70_000);
+      const first = await until(tried, (rows) => rows.filter((r) => r.status !== 'ok').length === 5, 100_000);
       expect(first.filter((r) => r.status === 'not_configured')).toHaveLength(3);
       expect(first.filter((r) => r.status === 'not_running')).toHaveLength(2);
       for (const r of first.filter((x) => x.status !== 'ok'))
@@ -121,7 +121,7 @@ describe.each(TEST_DATABASE_KINDS)('guest-agent reads and exposition on %s', (da
       expect(line).toContain('source="guest_agent"');
       expect(Number(line!.split(' ').at(-1))).toBe(row!.memAgent);
     },
-    200_000,
+    240_000,
   );
 
   it('exposes the fleet to a session and to the scrape token, 401 without either or after rotation', async () => {
