@@ -101,12 +101,13 @@ describe.each(TEST_DATABASE_KINDS)('host pollers on %s', (kind) => {
       // The failure and the next time are two writes (the poll's, then its release): wait for both.
       const released = (failures: number) => (h: Awaited<ReturnType<typeof hostRow>>) =>
         h.pollFailures >= failures && h.pollLeasedUntil === null;
-      const failed = await until(hostRow, released(1));
+      // Up to 30 s: on a loaded machine the first failed poll took more than 10 s to be recorded (seen in CI).
+      const failed = await until(hostRow, released(1), 30_000);
       expect(failed.status).toBe('offline');
       // One failure: next try one cycle later. Two: two cycles.
       expect(failed.nextPollAt.getTime() - Date.now()).toBeLessThanOrEqual(INTERVAL_S * 1000 + 500);
       await database.db.update(hosts).set({ nextPollAt: new Date() }).where(eq(hosts.id, hostId));
-      const twice = await until(hostRow, released(2));
+      const twice = await until(hostRow, released(2), 30_000);
       const wait = twice.nextPollAt.getTime() - Date.now();
       expect(wait).toBeGreaterThan(INTERVAL_S * 1000 * 1.2);
       expect(wait).toBeLessThanOrEqual(INTERVAL_S * 2000 + 500);
@@ -116,7 +117,7 @@ describe.each(TEST_DATABASE_KINDS)('host pollers on %s', (kind) => {
     await database.db.update(hosts).set({ nextPollAt: new Date() }).where(eq(hosts.id, hostId));
     const back = await until(hostRow, (h) => h.status === 'online');
     expect(back).toMatchObject({ status: 'online', pollFailures: 0, lastError: null });
-  });
+  }, 90_000);
 
   it('polls the host right after an action on it', async () => {
     const sim = fleet.node(fleet.nodes[0]!.name);
