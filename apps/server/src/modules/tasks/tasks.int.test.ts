@@ -8,7 +8,7 @@ import { buildUser } from '../../testing/factories';
 import { startHostsTestbed, type HostsTestbed } from '../hosts/hosts-testbed';
 import { tokenBody } from '../hosts/hosts.testing';
 import { runGuestActionTask } from '../guests/guest-action.job';
-import { insertTask, type NewTaskRow } from './tasks.repository';
+import { endTask, findTask, insertTask, setTaskProgress, type NewTaskRow } from './tasks.repository';
 
 /**
  * Tasks (issue 10): the routes that list, read and cancel them, and the runtime that runs each task once and
@@ -83,6 +83,16 @@ describe.each(TEST_DATABASE_KINDS)('tasks on %s', (kind) => {
     expect((await get<TaskPage>('/api/tasks', stranger.auth)).items).toEqual([]);
     const hidden = await t.app.inject({ method: 'GET', url: `/api/tasks/${made[0]!.id}`, headers: stranger.auth });
     expect(hidden.statusCode).toBe(404);
+  });
+
+  it("a task's progress never moves back: of writes that commit in any order, the highest stays", async () => {
+    const row = await task({ params: { state_before: 'stopped' } });
+    const db = t.database.db;
+    // A parent's children end on two hosts at once: the one that counted 19 of 20 may commit after the last.
+    await setTaskProgress(db, row.id, 100);
+    await Promise.all([setTaskProgress(db, row.id, 95), setTaskProgress(db, row.id, 90)]);
+    expect((await findTask(db, row.organisationId, row.id))?.progress).toBe(100);
+    await endTask(db, row.id, 'cancelled', 'made by the test', new Date());
   });
 
   it('a queued task is cancelled at once, and its job then does nothing', async () => {

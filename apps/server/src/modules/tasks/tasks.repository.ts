@@ -217,10 +217,18 @@ export async function strandedQueuedTasks(db: Db, queuedBefore: Date, limit = 50
     .limit(limit);
 }
 
-/** Moves a running task's progress bar (and tells the event stream). */
+/**
+ * Moves a task's progress bar forward (and tells the event stream); never back. A parent's children end on
+ * several hosts at once, and their writes may commit in any order: the one that counted 19 of 20 must not
+ * overwrite the one that counted 20. A task resumed after a crash does not move back to "sending" either.
+ */
 export async function setTaskProgress(db: Db, id: string, progress: number): Promise<void> {
   await db.transaction(async (tx) => {
-    const [row] = await tx.update(tasks).set({ progress }).where(eq(tasks.id, id)).returning();
+    const [row] = await tx
+      .update(tasks)
+      .set({ progress })
+      .where(and(eq(tasks.id, id), lt(tasks.progress, progress)))
+      .returning();
     if (row) await emitEvent(tx, row.organisationId, 'task.progress', { task_id: id, status: row.status, progress });
   });
 }
