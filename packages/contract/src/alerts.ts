@@ -218,7 +218,7 @@ export const AlertSchema = z
     started_at: z.string(),
     resolved_at: z.string().nullable(),
     acknowledged_at: z.string().nullable(),
-    /** The e-mail of the person who acknowledged it. */
+    /** Who acknowledged it: a person's e-mail, or an API key's name. */
     acknowledged_by: z.string().nullable(),
     /** No message about it (escalation, resolve) before this time. */
     silenced_until: z.string().nullable(),

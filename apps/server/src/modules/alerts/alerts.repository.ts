@@ -215,11 +215,12 @@ export async function countActive(
   return rows.map((r) => ({ severity: r.severity, acknowledged: Boolean(r.acknowledged), n: Number(r.n) }));
 }
 
-export async function findAlert(db: Db, organisationId: string, id: string): Promise<AlertRow | undefined> {
+/** An alert of the organisation; with a scope, only one it lets the key see. */
+export async function findAlert(db: Db, organisationId: string, id: string, scope?: AlertScope): Promise<AlertRow | undefined> {
   const [row] = await db
     .select()
     .from(alerts)
-    .where(and(eq(alerts.organisationId, organisationId), eq(alerts.id, id)));
+    .where(and(eq(alerts.organisationId, organisationId), eq(alerts.id, id), scopeCondition(db, scope)));
   return row;
 }
 

@@ -10,6 +10,7 @@ import type {
 import type { Db } from '../../db/client';
 import { AppError, notFound } from '../../errors';
 import { authorize } from '../access/authorize';
+import { creatorOf } from '../access/principal';
 import { alertScopeOf } from '../api-keys/scoped-lists';
 import { actorOf, type RequestContext } from '../hosts/hosts.service';
 import { emitEvent } from '../events/events.repository';
@@ -94,8 +95,9 @@ export async function countAlertsOf(db: Db, ctx: RequestContext): Promise<AlertC
   };
 }
 
+/** The active alert a responder acts on; one outside a scoped key's hosts and tags is 404, as if it did not exist. */
 async function activeAlertOf(db: Db, ctx: RequestContext, id: string): Promise<AlertRow> {
-  const row = await findAlert(db, ctx.organisationId, id);
+  const row = await findAlert(db, ctx.organisationId, id, await alertScopeOf(db, ctx.user));
   if (!row) throw notFound('Alert');
   if (row.status !== 'active') throw new AppError('invalid_state', 'This alert is resolved already');
   return row;
@@ -108,8 +110,10 @@ export async function acknowledgeAlert(db: Db, ctx: RequestContext, id: string, 
     await lockOrganisationAlerts(tx, ctx.organisationId);
     const row = await activeAlertOf(tx, ctx, id);
     if (row.acknowledgedAt) return toAlertDto(row);
-    const updated = (await updateAlert(tx, id, { acknowledgedAt: now, acknowledgedBy: ctx.user.email }))!;
-    await emitEvent(tx, ctx.organisationId, 'alert.acknowledged', { ...alertRef(updated), by: ctx.user.email }, actorOf(ctx));
+    // A person by e-mail, an API key by its name (not its creator's: the key did it).
+    const by = creatorOf(ctx.user).name;
+    const updated = (await updateAlert(tx, id, { acknowledgedAt: now, acknowledgedBy: by }))!;
+    await emitEvent(tx, ctx.organisationId, 'alert.acknowledged', { ...alertRef(updated), by }, actorOf(ctx));
     return toAlertDto(updated);
   });
 }

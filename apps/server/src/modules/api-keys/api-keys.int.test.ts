@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { generateFleet, type Fleet } from '@proxai/pve-sim';
-import type { ApiKeyCreated, Task } from '@proxai/contract';
+import type { Alert, ApiKeyCreated, Task } from '@proxai/contract';
 import type { Permission } from '@proxai/contract/permissions';
 import { apiKeys, memberships } from '../../db/schema';
 import { API_KEY_REQUESTS_PER_MINUTE } from '../../app';
@@ -294,6 +294,32 @@ describe.each(TEST_DATABASE_KINDS)('API keys on %s', (kind) => {
     // Both: the tagged guest is not on its host, so it sees none of these.
     const both = await keyOf(['fleet.read'], { host_ids: [mine], tags: ['alerts-scope'] });
     expect(await seenBy(both.auth)).toEqual([]);
+
+    // A responder key acknowledges and silences the alerts it sees, under its own name; the others are 404.
+    const responder = await keyOf(['fleet.read', 'alerts.respond'], { host_ids: [mine], name: 'on-call bot' });
+    const respond = (row: { id: string }, action: 'ack' | 'silence') =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/alerts/${row.id}/${action}`,
+        headers: responder.auth,
+        ...(action === 'silence' ? { payload: { minutes: 30 } } : {}),
+      });
+    const acked = await respond(rows.guestMine, 'ack');
+    expect(acked.statusCode, acked.body).toBe(200);
+    expect(acked.json()).toMatchObject({ id: rows.guestMine.id, acknowledged_by: 'on-call bot' });
+    expect((await respond(rows.storageMine, 'silence')).statusCode).toBe(200);
+    for (const row of [rows.guestOther, rows.hostOther]) {
+      for (const action of ['ack', 'silence'] as const) {
+        const res = await respond(row, action);
+        expect(res.statusCode, `${action} ${res.body}`).toBe(404);
+        expect(res.json()).toMatchObject({ code: 'not_found' });
+      }
+    }
+    const after = (await get('/api/alerts?status=active&limit=200', owner.auth)).json<{ items: Alert[] }>().items;
+    const byId = new Map(after.map((a) => [a.id, a]));
+    expect(byId.get(rows.guestOther.id)).toMatchObject({ acknowledged_at: null, silenced_until: null });
+    expect(byId.get(rows.hostOther.id)).toMatchObject({ acknowledged_at: null, silenced_until: null });
+    expect(byId.get(rows.storageMine.id)?.silenced_until).not.toBeNull();
   });
 
   it('an expired or revoked key gets 401; revoking is for its creator or an administrator', async () => {

@@ -65,7 +65,8 @@ export function channelScopeFor(user: AuthUser, requested: NotificationScope): N
 
 /**
  * How a route's target is found, for the calls a scoped key may make; any other call is refused to it. `handler`:
- * the handler narrows or checks (lists, and notification channels by their scope: channel-access.ts).
+ * the handler narrows or checks (lists, alerts by their subject: alerts.service.ts, and notification channels by
+ * their scope: channel-access.ts).
  */
 type Target = 'handler' | 'host' | 'guest' | 'guests' | 'task';
 export const SCOPED_ROUTES: Readonly<Record<string, Target>> = {
@@ -96,6 +97,8 @@ export const SCOPED_ROUTES: Readonly<Record<string, Target>> = {
   'POST /api/vms/bulk-action': 'guests',
   'GET /api/alerts': 'handler',
   'GET /api/alerts/count': 'handler',
+  'POST /api/alerts/:id/ack': 'handler',
+  'POST /api/alerts/:id/silence': 'handler',
   'GET /api/notification-channels': 'handler',
   'POST /api/notification-channels': 'handler',
   'GET /api/notification-channels/:id': 'handler',
