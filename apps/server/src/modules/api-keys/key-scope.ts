@@ -95,6 +95,7 @@ export const SCOPED_ROUTES: Readonly<Record<string, Target>> = {
   'POST /api/vms/:id/backup': 'guest',
   'GET /api/metrics/guest/:id': 'guest',
   'POST /api/vms/bulk-action': 'guests',
+  'GET /api/proxai/advice': 'handler',
   'GET /api/alerts': 'handler',
   'GET /api/alerts/count': 'handler',
   'POST /api/alerts/:id/ack': 'handler',

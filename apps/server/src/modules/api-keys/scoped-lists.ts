@@ -36,6 +36,21 @@ export async function alertScopeOf(db: Db, user: AuthUser | undefined): Promise<
   };
 }
 
+/** The hosts and guests ProxAI's advice is written from, narrowed for a scoped key. */
+export async function narrowFleetRows<H extends { id: string }, G extends { hostId: string; tags: string[] }>(
+  db: Db,
+  user: AuthUser | undefined,
+  rows: { hostRows: H[]; guestRows: G[] },
+): Promise<{ hostRows: H[]; guestRows: G[] }> {
+  const scope = scopeOf(user);
+  if (!scope || !user?.organisationId) return rows;
+  const sees = await visibleHosts(db, user.organisationId, scope);
+  return {
+    hostRows: rows.hostRows.filter((h) => sees(h.id)),
+    guestRows: rows.guestRows.filter((g) => guestInScope(scope, { host_id: g.hostId, tags: g.tags })),
+  };
+}
+
 /** GET /vms as serialised for the organisation, narrowed for a scoped key. */
 export function narrowVmsJson(user: AuthUser | undefined, json: string): string {
   const scope = scopeOf(user);

@@ -6,6 +6,7 @@ import { createTestApp, type TestApp } from '../../testing/app';
 import { buildUser } from '../../testing/factories';
 import { trackSecret } from '../../testing/secrets';
 import { giveLicence, passwordBody } from '../hosts/hosts.testing';
+import { withEmailStepUp } from '../mfa/step-up.testing';
 import { LOOPBACK_HOSTS } from '../../testing/env';
 
 /** A tiny OpenAI-compatible chat endpoint: answers per `mode`, records what it was asked. */
@@ -103,7 +104,7 @@ describe('ProxAI advice', () => {
     await fleet?.close();
   });
 
-  const advice = (t: TestApp, u: typeof owner, lang = 'en') =>
+  const advice = (t: TestApp, u: Pick<typeof owner, 'auth'>, lang = 'en') =>
     t.app.inject({ method: 'GET', url: '/api/proxai/advice?context=general', headers: { ...u.auth, 'accept-language': lang } });
 
   it('rules: items come from the real fleet (stopped guests, missing backups, pending updates), ranked, in the asked language', async () => {
@@ -173,6 +174,53 @@ describe('ProxAI advice', () => {
     expect(res.json()).toMatchObject({ source: 'rules' });
     expect(Date.now() - started).toBeLessThan(3000);
     expect(JSON.stringify(aiApp.logs)).not.toContain('sk-test-model-key-123');
+  });
+
+  it('a key limited to one host gets advice on its hosts and guests alone, from the model too', async () => {
+    const [other, mine] = fleet.nodes as [(typeof fleet.nodes)[number], (typeof fleet.nodes)[number]];
+    const keyFor = async (t: TestApp, u: typeof owner) => {
+      const hosts = (await t.app.inject({ method: 'GET', url: '/api/hosts', headers: u.auth })).json<
+        { id: string; pve_node: string }[]
+      >();
+      const res = await withEmailStepUp(t.app, u.auth, u.user.email, {
+        method: 'POST',
+        url: '/api/api-keys',
+        payload: {
+          name: 'one host',
+          scopes: ['fleet.read'],
+          host_ids: [hosts.find((h) => h.pve_node === mine.name)!.id],
+          expires_at: new Date(Date.now() + 86_400_000).toISOString(),
+        },
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      const { secret } = res.json<{ secret: string }>();
+      trackSecret(secret);
+      return { auth: { authorization: `Bearer ${secret}` } };
+    };
+    const key = await keyFor(rulesApp, owner);
+    const res = await advice(rulesApp, key);
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json<{ advice: string; items: { title: string; detail: string }[] }>();
+    const text = JSON.stringify(body);
+    expect(text).toContain(`Host ${mine.name}`);
+    expect(text).not.toContain(`Host ${other.name}`);
+    const titles = body.items.map((i) => i.title);
+    expect(titles).toContain(`${fleet.node(mine.name).spec.aptUpdates.length} package updates pending on Host ${mine.name}`);
+    // The stopped guests it is told about are its host's.
+    const stoppedHere = [...fleet.node(mine.name).guests.values()].filter((g) => !g.template && g.status === 'stopped');
+    const stoppedTitle = titles.find((title) => /^\d+ stopped guests?$/.test(title));
+    expect(stoppedTitle && Number.parseInt(stoppedTitle, 10)).toBe(stoppedHere.length);
+
+    // The model is given the same narrowed facts.
+    model.setMode('ok');
+    const aiKey = await keyFor(aiApp, aiOwner);
+    expect((await advice(aiApp, aiKey)).json()).toMatchObject({ source: 'ai' });
+    const prompt = model.seen
+      .at(-1)!
+      .body.messages.map((m) => m.content)
+      .join('\n');
+    expect(prompt).toContain(`Host ${mine.name}`);
+    expect(prompt).not.toContain(`Host ${other.name}`);
   });
 
   it('needs a session and rejects a malformed context', async () => {

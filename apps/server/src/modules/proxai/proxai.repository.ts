@@ -21,6 +21,7 @@ export async function fleetRows(db: Db, organisationId: string) {
       vmid: guests.vmid,
       state: guests.state,
       hostId: guests.hostId,
+      tags: guests.tags,
       lastBackupAt: guests.lastBackupAt,
     })
     .from(guests)

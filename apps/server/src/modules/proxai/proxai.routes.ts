@@ -18,7 +18,7 @@ export const proxaiRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const user = currentUser(request);
-      return getAdvice(deps, currentOrg(user), pickLanguage(request.headers['accept-language'], user.language));
+      return getAdvice(deps, user, currentOrg(user), pickLanguage(request.headers['accept-language'], user.language));
     },
   );
 };

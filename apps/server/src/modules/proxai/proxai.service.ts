@@ -8,6 +8,9 @@ import { planLabel } from '../hosts/hosts.service';
 import { getEffectivePlan } from '../licenses/licenses.service';
 import { adviceItems, adviceSummary, type Fleet } from './advice-rules';
 import { writeAdviceWithModel } from './ai-client';
+import { scopeOf } from '../api-keys/key-scope';
+import { narrowFleetRows } from '../api-keys/scoped-lists';
+import type { AuthUser } from '../sessions/sessions.service';
 import { fleetRows } from './proxai.repository';
 
 /** The UI's language (Accept-Language, sent by the dashboard) wins over the account's stored one. */
@@ -15,14 +18,20 @@ export function pickLanguage(acceptLanguage: string | undefined, userLanguage: s
   return headerLanguage(acceptLanguage) ?? (userLanguage && isLanguage(userLanguage) ? userLanguage : 'fr');
 }
 
-async function loadFleet(db: Db, organisationId: string, lang: Language): Promise<Fleet> {
-  const [{ hostRows, guestRows }, effective] = await Promise.all([
-    fleetRows(db, organisationId),
-    getEffectivePlan(db, organisationId),
-  ]);
+/**
+ * The fleet the advice is about. For an API key limited to some hosts or tags: only the hosts and guests it sees,
+ * and no plan (the organisation's plan usage is not its business, as in its stats).
+ */
+async function loadFleet(db: Db, user: AuthUser, organisationId: string, lang: Language): Promise<Fleet> {
+  const [rows, effective] = await Promise.all([fleetRows(db, organisationId), getEffectivePlan(db, organisationId)]);
+  const { hostRows, guestRows } = await narrowFleetRows(db, user, rows);
   const hostName = new Map(hostRows.map((h) => [h.id, h.name]));
   return {
-    plan: { name: planLabel(effective.plan, lang), maxHosts: effective.limits.max_hosts, maxVms: effective.limits.max_vms },
+    ...(scopeOf(user)
+      ? {}
+      : {
+          plan: { name: planLabel(effective.plan, lang), maxHosts: effective.limits.max_hosts, maxVms: effective.limits.max_vms },
+        }),
     hosts: hostRows.map((h) => ({
       name: h.name,
       status: h.status,
@@ -40,12 +49,14 @@ async function loadFleet(db: Db, organisationId: string, lang: Language): Promis
   };
 }
 
+/** Advice on what `user` sees of the organisation's fleet (rules, or a model writing from the same facts). */
 export async function getAdvice(
   deps: { db: Db; config: Config; log: FastifyBaseLogger },
+  user: AuthUser,
   organisationId: string,
   lang: Language,
 ): Promise<Advice> {
-  const fleet = await loadFleet(deps.db, organisationId, lang);
+  const fleet = await loadFleet(deps.db, user, organisationId, lang);
   const items = adviceItems(fleet, lang);
   const { config } = deps;
   if (config.AI_BASE_URL) {
