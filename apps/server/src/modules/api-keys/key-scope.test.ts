@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { keyMayCall } from '../access/route-policy';
 import type { AuthUser } from '../sessions/sessions.service';
-import { channelScopeFor, channelWithinKey, SCOPED_ROUTES, type KeyScope } from './key-scope';
+import { channelScopeFor, channelWithinKey, scheduleWithinKey, SCOPED_ROUTES, type KeyScope } from './key-scope';
 
 const scope = (hostIds: string[] | null, tags: string[] | null): KeyScope => ({
   hostIds: hostIds && new Set(hostIds),
@@ -61,5 +61,35 @@ describe("a notification channel under an API key's host/tag scope", () => {
 describe('the routes open to a scoped key', () => {
   it('are all routes the policy table opens to API keys', () => {
     expect(Object.keys(SCOPED_ROUTES).filter((route) => !keyMayCall(route))).toEqual([]);
+  });
+});
+
+describe("a schedule under an API key's host/tag scope", () => {
+  const stop = (selector: Record<string, unknown>, kind = 'guest_action') => ({ kind, selector });
+
+  it('is within a host-scoped key when its selector keeps to some of its hosts, for snapshots and power actions', () => {
+    const key = scope(['h1', 'h2'], null);
+    expect(scheduleWithinKey(key, stop({ host_ids: ['h1'] }))).toBe(true);
+    expect(scheduleWithinKey(key, stop({ host_ids: ['h1', 'h2'], tags: ['web'] }, 'snapshot'))).toBe(true);
+    expect(scheduleWithinKey(key, stop({ host_ids: ['h1', 'h3'] }))).toBe(false);
+    // Guests, VM ids, pools, tags or all alone: the guests they pick may be on any host, now or later.
+    for (const selector of [{ all: true }, { guest_ids: ['g1'] }, { vmids: [100] }, { pools: ['p'] }, { tags: ['web'] }]) {
+      expect(scheduleWithinKey(key, stop(selector)), JSON.stringify(selector)).toBe(false);
+    }
+    // A backup writes to a shared datastore; a restore test restores there too.
+    expect(scheduleWithinKey(key, stop({ host_ids: ['h1'] }, 'backup'))).toBe(false);
+    expect(scheduleWithinKey(key, stop({ host_ids: ['h1'] }, 'restore-test'))).toBe(false);
+  });
+
+  it('is within a tag-scoped key when its selector keeps to some of its tags; a key with both needs both', () => {
+    const byTag = scope(null, ['web', 'db']);
+    expect(scheduleWithinKey(byTag, stop({ tags: ['db'] }))).toBe(true);
+    expect(scheduleWithinKey(byTag, stop({ tags: ['db'], host_ids: ['h9'] }))).toBe(true);
+    expect(scheduleWithinKey(byTag, stop({ tags: ['db', 'cache'] }))).toBe(false);
+    expect(scheduleWithinKey(byTag, stop({ host_ids: ['h1'] }))).toBe(false);
+    const both = scope(['h1'], ['web']);
+    expect(scheduleWithinKey(both, stop({ host_ids: ['h1'], tags: ['web'] }))).toBe(true);
+    expect(scheduleWithinKey(both, stop({ host_ids: ['h1'] }))).toBe(false);
+    expect(scheduleWithinKey(both, stop({ tags: ['web'] }))).toBe(false);
   });
 });

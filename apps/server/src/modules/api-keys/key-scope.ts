@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import type { NotificationScope } from '@proxai/contract';
+import type { NotificationScope, Selector } from '@proxai/contract';
 import type { Db } from '../../db/client';
 import { AppError, notFound } from '../../errors';
 import type { ApiKeyIdentity, AuthUser } from '../sessions/sessions.service';
@@ -63,10 +63,40 @@ export function channelScopeFor(user: AuthUser, requested: NotificationScope): N
   return wanted;
 }
 
+/** The schedule kinds a scoped key sees and makes: those whose whole effect is on its guests (a backup writes to a shared datastore). */
+export const KEY_SCHEDULE_KINDS: readonly string[] = ['snapshot', 'guest_action'];
+
+/**
+ * A schedule lies within a scoped key when it can only ever act on guests the key sees, whatever changes in the
+ * fleet: its selector is limited to some of the key's hosts (`host_ids` ⊆ its hosts) when the key has hosts, and to
+ * some of its tags (`tags` ⊆ its tags) when it has tags (a guest must match the whole selector), and its kind is one
+ * of KEY_SCHEDULE_KINDS. A selector by guest ids, VM ids, pools or all alone is not: the guests may move.
+ */
+export function scheduleWithinKey(scope: KeyScope, schedule: { kind: string; selector: Selector }): boolean {
+  const within = (wanted: readonly string[] | undefined, allowed: ReadonlySet<string> | null) =>
+    !allowed || (!!wanted && wanted.length > 0 && wanted.every((v) => allowed.has(v)));
+  return (
+    KEY_SCHEDULE_KINDS.includes(schedule.kind) &&
+    within(schedule.selector.host_ids, scope.hostIds) &&
+    within(schedule.selector.tags, scope.tags)
+  );
+}
+
+/** A schedule made or changed by this principal must lie within its scope (403). */
+export function checkScheduleForKey(user: AuthUser, schedule: { kind: string; selector: Selector }): void {
+  const scope = scopeOf(user);
+  if (!scope || scheduleWithinKey(scope, schedule)) return;
+  throw new AppError(
+    'forbidden',
+    "This API key is limited to some hosts or tags; a schedule's selector must stay within them (its hosts and/or tags), for snapshots or power actions",
+  );
+}
+
 /**
  * How a route's target is found, for the calls a scoped key may make; any other call is refused to it. `handler`:
- * the handler narrows or checks (lists, alerts by their subject: alerts.service.ts, and notification channels by
- * their scope: channel-access.ts).
+ * the handler narrows or checks (lists, alerts by their subject: alerts.service.ts, schedules by their selector:
+ * schedules.service.ts, notification channels by their scope: channel-access.ts); maintenance windows name no host
+ * or guest and are read whole.
  */
 type Target = 'handler' | 'host' | 'guest' | 'guests' | 'task';
 export const SCOPED_ROUTES: Readonly<Record<string, Target>> = {
@@ -96,6 +126,14 @@ export const SCOPED_ROUTES: Readonly<Record<string, Target>> = {
   'GET /api/metrics/guest/:id': 'guest',
   'POST /api/vms/bulk-action': 'guests',
   'GET /api/proxai/advice': 'handler',
+  'GET /api/schedules': 'handler',
+  'GET /api/schedules/plan': 'handler',
+  'GET /api/schedules/:id': 'handler',
+  'POST /api/schedules': 'handler',
+  'PATCH /api/schedules/:id': 'handler',
+  'DELETE /api/schedules/:id': 'handler',
+  'POST /api/schedules/:id/run': 'handler',
+  'GET /api/windows': 'handler',
   'GET /api/alerts': 'handler',
   'GET /api/alerts/count': 'handler',
   'POST /api/alerts/:id/ack': 'handler',

@@ -1,10 +1,11 @@
 import type { Host, Stats, Task, Vm } from '@proxai/contract';
 import type { Db } from '../../db/client';
 import type { AlertScope } from '../alerts/alerts.repository';
+import type { ScheduleScope } from '../schedules/schedules.repository';
 import type { EventRow } from '../events/events.repository';
 import type { FleetSnapshot } from '../metrics/collect/fleet-snapshot';
 import type { AuthUser } from '../sessions/sessions.service';
-import { guestInScope, scopeOf, taskInScope, visibleHostIds, visibleHosts, type KeyScope } from './key-scope';
+import { guestInScope, KEY_SCHEDULE_KINDS, scopeOf, taskInScope, visibleHostIds, visibleHosts, type KeyScope } from './key-scope';
 import { guestPlacement, taskPlacement } from './key-scope.repository';
 
 // The lists a scoped API key reads, narrowed to its hosts and tags (people and unscoped keys get them whole).
@@ -48,6 +49,17 @@ export async function narrowFleetRows<H extends { id: string }, G extends { host
   return {
     hostRows: rows.hostRows.filter((h) => sees(h.id)),
     guestRows: rows.guestRows.filter((g) => guestInScope(scope, { host_id: g.hostId, tags: g.tags })),
+  };
+}
+
+/** The schedules a scoped key lists, reads, changes and runs (key-scope.ts's scheduleWithinKey); undefined: all. */
+export function scheduleScopeOf(user: AuthUser | undefined): ScheduleScope | undefined {
+  const scope = scopeOf(user);
+  if (!scope) return undefined;
+  return {
+    kinds: KEY_SCHEDULE_KINDS,
+    hostIds: scope.hostIds ? [...scope.hostIds] : null,
+    tags: scope.tags ? [...scope.tags] : null,
   };
 }
 

@@ -1,6 +1,7 @@
 import { MAX_PLAN_DAYS, type PlanOccurrence, type ScheduleKind, type SchedulePlan } from '@proxai/contract';
 import { parseFacts } from '../hosts/host-facts';
 import { listHosts } from '../hosts/hosts.repository';
+import { scheduleScopeOf } from '../api-keys/scoped-lists';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
 import { message } from '../../i18n/messages';
@@ -38,7 +39,8 @@ export async function planOf(db: Db, ctx: AutomationContext, query: { from: stri
   if (to.getTime() - from.getTime() > MAX_PLAN_DAYS * DAY_MS) {
     throw new AppError('bad_request', message(ctx.language, 'plan.rangeTooLong', { count: MAX_PLAN_DAYS }));
   }
-  const schedules = await enabledSchedules(db, ctx.organisationId);
+  // A scoped API key plans its own schedules (scheduleWithinKey); their conflicts are among those.
+  const schedules = await enabledSchedules(db, ctx.organisationId, scheduleScopeOf(ctx.user));
   const windows = new Map(
     (await windowsByIds(db, [...new Set(schedules.flatMap((s) => (s.windowId ? [s.windowId] : [])))])).map((w) => [w.id, w]),
   );

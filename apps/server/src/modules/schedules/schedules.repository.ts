@@ -100,20 +100,50 @@ export async function windowsByIds(db: Db, ids: string[]): Promise<WindowRow[]> 
 
 // --- Schedules ---------------------------------------------------------------------------------------------------
 
-export async function listSchedules(db: Db, organisationId: string, limit: number, after?: NameCursor): Promise<ScheduleRow[]> {
+/**
+ * The schedules a scoped API key sees: of these kinds, with a selector limited to some of `hostIds` (when set)
+ * and to some of `tags` (when set). The SQL twin of key-scope.ts's scheduleWithinKey.
+ */
+export interface ScheduleScope {
+  kinds: readonly string[];
+  hostIds: string[] | null;
+  tags: string[] | null;
+}
+
+function scheduleScopeCondition(scope: ScheduleScope | undefined): SQL | undefined {
+  if (!scope) return undefined;
+  // `->` answers null for a selector without the key: not within.
+  const within = (field: 'host_ids' | 'tags', allowed: string[] | null) =>
+    allowed ? sql`(${schedules.selector} -> ${field}) <@ ${JSON.stringify(allowed)}::jsonb` : undefined;
+  return and(inArray(schedules.kind, [...scope.kinds]), within('host_ids', scope.hostIds), within('tags', scope.tags));
+}
+
+export async function listSchedules(
+  db: Db,
+  organisationId: string,
+  limit: number,
+  after?: NameCursor,
+  scope?: ScheduleScope,
+): Promise<ScheduleRow[]> {
   return db
     .select()
     .from(schedules)
-    .where(and(eq(schedules.organisationId, organisationId), afterName(schedules, after)))
+    .where(and(eq(schedules.organisationId, organisationId), afterName(schedules, after), scheduleScopeCondition(scope)))
     .orderBy(asc(schedules.name), asc(schedules.id))
     .limit(limit);
 }
 
-export async function findSchedule(db: Db, organisationId: string, id: string): Promise<ScheduleRow | undefined> {
+/** A schedule of the organisation; with a scope, only one the key sees. */
+export async function findSchedule(
+  db: Db,
+  organisationId: string,
+  id: string,
+  scope?: ScheduleScope,
+): Promise<ScheduleRow | undefined> {
   const [row] = await db
     .select()
     .from(schedules)
-    .where(and(eq(schedules.id, id), eq(schedules.organisationId, organisationId)));
+    .where(and(eq(schedules.id, id), eq(schedules.organisationId, organisationId), scheduleScopeCondition(scope)));
   return row;
 }
 
@@ -121,12 +151,18 @@ export async function schedulesUsingWindow(db: Db, windowId: string): Promise<Sc
   return db.select().from(schedules).where(eq(schedules.windowId, windowId)).orderBy(asc(schedules.name));
 }
 
-/** Every enabled schedule of the portal (the scheduler's tick), or of one organisation (the planner). */
-export async function enabledSchedules(db: Db, organisationId?: string): Promise<ScheduleRow[]> {
+/** Every enabled schedule of the portal (the scheduler's tick), or of one organisation (the planner, narrowed by `scope`). */
+export async function enabledSchedules(db: Db, organisationId?: string, scope?: ScheduleScope): Promise<ScheduleRow[]> {
   return db
     .select()
     .from(schedules)
-    .where(and(eq(schedules.enabled, true), organisationId ? eq(schedules.organisationId, organisationId) : undefined))
+    .where(
+      and(
+        eq(schedules.enabled, true),
+        organisationId ? eq(schedules.organisationId, organisationId) : undefined,
+        scheduleScopeCondition(scope),
+      ),
+    )
     .orderBy(asc(schedules.name), asc(schedules.id));
 }
 

@@ -6,6 +6,8 @@ import { AppError, notFound } from '../../errors';
 import { message } from '../../i18n/messages';
 import { authorize } from '../access/authorize';
 import { actorOf } from '../hosts/hosts.service';
+import { checkScheduleForKey } from '../api-keys/key-scope';
+import { scheduleScopeOf } from '../api-keys/scoped-lists';
 import {
   checkCron,
   checkFitsWindow,
@@ -38,13 +40,26 @@ type ScheduleValues = z.output<typeof ScheduleInputSchema>;
 
 export async function listSchedulesOf(db: Db, ctx: AutomationContext, query: AutomationListQuery) {
   const limit = Number(query.limit ?? 50);
-  const rows = await listSchedules(db, ctx.organisationId, limit + 1, query.cursor ? parseCursor(query.cursor) : undefined);
+  const rows = await listSchedules(
+    db,
+    ctx.organisationId,
+    limit + 1,
+    query.cursor ? parseCursor(query.cursor) : undefined,
+    scheduleScopeOf(ctx.user),
+  );
   const now = new Date();
   return pageOf(rows, limit, (row) => toScheduleDto(row, now));
 }
 
+/** The schedule, or 404; for a scoped API key, 404 also for one outside its hosts and tags (scheduleWithinKey). */
+async function scheduleOf(db: Db, ctx: AutomationContext, id: string) {
+  const row = await findSchedule(db, ctx.organisationId, id, scheduleScopeOf(ctx.user));
+  if (!row) throw notFound('Schedule');
+  return row;
+}
+
 export async function getSchedule(db: Db, ctx: AutomationContext, id: string): Promise<Schedule> {
-  const row = await findSchedule(db, ctx.organisationId, id);
+  const row = await scheduleOf(db, ctx, id);
   if (!row) throw notFound('Schedule');
   return toScheduleDto(row, new Date());
 }
@@ -92,6 +107,7 @@ const rowValues = (v: ScheduleValues) => ({
 
 export async function createSchedule(db: Db, ctx: AutomationContext, input: ScheduleValues): Promise<Schedule> {
   authorize(ctx.user, 'schedules.manage');
+  checkScheduleForKey(ctx.user, input);
   await checkSchedule(db, ctx, input, { selectorChanged: true, windowChanged: true });
   const values: NewScheduleRow = {
     ...rowValues(input),
@@ -104,8 +120,7 @@ export async function createSchedule(db: Db, ctx: AutomationContext, input: Sche
 /** Merges the patch into the schedule (params key by key), then checks the whole; the kind never changes. */
 export async function patchSchedule(db: Db, ctx: AutomationContext, id: string, patch: SchedulePatch): Promise<Schedule> {
   authorize(ctx.user, 'schedules.manage');
-  const row = await findSchedule(db, ctx.organisationId, id);
-  if (!row) throw notFound('Schedule');
+  const row = await scheduleOf(db, ctx, id);
   const current = toScheduleDto(row, new Date());
   const defined = Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined));
   const merged = ScheduleInputSchema.safeParse({
@@ -115,6 +130,7 @@ export async function patchSchedule(db: Db, ctx: AutomationContext, id: string, 
     params: { ...row.params, ...patch.params },
   });
   if (!merged.success) throw invalidAfterPatch(ctx.language, merged.error);
+  checkScheduleForKey(ctx.user, merged.data);
   await checkSchedule(db, ctx, merged.data, {
     id,
     selectorChanged: patch.selector !== undefined,
@@ -127,6 +143,7 @@ export async function patchSchedule(db: Db, ctx: AutomationContext, id: string, 
 
 export async function removeSchedule(db: Db, ctx: AutomationContext, id: string): Promise<void> {
   authorize(ctx.user, 'schedules.manage');
+  await scheduleOf(db, ctx, id);
   if (!(await deleteSchedule(db, ctx.organisationId, id, actorOf(ctx)))) throw notFound('Schedule');
 }
 
@@ -136,8 +153,7 @@ export async function removeSchedule(db: Db, ctx: AutomationContext, id: string)
  */
 export async function runScheduleNow(deps: SchedulerDeps, ctx: AutomationContext, id: string): Promise<TaskAccepted> {
   authorize(ctx.user, 'schedules.run');
-  const schedule = await findSchedule(deps.db, ctx.organisationId, id);
-  if (!schedule) throw notFound('Schedule');
+  const schedule = await scheduleOf(deps.db, ctx, id);
   const guests = await selectGuests(deps.db, ctx.organisationId, schedule.selector);
   if (guests.length === 0) throw new AppError('invalid_state', message(ctx.language, 'schedule.noGuests'));
   const now = new Date();
