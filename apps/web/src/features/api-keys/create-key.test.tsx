@@ -150,6 +150,20 @@ describe('Creating an API key', { timeout: 40_000 }, () => {
     ).toEqual(['api-key-scope-fleet.read', 'api-key-scope-guests.operate', 'api-key-scope-tasks.cancel']);
   });
 
+  it('says what a key limited to hosts or tags reaches, once one is chosen', async () => {
+    stubApiKeys();
+    render();
+    const dialog = await openCreate();
+    const host = await within(dialog).findByRole('checkbox', { name: 'pve-prod' });
+    expect(within(dialog).queryByTestId('api-key-reach-note')).toBeNull();
+    await userEvent.click(host);
+    expect(within(dialog).getByRole('note')).toHaveTextContent(
+      /Backups, restore tests, members and licences stay out of its reach/,
+    );
+    await userEvent.click(host);
+    expect(within(dialog).queryByTestId('api-key-reach-note')).toBeNull();
+  });
+
   it("offers an operator exactly the operator's permissions of the map", async () => {
     signIn('operator');
     stubApiKeys({}, { permissions: [...ROLE_PERMISSIONS.operator] });

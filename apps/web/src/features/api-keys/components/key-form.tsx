@@ -163,6 +163,11 @@ export function KeyForm({
         }}
         error={errors.tags}
       />
+      {hostIds.length > 0 || tags.length > 0 ? (
+        <p role="note" className="text-xs text-slate-600 dark:text-slate-400" data-testid="api-key-reach-note">
+          {t('form.reachNote')}
+        </p>
+      ) : null}
       <ExpiryFields value={day} onChange={setDay} now={now} error={errors.expiry} />
       <div className="flex flex-wrap justify-end gap-2 border-t border-slate-200 pt-4 dark:border-slate-800">
         <Button variant="ghost" disabled={create.isPending} onClick={onCancel} data-testid="api-key-cancel">
