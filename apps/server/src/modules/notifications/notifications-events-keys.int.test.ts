@@ -3,6 +3,7 @@ import type { NotificationChannel, NotificationChannelCreated, NotificationDeliv
 import { TEST_DATABASE_KINDS } from '../../testing/database';
 import { routesClient, type RoutesClient } from '../../testing/routes-client';
 import { trackSecret } from '../../testing/secrets';
+import { until } from '../../testing/until';
 import { withEmailStepUp } from '../mfa/step-up.testing';
 import { expectSigned } from './notifications.testing';
 import { useWebhookEventsBed, webhookEventsHelpers, WEBHOOK_EVENTS_TAG as TAG, type VmDto } from './webhook-events.testing';
@@ -109,7 +110,11 @@ describe.each(TEST_DATABASE_KINDS)('webhooks of a host-scoped API key on %s', (k
     expect(sentTo('/key-hook').every((r) => payloadOf(r).data.host_id === mine)).toBe(true);
 
     // Its webhook's log is its own to read; a delivery of a channel it does not see cannot be replayed by it.
-    const log = (await key.send('GET', `/api/notification-channels/${hook.id}/deliveries`)).json<NotificationDeliveryPage>();
+    // The receiver may have the request before the delivery is marked delivered (the pump writes it after the answer).
+    const log = await until(
+      async () => (await key.send('GET', `/api/notification-channels/${hook.id}/deliveries`)).json<NotificationDeliveryPage>(),
+      (page) => page.items.some((d) => d.status === 'delivered'),
+    );
     expect(log.items.some((d) => d.status === 'delivered')).toBe(true);
     const [foreign] = await deliveriesOfEvent(orgWide.id, offEvents[0]!.id);
     expect((await key.send('POST', `/api/notification-deliveries/${foreign!.id}/replay`)).statusCode).toBe(404);
