@@ -11,7 +11,7 @@ import type { Db } from '../../db/client';
 import { AppError, notFound } from '../../errors';
 import { authorize } from '../access/authorize';
 import { creatorOf } from '../access/principal';
-import { alertScopeOf } from '../api-keys/scoped-lists';
+import { sqlScopeOf } from '../api-keys/scoped-lists';
 import { actorOf, type RequestContext } from '../hosts/hosts.service';
 import { emitEvent } from '../events/events.repository';
 import { unknownHostIds } from '../schedules/schedules.repository';
@@ -74,7 +74,7 @@ export async function listAlertsOf(db: Db, ctx: RequestContext, query: AlertList
   const rows = await listAlerts(
     db,
     ctx.organisationId,
-    { status: query.status, hostId: query.host_id, scope: await alertScopeOf(db, ctx.user) },
+    { status: query.status, hostId: query.host_id, scope: await sqlScopeOf(db, ctx.user) },
     limit + 1,
     query.cursor ? parseCursor(query.cursor) : undefined,
   );
@@ -85,7 +85,7 @@ export async function listAlertsOf(db: Db, ctx: RequestContext, query: AlertList
 const SEVERITY_ORDER: AlertSeverity[] = ['critical', 'warning', 'info'];
 
 export async function countAlertsOf(db: Db, ctx: RequestContext): Promise<AlertCount> {
-  const groups = await countActive(db, ctx.organisationId, await alertScopeOf(db, ctx.user));
+  const groups = await countActive(db, ctx.organisationId, await sqlScopeOf(db, ctx.user));
   const unacked = groups.filter((g) => !g.acknowledged);
   const worst = SEVERITY_ORDER.find((s) => unacked.some((g) => g.severity === s && g.n > 0)) ?? null;
   return {
@@ -97,7 +97,7 @@ export async function countAlertsOf(db: Db, ctx: RequestContext): Promise<AlertC
 
 /** The active alert a responder acts on; one outside a scoped key's hosts and tags is 404, as if it did not exist. */
 async function activeAlertOf(db: Db, ctx: RequestContext, id: string): Promise<AlertRow> {
-  const row = await findAlert(db, ctx.organisationId, id, await alertScopeOf(db, ctx.user));
+  const row = await findAlert(db, ctx.organisationId, id, await sqlScopeOf(db, ctx.user));
   if (!row) throw notFound('Alert');
   if (row.status !== 'active') throw new AppError('invalid_state', 'This alert is resolved already');
   return row;

@@ -224,7 +224,7 @@ describe.each(TEST_DATABASE_KINDS)('API keys on %s', (kind) => {
     expect((await get(`/api/metrics/guest/${foreign.id}`, auth)).statusCode).toBe(404);
     expect((await get(`/api/hosts/${mine}/privileges`, auth)).statusCode).toBe(200);
     // A call that cannot be narrowed to its hosts is refused to it.
-    expect((await get('/api/backups', auth)).statusCode).toBe(403);
+    expect((await get('/api/restore-tests', auth)).statusCode).toBe(403);
     const prom = await get('/api/metrics/prometheus', auth);
     expect(prom.statusCode).toBe(200);
     expect(prom.body).not.toContain(foreign.id);

@@ -94,9 +94,9 @@ export function checkScheduleForKey(user: AuthUser, schedule: { kind: string; se
 
 /**
  * How a route's target is found, for the calls a scoped key may make; any other call is refused to it. `handler`:
- * the handler narrows or checks (lists, alerts by their subject: alerts.service.ts, schedules by their selector:
- * schedules.service.ts, notification channels by their scope: channel-access.ts); maintenance windows name no host
- * or guest and are read whole.
+ * the handler narrows or checks (lists; backups by their guest: backups.service.ts; alerts by their subject:
+ * alerts.service.ts; schedules by their selector: schedules.service.ts; notification channels by their scope:
+ * channel-access.ts); maintenance windows name no host or guest and are read whole.
  */
 type Target = 'handler' | 'host' | 'guest' | 'guests' | 'task';
 export const SCOPED_ROUTES: Readonly<Record<string, Target>> = {
@@ -126,6 +126,8 @@ export const SCOPED_ROUTES: Readonly<Record<string, Target>> = {
   'GET /api/metrics/guest/:id': 'guest',
   'POST /api/vms/bulk-action': 'guests',
   'GET /api/proxai/advice': 'handler',
+  'GET /api/backups': 'handler',
+  'GET /api/backups/coverage': 'handler',
   'GET /api/schedules': 'handler',
   'GET /api/schedules/plan': 'handler',
   'GET /api/schedules/:id': 'handler',

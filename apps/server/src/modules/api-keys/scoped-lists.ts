@@ -6,7 +6,7 @@ import type { EventRow } from '../events/events.repository';
 import type { FleetSnapshot } from '../metrics/collect/fleet-snapshot';
 import type { AuthUser } from '../sessions/sessions.service';
 import { guestInScope, KEY_SCHEDULE_KINDS, scopeOf, taskInScope, visibleHostIds, visibleHosts, type KeyScope } from './key-scope';
-import { guestPlacement, taskPlacement } from './key-scope.repository';
+import { guestPlacement, guestPlacements, taskPlacement } from './key-scope.repository';
 
 // The lists a scoped API key reads, narrowed to its hosts and tags (people and unscoped keys get them whole).
 
@@ -24,10 +24,12 @@ export async function narrowSnapshot(db: Db, user: AuthUser | undefined, snapsho
 }
 
 /**
- * The alerts a scoped key lists and counts: about a guest it sees, or about a host it sees or that host's storage
- * (as its event stream); undefined for a person or an unscoped key.
+ * A scoped key's scope as the repositories filter by it in SQL: the guests it sees (on `guestHostIds`, carrying one
+ * of `guestTags`; null: any) and the hosts it sees (`hostIds`). Alerts: about a guest it sees, or about a host it
+ * sees or that host's storage (as its event stream); backups: of a guest it sees. Undefined for a person or an
+ * unscoped key.
  */
-export async function alertScopeOf(db: Db, user: AuthUser | undefined): Promise<AlertScope | undefined> {
+export async function sqlScopeOf(db: Db, user: AuthUser | undefined): Promise<AlertScope | undefined> {
   const scope = scopeOf(user);
   if (!scope || !user?.organisationId) return undefined;
   return {
@@ -35,6 +37,29 @@ export async function alertScopeOf(db: Db, user: AuthUser | undefined): Promise<
     guestTags: scope.tags ? [...scope.tags] : null,
     hostIds: [...(await visibleHostIds(db, user.organisationId, scope))],
   };
+}
+
+/** Whether the principal sees this guest (always, unless it is a scoped key). */
+export function seesGuest(user: AuthUser | undefined, guest: { hostId: string; tags: readonly string[] }): boolean {
+  const scope = scopeOf(user);
+  return !scope || guestInScope(scope, { host_id: guest.hostId, tags: guest.tags });
+}
+
+/** Entries naming a guest (or none), narrowed for a scoped key to those of a guest it sees. */
+export async function narrowByGuest<T extends { guest_id: string | null }>(
+  db: Db,
+  user: AuthUser | undefined,
+  items: T[],
+): Promise<T[]> {
+  const scope = scopeOf(user);
+  if (!scope || !user?.organisationId) return items;
+  const ids = [...new Set(items.flatMap((i) => (i.guest_id ? [i.guest_id] : [])))];
+  const seen = new Set(
+    (await guestPlacements(db, user.organisationId, ids))
+      .filter((g) => guestInScope(scope, { host_id: g.hostId, tags: g.tags }))
+      .map((g) => g.id),
+  );
+  return items.filter((i) => i.guest_id !== null && seen.has(i.guest_id));
 }
 
 /** The hosts and guests ProxAI's advice is written from, narrowed for a scoped key. */

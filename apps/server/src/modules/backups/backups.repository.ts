@@ -1,4 +1,22 @@
-import { and, asc, desc, eq, gte, inArray, isNull, like, lt, ne, not, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  arrayOverlaps,
+  asc,
+  desc,
+  eq,
+  gte,
+  inArray,
+  isNotNull,
+  isNull,
+  like,
+  lt,
+  ne,
+  not,
+  notInArray,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { backups, backupStorages, guests, taskLogs, tasks } from '../../db/schema';
 import { criticalCondition } from './critical.repository';
@@ -162,6 +180,24 @@ export interface BackupFilter {
   guestId?: string;
   hostId?: string;
   since?: Date;
+  /** A scoped API key's: only backups of a registered guest it sees. */
+  scope?: GuestScope;
+}
+
+/** The guests a scoped API key sees: on one of `guestHostIds` (null: any), carrying one of `guestTags` (null: any). */
+export interface GuestScope {
+  guestHostIds: string[] | null;
+  guestTags: string[] | null;
+}
+
+/** The conditions on the `guests` table (joined or selected) that keep the guests `scope` sees. */
+function guestScopeConditions(scope: GuestScope | undefined): (SQL | undefined)[] {
+  if (!scope) return [];
+  return [
+    isNotNull(guests.id),
+    scope.guestHostIds ? inArray(guests.hostId, scope.guestHostIds) : undefined,
+    scope.guestTags ? arrayOverlaps(guests.tags, scope.guestTags) : undefined,
+  ];
 }
 
 /**
@@ -193,6 +229,7 @@ export async function listBackups(
     filter.guestId ? eq(backups.guestId, filter.guestId) : undefined,
     filter.hostId ? eq(backups.hostId, filter.hostId) : not(listedByPbs),
     filter.since ? gte(backups.backupTime, filter.since) : undefined,
+    ...guestScopeConditions(filter.scope),
     after
       ? or(lt(backups.backupTime, after.backupTime), and(eq(backups.backupTime, after.backupTime), lt(backups.id, after.id)))
       : undefined,
@@ -284,6 +321,7 @@ export async function guestsWithoutBackupSince(
   db: Db,
   organisationId: string,
   since: Date,
+  scope?: GuestScope,
 ): Promise<{ id: string; name: string; vmid: number; hostId: string; lastBackupAt: Date | null; critical: boolean }[]> {
   // Qualified by hand: inside a select of one table drizzle writes a column bare, which the subquery would read as its own.
   const last = sql<Date | string | null>`(select max(b.backup_time) from ${backups} b where b.guest_id = "guests"."id")`;
@@ -296,6 +334,7 @@ export async function guestsWithoutBackupSince(
         eq(guests.organisationId, organisationId),
         isNull(guests.goneAt),
         sql`coalesce(${last}, '-infinity'::timestamptz) < ${since.toISOString()}::timestamptz`,
+        ...guestScopeConditions(scope),
       ),
     )
     .orderBy(asc(guests.name), asc(guests.vmid));

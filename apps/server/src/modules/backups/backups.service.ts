@@ -6,6 +6,7 @@ import { findGuest, findGuestById } from '../guests/guests.repository';
 import { clusterMembers, findHost, liveGuestsOfHosts, listHosts, type HostRow } from '../hosts/hosts.repository';
 import type { RequestContext } from '../hosts/hosts.service';
 import { toTaskDto } from '../tasks/task-dto';
+import { narrowByGuest, narrowTasks, seesGuest, sqlScopeOf } from '../api-keys/scoped-lists';
 import {
   failedBackupTasks,
   guestsWithoutBackupSince,
@@ -77,21 +78,24 @@ async function hostsHolding(db: Db, organisationId: string, host: HostRow): Prom
  */
 export async function listBackupsPage(db: Db, ctx: RequestContext, query: BackupListQuery): Promise<BackupPage> {
   const limit = Number(query.limit ?? 50);
-  let storageHosts: string[] | undefined;
+  // A scoped API key lists the backups of the guests it sees, and the storages of the hosts it sees.
+  const scope = await sqlScopeOf(db, ctx.user);
+  const seesHost = (id: string) => !scope || scope.hostIds.includes(id);
+  let storageHosts: string[] | undefined = scope?.hostIds;
   if (query.guest_id) {
     const guest = await findGuestById(db, query.guest_id);
-    if (guest?.organisationId !== ctx.organisationId) throw notFound('VM');
+    if (guest?.organisationId !== ctx.organisationId || !seesGuest(ctx.user, guest)) throw notFound('VM');
     const host = await findHost(db, ctx.organisationId, guest.hostId);
-    storageHosts = host ? await hostsHolding(db, ctx.organisationId, host) : [];
+    storageHosts = host ? (await hostsHolding(db, ctx.organisationId, host)).filter(seesHost) : [];
   }
   if (query.host_id) {
-    if (!(await findHost(db, ctx.organisationId, query.host_id))) throw notFound('Host');
+    if (!seesHost(query.host_id) || !(await findHost(db, ctx.organisationId, query.host_id))) throw notFound('Host');
     storageHosts = storageHosts ? storageHosts.filter((id) => id === query.host_id) : [query.host_id];
   }
   const rows = await listBackups(
     db,
     ctx.organisationId,
-    { guestId: query.guest_id, hostId: query.host_id, since: query.since ? new Date(query.since) : undefined },
+    { guestId: query.guest_id, hostId: query.host_id, since: query.since ? new Date(query.since) : undefined, scope },
     limit + 1,
     query.cursor ? parseCursor(query.cursor) : undefined,
   );
@@ -109,13 +113,17 @@ export async function listBackupsPage(db: Db, ctx: RequestContext, query: Backup
  */
 export async function backupCoverage(db: Db, ctx: RequestContext, hours: number, now = new Date()): Promise<BackupCoverage> {
   const since = new Date(now.getTime() - hours * 3600_000);
+  // A scoped API key: its guests, the failed tasks it sees, the hosts it sees (their storages, jobs and inventory).
+  const scope = await sqlScopeOf(db, ctx.user);
   const [without, failed, hostStates, storages] = await Promise.all([
-    guestsWithoutBackupSince(db, ctx.organisationId, since),
-    failedBackupTasks(db, ctx.organisationId, since),
+    guestsWithoutBackupSince(db, ctx.organisationId, since, scope),
+    failedBackupTasks(db, ctx.organisationId, since).then((rows) => narrowTasks(db, ctx.user, rows.map(toTaskDto))),
     backupHostsOf(db, ctx.organisationId),
-    storageReads(db, ctx.organisationId),
+    storageReads(db, ctx.organisationId, scope?.hostIds),
   ]);
-  const hosts = new Map((await listHosts(db, ctx.organisationId)).map((h) => [h.id, h]));
+  const hosts = new Map(
+    (await listHosts(db, ctx.organisationId)).filter((h) => !scope || scope.hostIds.includes(h.id)).map((h) => [h.id, h]),
+  );
   const notBackedUp: BackupCoverage['not_backed_up_pve'] = [];
   const pveJobs: BackupCoverage['pve_jobs'] = [];
   for (const state of hostStates) {
@@ -140,8 +148,8 @@ export async function backupCoverage(db: Db, ctx: RequestContext, hours: number,
         last_backup_at: g.lastBackupAt?.toISOString() ?? null,
         critical: g.critical,
       })),
-    not_backed_up_pve: notBackedUp,
-    failed_jobs: failed.map(toTaskDto),
+    not_backed_up_pve: await narrowByGuest(db, ctx.user, notBackedUp),
+    failed_jobs: failed,
     pve_jobs: pveJobs,
     readable_storages: storages.map(toStorageDto),
     inventory_hosts: hostStates
