@@ -181,17 +181,12 @@ function takeEarly(path: string): EarlyRequest | undefined {
   return started && performance.now() - started.at < EARLY_FRESH_MS ? started : undefined;
 }
 
-/** JSON request to `/api{path}` with the stored bearer token. Throws ApiError or NetworkError. */
-export async function api<S extends z.ZodType | undefined = undefined>(
-  path: string,
-  options: RequestOptions<S> = {},
-): Promise<Result<S>> {
+/** Sends a request to `/api{path}` (or takes the answer of one started early). Throws NetworkError when it fails. */
+async function send(path: string, options: RequestOptions<z.ZodType | undefined>, early?: EarlyRequest): Promise<Response> {
   const headers = requestHeaders(options.headers);
   if (options.body !== undefined) headers['content-type'] = 'application/json';
-  let response: Response;
-  const early = options.early && (options.method ?? 'GET') === 'GET' ? takeEarly(path) : undefined;
   try {
-    response = await (early?.response ??
+    return await (early?.response ??
       fetch(`/api${path}`, {
         method: options.method ?? 'GET',
         headers,
@@ -203,22 +198,42 @@ export async function api<S extends z.ZodType | undefined = undefined>(
     if (err instanceof DOMException && err.name === 'AbortError') throw err;
     throw new NetworkError('The server could not be reached', { cause: err });
   }
+}
+
+/**
+ * An answer that is not ok: after a `step_up_required` (and a proof from the step-up handler), `retry` sends the same
+ * request again with the proof bound to it (the server checks its method, path and body); otherwise throws its
+ * ApiError (a 401 that signs out calls the unauthorized handler first).
+ */
+async function refused<T>(
+  response: Response,
+  data: unknown,
+  options: RequestOptions<z.ZodType | undefined>,
+  retry: (headers: Record<string, string>) => Promise<T>,
+): Promise<T> {
+  const body = (data ?? {}) as { detail?: unknown; code?: unknown; errors?: FieldError[]; plan?: unknown };
+  const detail = typeof body.detail === 'string' ? body.detail : `HTTP ${response.status}`;
+  const code = typeof body.code === 'string' ? body.code : 'unknown';
+  const plan = typeof body.plan === 'string' ? body.plan : undefined;
+  const error = new ApiError(response.status, detail, code, body.errors, plan, data);
+  if (response.status === 401 && code === 'step_up_required' && stepUpHandler && !options.headers?.[STEP_UP_HEADER]) {
+    const token = await stepUpHandler(data as StepUpChallenge);
+    return retry({ ...options.headers, [STEP_UP_HEADER]: token });
+  }
+  if (response.status === 401 && SIGNED_OUT_CODES.has(code) && !options.skipUnauthorizedHandler) onUnauthorized?.(error);
+  throw error;
+}
+
+/** JSON request to `/api{path}` with the stored bearer token. Throws ApiError or NetworkError. */
+export async function api<S extends z.ZodType | undefined = undefined>(
+  path: string,
+  options: RequestOptions<S> = {},
+): Promise<Result<S>> {
+  const early = options.early && (options.method ?? 'GET') === 'GET' ? takeEarly(path) : undefined;
+  const response = await send(path, options, early);
   const { data, invalid } = early?.body ? await early.body : readBody(await response.text());
   if (invalid) throw new NetworkError(`Unexpected answer from the server (HTTP ${response.status})`);
-  if (!response.ok) {
-    const body = (data ?? {}) as { detail?: unknown; code?: unknown; errors?: FieldError[]; plan?: unknown };
-    const detail = typeof body.detail === 'string' ? body.detail : `HTTP ${response.status}`;
-    const code = typeof body.code === 'string' ? body.code : 'unknown';
-    const plan = typeof body.plan === 'string' ? body.plan : undefined;
-    const error = new ApiError(response.status, detail, code, body.errors, plan, data);
-    if (response.status === 401 && code === 'step_up_required' && stepUpHandler && !options.headers?.[STEP_UP_HEADER]) {
-      // The same request again, with the proof bound to it (the server checks its method, path and body).
-      const token = await stepUpHandler(data as StepUpChallenge);
-      return api(path, { ...options, early: false, headers: { ...options.headers, [STEP_UP_HEADER]: token } });
-    }
-    if (response.status === 401 && SIGNED_OUT_CODES.has(code) && !options.skipUnauthorizedHandler) onUnauthorized?.(error);
-    throw error;
-  }
+  if (!response.ok) return refused(response, data, options, (headers) => api(path, { ...options, early: false, headers }));
   if (response.status === 202 && (data as { code?: unknown } | undefined)?.code === 'approval_required') {
     // Held for another member's approval (four-eyes): not done yet, so not the answer the caller expects.
     const held = data as { detail?: unknown; approval_id?: unknown };
@@ -228,6 +243,20 @@ export async function api<S extends z.ZodType | undefined = undefined>(
     );
   }
   return (options.schema ? options.schema.parse(data) : data) as Result<S>;
+}
+
+/**
+ * A request whose answer is a file, not JSON (an export, an archive): the same transport, step-up and errors as
+ * `api()`, answering the successful Response unread (its body to save byte for byte, its headers to read).
+ */
+export async function apiFile(
+  path: string,
+  options: Pick<RequestOptions, 'method' | 'body' | 'headers' | 'signal'> = {},
+): Promise<Response> {
+  const response = await send(path, options);
+  if (response.ok) return response;
+  const { data } = readBody(await response.text());
+  return refused(response, data, options, (headers) => apiFile(path, { ...options, headers }));
 }
 
 // The typed layer: `apiCall(method, path, options)` over `api()` (same transport, early reads, step-up, approvals and

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { StoredUser } from '@/lib/auth-storage';
-import { mayReadAudit } from './audit-access';
+import { mayArchiveAudit, mayReadAudit } from './audit-access';
 
 const member = (org_role: string): StoredUser => ({
   id: '1',
@@ -27,5 +27,20 @@ describe('mayReadAudit', () => {
 
   it('lets the server answer when nothing is stored', () => {
     expect(mayReadAudit(null)).toBe(true);
+  });
+});
+
+describe('mayArchiveAudit', () => {
+  it('lets owners archive, not administrators, operators nor read-only members', () => {
+    expect(mayArchiveAudit(member('owner'))).toBe(true);
+    expect(mayArchiveAudit(member('admin'))).toBe(false);
+    expect(mayArchiveAudit(member('operator'))).toBe(false);
+    expect(mayArchiveAudit(member('readonly'))).toBe(false);
+    expect(mayArchiveAudit(member('intruder'))).toBe(false);
+  });
+
+  it('lets a platform administrator archive the platform chain, nobody else without an organisation', () => {
+    expect(mayArchiveAudit({ ...member('readonly'), role: 'admin', organisation_id: null })).toBe(true);
+    expect(mayArchiveAudit({ ...member('owner'), organisation_id: null })).toBe(false);
   });
 });

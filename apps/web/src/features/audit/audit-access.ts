@@ -11,3 +11,14 @@ export function mayReadAudit(user: StoredUser | null): boolean {
   if (!user.organisation_id) return user.role === 'admin';
   return allows(user.org_role, 'audit.read');
 }
+
+/**
+ * Whether the signed-in person may archive old records (POST /audit/archive), to show the action only to them: a
+ * member by their role's `organisation.security` (owners), a platform administrator without an organisation for the
+ * platform's chain. As for reading, the server stays the authority (403 before any second factor is asked).
+ */
+export function mayArchiveAudit(user: StoredUser | null): boolean {
+  if (!user) return true;
+  if (!user.organisation_id) return user.role === 'admin';
+  return allows(user.org_role, 'organisation.security');
+}

@@ -6,7 +6,7 @@ import { STORAGE_KEYS } from '@/config/storage-keys';
 import { renderAt, setUpPageTests, signIn } from '@/testing/render-at';
 import { json } from '@/testing/stub-api';
 import { AuditPage } from './audit-page';
-import { auditCalls, buildAuditRecord, RECORDS, stubAudit } from './testing/audit-api';
+import { auditCalls, buildAuditRecord, catchDownloads, RECORDS, stubAudit } from './testing/audit-api';
 
 /** The page's address, to see the filters kept in it. */
 function Address() {
@@ -24,17 +24,6 @@ const render = (path = '/audit') =>
     </>,
   );
 const local = (text: string) => new Date(text).toISOString();
-
-/** Keeps the files the page saves (the Blob given to the object URL) and the names it gives them. */
-function catchDownloads() {
-  const saved: { name: string; blob: Blob }[] = [];
-  let last: Blob | null = null;
-  vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: (b: Blob) => ((last = b), 'blob:x'), revokeObjectURL: vi.fn() }));
-  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-    if (last) saved.push({ name: this.download, blob: last });
-  });
-  return saved;
-}
 
 describe('AuditPage', { timeout: 20_000 }, () => {
   setUpPageTests(['audit']);

@@ -6,8 +6,9 @@ import { PageTitle, SubPageHeader } from '@/components/sub-page-header';
 import { ApiError } from '@/lib/api-client';
 import { getStoredUser } from '@/lib/auth-storage';
 import { useAuditRecords } from './api/audit-records';
-import { mayReadAudit } from './audit-access';
+import { mayArchiveAudit, mayReadAudit } from './audit-access';
 import { filtersFromParams, filtersToParams, type AuditFilters } from './audit-filters';
+import { ArchivePanel } from './components/archive-dialog';
 import { ExportPanel } from './components/export-panel';
 import { FilterBar } from './components/filter-bar';
 import { RecordTable } from './components/record-table';
@@ -27,7 +28,10 @@ function Forbidden() {
   );
 }
 
-/** The filters (kept in the address), the exports and the records; a 403 from the server says who may read them. */
+/**
+ * The filters (kept in the address), the exports, the archive (for those who may archive) and the records; a 403
+ * from the server says who may read them.
+ */
 function AuditTrail() {
   const [params, setParams] = useSearchParams();
   const filters = useMemo(() => filtersFromParams(params), [params]);
@@ -42,6 +46,7 @@ function AuditTrail() {
     <>
       <FilterBar applied={filters} onApply={handleApply} />
       <ExportPanel records={records} filters={filters} />
+      {mayArchiveAudit(getStoredUser()) ? <ArchivePanel /> : null}
       <RecordTable query={query} records={records} isFiltered={isFiltered} />
     </>
   );
@@ -50,8 +55,8 @@ function AuditTrail() {
 /**
  * /audit: the organisation's audit trail (the platform's for its administrators), newest first: who did what, to
  * what, when, from where and how it ended, filtered by actor, action, target and days; each record in full; the
- * loaded rows as CSV, and the signed export that `npm run audit:verify` checks offline. Owners and administrators
- * only (audit.read): others are told so without asking the server.
+ * loaded rows as CSV, and the signed export that `npm run audit:verify` checks offline; owners also archive the old
+ * records. Owners and administrators only (audit.read): others are told so without asking the server.
  */
 export function AuditPage() {
   const { t } = useTranslation('audit');

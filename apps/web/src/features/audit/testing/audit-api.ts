@@ -1,4 +1,5 @@
 import type { AuditPage, AuditRecord, Me } from '@proxai/contract';
+import { vi } from 'vitest';
 import { json, stubApi, type ApiCall } from '@/testing/stub-api';
 
 // The audit page's API in component tests: records of Ada's organisation, newest first; one page unless a test
@@ -64,3 +65,37 @@ export function stubAudit(
 /** The calls to GET /api/audit, with their query as an object. */
 export const auditCalls = (calls: ApiCall[]) =>
   calls.filter((c) => c.method === 'GET' && c.url.pathname === '/api/audit').map((c) => Object.fromEntries(c.url.searchParams));
+
+/** Keeps the files the page saves (the Blob given to the object URL) and the names it gives them. */
+export function catchDownloads() {
+  const saved: { name: string; blob: Blob }[] = [];
+  let last: Blob | null = null;
+  vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: (b: Blob) => ((last = b), 'blob:x'), revokeObjectURL: vi.fn() }));
+  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+    if (last) saved.push({ name: this.download, blob: last });
+  });
+  return saved;
+}
+
+/** An archive as POST /api/audit/archive answers it: JSON Lines, its count and whether older records remain. */
+export const ARCHIVE_FILE = '{"type":"record","seq":1}\n{"type":"record","seq":2}\n{"type":"checkpoint","seq":2}\n';
+
+export function archiveAnswer({ records, more = false }: { records: number; more?: boolean }): Response {
+  return new Response(records > 0 ? ARCHIVE_FILE : '', {
+    headers: {
+      'content-type': 'application/x-ndjson; charset=utf-8',
+      'x-archived-records': String(records),
+      'x-archive-more': more ? '1' : '0',
+      ...(records > 0 ? { 'content-disposition': `attachment; filename="proxai-audit-archive-1-${records}.jsonl"` } : {}),
+    },
+  });
+}
+
+/** A sensitive request's first answer: prove a second factor, then send it again. */
+export const STEP_UP = {
+  detail: 'Confirm it is you',
+  code: 'step_up_required',
+  challenge: 'c1',
+  methods: ['email'],
+  webauthn: null,
+};
