@@ -101,6 +101,8 @@ export const backupHosts = pgTable(
     refreshedAt: timestamp('refreshed_at', { withTimezone: true }),
     nextRefreshAt: timestamp('next_refresh_at', { withTimezone: true }).notNull().defaultNow(),
     lastError: text('last_error'),
+    /** Refreshes failed in a row (0 after one that worked): the next try comes sooner than the interval. */
+    refreshFailures: integer('refresh_failures').notNull().default(0),
     /** Datastore.Audit on /storage (PVE lists no backup of a storage without it); null: not known. */
     canAuditStorage: boolean('can_audit_storage'),
     /** VM.Audit on /vms (PVE silently drops the backups of guests the token may not see). */

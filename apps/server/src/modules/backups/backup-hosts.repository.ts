@@ -33,28 +33,43 @@ export async function claimDueBackupHosts(db: Db, now: Date, limit: number): Pro
     .returning({ hostId: backupHosts.hostId });
 }
 
+/** A failed refresh is tried again after this, doubling with each failure in a row (up to the usual interval). */
+export const REFRESH_RETRY_FIRST_MS = 60_000;
+
 /**
- * A refresh ended: the host is next due at `next`, unless a refresh was asked meanwhile (next_refresh_at moved
- * before the lease's end), which stands.
+ * A refresh ended: the host is next due at `next` (the usual interval) after one that worked; after a failure, sooner:
+ * 1 minute after the first failure in a row, 2 after the second, 4… never later than `next`. Either way, a refresh
+ * asked meanwhile (next_refresh_at moved before the lease's end) stands.
  */
 export async function recordRefresh(
   db: Db,
   host: { id: string; organisationId: string },
   started: Date,
   next: Date,
-  values: Partial<Omit<BackupHostRow, 'hostId' | 'organisationId' | 'nextRefreshAt'>>,
+  values: Partial<Omit<BackupHostRow, 'hostId' | 'organisationId' | 'nextRefreshAt' | 'refreshFailures'>>,
+  failed = false,
 ): Promise<void> {
-  const leaseEnd = new Date(started.getTime() + REFRESH_LEASE_MS).toISOString();
+  const at = (d: Date) => sql`${d.toISOString()}::timestamptz`;
+  const leaseEnd = new Date(started.getTime() + REFRESH_LEASE_MS);
+  // The failures before this one: 0 → 1 minute, 1 → 2… (the exponent is capped: 2^10 minutes is past any interval).
+  const retryAt = sql`least(${at(next)}, ${at(started)} + interval '1 millisecond' * ${REFRESH_RETRY_FIRST_MS} * power(2, least(${backupHosts.refreshFailures}, 10)))`;
+  const due = failed ? retryAt : at(next);
   await db
     .insert(backupHosts)
-    .values({ hostId: host.id, organisationId: host.organisationId, nextRefreshAt: next, ...values })
+    .values({
+      hostId: host.id,
+      organisationId: host.organisationId,
+      nextRefreshAt: failed ? new Date(Math.min(next.getTime(), started.getTime() + REFRESH_RETRY_FIRST_MS)) : next,
+      refreshFailures: failed ? 1 : 0,
+      ...values,
+    })
     .onConflictDoUpdate({
       target: backupHosts.hostId,
       set: {
         ...values,
-        nextRefreshAt: sql`case when ${backupHosts.nextRefreshAt} > ${started.toISOString()}::timestamptz
-          and ${backupHosts.nextRefreshAt} < ${leaseEnd}::timestamptz then ${backupHosts.nextRefreshAt}
-          else ${next.toISOString()}::timestamptz end`,
+        refreshFailures: failed ? sql`${backupHosts.refreshFailures} + 1` : 0,
+        nextRefreshAt: sql`case when ${backupHosts.nextRefreshAt} > ${at(started)}
+          and ${backupHosts.nextRefreshAt} < ${at(leaseEnd)} then ${backupHosts.nextRefreshAt} else ${due} end`,
       },
     });
 }

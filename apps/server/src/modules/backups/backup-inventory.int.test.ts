@@ -1,12 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import { backupHosts } from '../../db/schema';
 import type { BackupCoverage, BackupPage, GuestCritical } from '@proxai/contract';
 import { generateFleet, type Fleet } from '@proxai/pve-sim';
 import { TEST_DATABASE_KINDS } from '../../testing/database';
 import type { VmDto } from '../guests/guests.testing';
 import { updateGuest } from '../guests/guests.repository';
 import { tokenBody } from '../hosts/hosts.testing';
-import { refreshBackupInventory } from './backup-inventory';
+import { REFRESH_INTERVAL_MS, refreshBackupInventory } from './backup-inventory';
+import { REFRESH_RETRY_FIRST_MS } from './backup-hosts.repository';
 import { useBackupTestbed } from './backups.testing';
 
 /**
@@ -220,6 +222,34 @@ describe.each(TEST_DATABASE_KINDS)('backup inventory on %s', (kind) => {
     // The guest's page shows each backup once (a PVE storage's copy of a PBS snapshot as its PBS lists it).
     const ofGuest = (await get<BackupPage>(`/api/backups?guest_id=${guest.id}&limit=200`)).items;
     expect(ofGuest.map((b) => b.backup_time).sort()).toEqual([...new Set(named.map((b) => b.backup_time))].sort());
+  });
+
+  it('tries a host whose refresh failed again after 1, then 2 minutes, and back at the interval once it works', async () => {
+    const hostId = bed.hostIds[0]!;
+    const row = async () => (await bed.t.database.db.select().from(backupHosts).where(eq(backupHosts.hostId, hostId)))[0]!;
+    const after = async (now: Date) => (await row()).nextRefreshAt.getTime() - now.getTime();
+    await bed.fleet.setFault(nodeName(0), { kind: 'refuse' });
+    try {
+      const first = new Date();
+      expect(await refreshBackupInventory(deps(), hostId, first)).toMatchObject({ ok: false });
+      expect(await row()).toMatchObject({ refreshFailures: 1, lastError: expect.stringMatching(/Cannot reach/) as string });
+      expect(await after(first)).toBe(REFRESH_RETRY_FIRST_MS);
+      const second = new Date(first.getTime() + REFRESH_RETRY_FIRST_MS);
+      expect(await refreshBackupInventory(deps(), hostId, second)).toMatchObject({ ok: false });
+      expect((await row()).refreshFailures).toBe(2);
+      expect(await after(second)).toBe(2 * REFRESH_RETRY_FIRST_MS);
+      // Never later than the usual interval, however long it fails.
+      await bed.t.database.db.update(backupHosts).set({ refreshFailures: 40 }).where(eq(backupHosts.hostId, hostId));
+      const third = new Date(second.getTime() + 2 * REFRESH_RETRY_FIRST_MS);
+      await refreshBackupInventory(deps(), hostId, third);
+      expect(await after(third)).toBe(REFRESH_INTERVAL_MS);
+    } finally {
+      await bed.fleet.setFault(nodeName(0), null);
+    }
+    const back = new Date();
+    expect(await refreshBackupInventory(deps(), hostId, back)).toMatchObject({ ok: true });
+    expect(await row()).toMatchObject({ refreshFailures: 0, lastError: null });
+    expect(await after(back)).toBe(REFRESH_INTERVAL_MS);
   });
 
   // Its speed on 5,000 guests × 30 backups is measured by bench/backup-inventory, not here.

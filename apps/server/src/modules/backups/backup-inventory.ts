@@ -25,7 +25,7 @@ import { readClusterBackupInfo } from './cluster-backup-info';
  * token's privileges are recorded with the refresh.
  */
 
-/** How often each host is read (and right after a backup task of the portal on it). */
+/** How often each host is read (and right after a backup task of the portal on it); sooner after a failure (recordRefresh). */
 export const REFRESH_INTERVAL_MS = 15 * 60_000;
 
 /** Rows of one storage as the repository takes them. */
@@ -53,7 +53,7 @@ export async function refreshBackupInventory(deps: BackgroundDeps, hostId: strin
     target = targetOf(host, secretBoxFor(deps.config, deps.log));
   } catch {
     const error = "The host's stored credentials cannot be decrypted";
-    await recordRefresh(deps.db, host, now, next, { lastError: error });
+    await recordRefresh(deps.db, host, now, next, { lastError: error }, true);
     return { hostId, ok: false, storages: 0, backups: 0, error };
   }
   const describe = (err: unknown) => lastErrorText(toHostError(err, errorContext(target, settings)));
@@ -64,7 +64,7 @@ export async function refreshBackupInventory(deps: BackgroundDeps, hostId: strin
     return { hostId, ok: true, storages: outcome.storages, backups: outcome.backups };
   } catch (err) {
     const error = describe(err);
-    await recordRefresh(deps.db, host, now, next, { lastError: error });
+    await recordRefresh(deps.db, host, now, next, { lastError: error }, true);
     return { hostId, ok: false, storages: 0, backups: 0, error };
   }
 }

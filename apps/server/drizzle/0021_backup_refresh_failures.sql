@@ -1,0 +1,1 @@
+ALTER TABLE "backup_hosts" ADD COLUMN "refresh_failures" integer DEFAULT 0 NOT NULL;
