@@ -1,5 +1,6 @@
-import { and, arrayOverlaps, asc, count, desc, eq, exists, inArray, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, exists, inArray, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { guestScopeConditions, type GuestScope } from '../guests/guests.repository';
 import {
   alertRuleDefaults,
   alertRules,
@@ -153,9 +154,7 @@ export interface AlertFilter {
  * What a scoped API key sees of the alerts: a guest's when the guest is on one of `guestHostIds` (null: any) and
  * carries one of `guestTags` (null: any); a host's or storage's when its host is one of `hostIds`.
  */
-export interface AlertScope {
-  guestHostIds: string[] | null;
-  guestTags: string[] | null;
+export interface AlertScope extends GuestScope {
   hostIds: string[];
 }
 
@@ -169,8 +168,7 @@ function scopeCondition(db: Db, scope: AlertScope | undefined): SQL | undefined 
         and(
           eq(sql`${guests.id}::text`, alerts.subjectId),
           eq(guests.organisationId, alerts.organisationId),
-          scope.guestHostIds ? inArray(guests.hostId, scope.guestHostIds) : undefined,
-          scope.guestTags ? arrayOverlaps(guests.tags, scope.guestTags) : undefined,
+          ...guestScopeConditions(scope),
         ),
       ),
   );

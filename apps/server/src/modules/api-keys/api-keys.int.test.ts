@@ -224,7 +224,9 @@ describe.each(TEST_DATABASE_KINDS)('API keys on %s', (kind) => {
     expect((await get(`/api/metrics/guest/${foreign.id}`, auth)).statusCode).toBe(404);
     expect((await get(`/api/hosts/${mine}/privileges`, auth)).statusCode).toBe(200);
     // A call that cannot be narrowed to its hosts is refused to it.
-    expect((await get('/api/restore-tests', auth)).statusCode).toBe(403);
+    const unscoped = await get('/api/alert-rules', auth);
+    expect(unscoped.statusCode, unscoped.body).toBe(403);
+    expect(unscoped.json<{ detail: string }>().detail).toMatch(/limited to some hosts or tags; this call is not available/);
     const prom = await get('/api/metrics/prometheus', auth);
     expect(prom.statusCode).toBe(200);
     expect(prom.body).not.toContain(foreign.id);

@@ -94,7 +94,8 @@ export function checkScheduleForKey(user: AuthUser, schedule: { kind: string; se
 
 /**
  * How a route's target is found, for the calls a scoped key may make; any other call is refused to it. `handler`:
- * the handler narrows or checks (lists; backups by their guest: backups.service.ts; alerts by their subject:
+ * the handler narrows or checks (lists; backups and restore tests by their guest: backups.service.ts,
+ * restore-tests.service.ts; alerts by their subject:
  * alerts.service.ts; schedules by their selector: schedules.service.ts; notification channels by their scope:
  * channel-access.ts); maintenance windows name no host or guest and are read whole.
  */
@@ -128,6 +129,10 @@ export const SCOPED_ROUTES: Readonly<Record<string, Target>> = {
   'GET /api/proxai/advice': 'handler',
   'GET /api/backups': 'handler',
   'GET /api/backups/coverage': 'handler',
+  'GET /api/restore-tests': 'handler',
+  'GET /api/restore-tests/summary': 'handler',
+  'GET /api/restore-tests/:id': 'handler',
+  'GET /api/restore-tests/:id/evidence': 'handler',
   'GET /api/schedules': 'handler',
   'GET /api/schedules/plan': 'handler',
   'GET /api/schedules/:id': 'handler',

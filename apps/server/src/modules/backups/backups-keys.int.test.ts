@@ -1,5 +1,7 @@
+import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import type { ApiKeyCreated, BackupCoverage, BackupPage } from '@proxai/contract';
+import type { ApiKeyCreated, BackupCoverage, BackupPage, RestoreTestPage, RestoreTestSummary } from '@proxai/contract';
+import { restoreTests } from '../../db/schema';
 import { generateFleet } from '@proxai/pve-sim';
 import { TEST_DATABASE_KINDS } from '../../testing/database';
 import { trackSecret } from '../../testing/secrets';
@@ -11,8 +13,8 @@ import { useBackupTestbed } from './backups.testing';
 /**
  * The backup inventory under an API key's host scope (issue 21, ADR 019), against two simulated nodes and a PBS:
  * a key limited to one host lists the backups of its guests (wherever they are stored, its PBS's too) and the
- * storages of its host, and its coverage is its guests' and its host's; another host, the PBS itself, or a guest
- * elsewhere answers 404, and a restore is refused to it.
+ * storages of its host, its coverage is its guests' and its host's, and it reads its guests' restore tests; another
+ * host, the PBS itself, or a guest elsewhere answers 404, and a restore or a restore test is refused to it.
  */
 describe.each(TEST_DATABASE_KINDS)('backups of a host-scoped API key on %s', (kind) => {
   const spec = generateFleet({ nodes: 2, guests: 8, seed: 11, pbs: true });
@@ -29,7 +31,7 @@ describe.each(TEST_DATABASE_KINDS)('backups of a host-scoped API key on %s', (ki
   const bed = useBackupTestbed(kind, spec);
   const get = (url: string, headers: Auth) => bed.t.app.inject({ method: 'GET', url, headers });
 
-  it("lists its guests' backups and its host's storages; its coverage is its own; anything else is 404", async () => {
+  it("lists its guests' backups, its host's storages and its guests' restore tests; anything else is 404", async () => {
     const deps = { db: bed.t.database.db, config: bed.t.config, log: bed.t.app.log };
     for (const hostId of [...bed.hostIds, bed.pbsHostId]) {
       expect(await refreshBackupInventory(deps, hostId), hostId).toMatchObject({ ok: true });
@@ -105,5 +107,44 @@ describe.each(TEST_DATABASE_KINDS)('backups of a host-scoped API key on %s', (ki
       payload: { backup_id: expected[0]!.id, target: 'new' },
     });
     expect(restore.statusCode, restore.body).toBe(403);
+
+    // Restore tests: those of its guests (one, its evidence, the summary); another guest's is 404; running one is 403.
+    const test = (v: VmDto) => ({
+      organisationId: bed.owner.user.organisationId!,
+      guestId: v.id,
+      hostId: v.host_id,
+      guestName: v.name,
+      guestType: v.type,
+      vmid: v.vmid,
+      targetNode: 'pve1',
+      status: 'passed' as const,
+      evidence: { signed: true },
+      taskId: randomUUID(),
+      endedAt: new Date(),
+    });
+    const ownGuest = vms.find((v) => v.host_id === mine)!;
+    const [ours, theirs] = await bed.t.database.db
+      .insert(restoreTests)
+      .values([test(ownGuest), test(elsewhere)])
+      .returning();
+    const listed = await get('/api/restore-tests?limit=200', key);
+    expect(listed.statusCode, listed.body).toBe(200);
+    expect(listed.json<RestoreTestPage>().items.map((r) => r.id)).toEqual([ours!.id]);
+    expect((await get(`/api/restore-tests/${ours!.id}`, key)).statusCode).toBe(200);
+    expect((await get(`/api/restore-tests/${ours!.id}/evidence`, key)).statusCode).toBe(200);
+    for (const url of [`/api/restore-tests/${theirs!.id}`, `/api/restore-tests/${theirs!.id}/evidence`]) {
+      expect((await get(url, key)).statusCode, url).toBe(404);
+      expect((await get(url, bed.owner.auth)).statusCode, url).toBe(200);
+    }
+    const summary = (await get('/api/restore-tests/summary', key)).json<RestoreTestSummary>();
+    expect(summary.items.map((g) => g.guest_id)).toContain(ownGuest.id);
+    expect(summary.items.every((g) => g.host_id === mine)).toBe(true);
+    const run = await bed.t.app.inject({
+      method: 'POST',
+      url: '/api/restore-tests',
+      headers: key,
+      payload: { guest_id: ownGuest.id },
+    });
+    expect(run.statusCode, run.body).toBe(403);
   });
 });

@@ -1,24 +1,7 @@
-import {
-  and,
-  arrayOverlaps,
-  asc,
-  desc,
-  eq,
-  gte,
-  inArray,
-  isNotNull,
-  isNull,
-  like,
-  lt,
-  ne,
-  not,
-  notInArray,
-  or,
-  sql,
-  type SQL,
-} from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNull, like, lt, ne, not, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { backups, backupStorages, guests, taskLogs, tasks } from '../../db/schema';
+import { guestScopeConditions, type GuestScope } from '../guests/guests.repository';
 import { criticalCondition } from './critical.repository';
 
 export type BackupRow = typeof backups.$inferSelect;
@@ -182,22 +165,6 @@ export interface BackupFilter {
   since?: Date;
   /** A scoped API key's: only backups of a registered guest it sees. */
   scope?: GuestScope;
-}
-
-/** The guests a scoped API key sees: on one of `guestHostIds` (null: any), carrying one of `guestTags` (null: any). */
-export interface GuestScope {
-  guestHostIds: string[] | null;
-  guestTags: string[] | null;
-}
-
-/** The conditions on the `guests` table (joined or selected) that keep the guests `scope` sees. */
-function guestScopeConditions(scope: GuestScope | undefined): (SQL | undefined)[] {
-  if (!scope) return [];
-  return [
-    isNotNull(guests.id),
-    scope.guestHostIds ? inArray(guests.hostId, scope.guestHostIds) : undefined,
-    scope.guestTags ? arrayOverlaps(guests.tags, scope.guestTags) : undefined,
-  ];
 }
 
 /**

@@ -1,6 +1,22 @@
-import { and, count, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, arrayOverlaps, count, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { guests, hosts } from '../../db/schema';
+
+/** The guests a scoped API key sees: on one of `guestHostIds` (null: any), carrying one of `guestTags` (null: any). */
+export interface GuestScope {
+  guestHostIds: string[] | null;
+  guestTags: string[] | null;
+}
+
+/** The conditions on the `guests` table (joined or selected) that keep the guests `scope` sees. */
+export function guestScopeConditions(scope: GuestScope | undefined): (SQL | undefined)[] {
+  if (!scope) return [];
+  return [
+    isNotNull(guests.id),
+    scope.guestHostIds ? inArray(guests.hostId, scope.guestHostIds) : undefined,
+    scope.guestTags ? arrayOverlaps(guests.tags, scope.guestTags) : undefined,
+  ];
+}
 
 export type GuestRow = typeof guests.$inferSelect;
 

@@ -1,6 +1,7 @@
 import { and, desc, eq, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { guests, restoreTests } from '../../db/schema';
+import { guestScopeConditions, type GuestScope } from '../guests/guests.repository';
 
 export type RestoreTestRow = typeof restoreTests.$inferSelect;
 export type NewRestoreTestRow = typeof restoreTests.$inferInsert;
@@ -11,11 +12,28 @@ export async function insertRestoreTest(db: Db, values: NewRestoreTestRow): Prom
   return row!;
 }
 
-export async function findRestoreTest(db: Db, organisationId: string, id: string): Promise<RestoreTestRow | undefined> {
+/** With a scoped API key's scope: only the tests of a guest it sees. */
+function scopeCondition(db: Db, scope: GuestScope | undefined): SQL | undefined {
+  if (!scope) return undefined;
+  return inArray(
+    restoreTests.guestId,
+    db
+      .select({ id: guests.id })
+      .from(guests)
+      .where(and(...guestScopeConditions(scope))),
+  );
+}
+
+export async function findRestoreTest(
+  db: Db,
+  organisationId: string,
+  id: string,
+  scope?: GuestScope,
+): Promise<RestoreTestRow | undefined> {
   const [row] = await db
     .select()
     .from(restoreTests)
-    .where(and(eq(restoreTests.id, id), eq(restoreTests.organisationId, organisationId)));
+    .where(and(eq(restoreTests.id, id), eq(restoreTests.organisationId, organisationId), scopeCondition(db, scope)));
   return row;
 }
 
@@ -58,12 +76,13 @@ function isUniqueViolation(err: unknown): boolean {
 export async function listRestoreTests(
   db: Db,
   organisationId: string,
-  filter: { guestId?: string; status?: RestoreTestStatus },
+  filter: { guestId?: string; status?: RestoreTestStatus; scope?: GuestScope },
   limit: number,
   after?: { createdAt: Date; id: string },
 ): Promise<RestoreTestRow[]> {
   const conditions: (SQL | undefined)[] = [
     eq(restoreTests.organisationId, organisationId),
+    scopeCondition(db, filter.scope),
     filter.guestId ? eq(restoreTests.guestId, filter.guestId) : undefined,
     filter.status ? eq(restoreTests.status, filter.status) : undefined,
     after

@@ -13,6 +13,7 @@ import type { z } from 'zod';
 import { AppError, notFound } from '../../errors';
 import { guestLabel } from '../../jobs/pve-task';
 import { authorize } from '../access/authorize';
+import { seesGuest, sqlScopeOf } from '../api-keys/scoped-lists';
 import { criticalGuests, isCritical } from '../backups/critical.repository';
 import { findGuestWithHost, findPresentGuests } from '../guests/guests.repository';
 import type { HostsDeps, RequestContext } from '../hosts/hosts.service';
@@ -132,7 +133,8 @@ export async function listRestoreTestsOf(
   const rows = await listRestoreTests(
     deps.db,
     ctx.organisationId,
-    { guestId: query.guest_id, status: query.status },
+    // A scoped API key reads the tests of the guests it sees.
+    { guestId: query.guest_id, status: query.status, scope: await sqlScopeOf(deps.db, ctx.user) },
     limit + 1,
     query.cursor ? parseCursor(query.cursor) : undefined,
   );
@@ -141,7 +143,7 @@ export async function listRestoreTestsOf(
 }
 
 async function rowOf(deps: HostsDeps, ctx: RequestContext, id: string): Promise<RestoreTestRow> {
-  const row = await findRestoreTest(deps.db, ctx.organisationId, id);
+  const row = await findRestoreTest(deps.db, ctx.organisationId, id, await sqlScopeOf(deps.db, ctx.user));
   if (!row) throw notFound('Restore test');
   return row;
 }
@@ -187,27 +189,29 @@ export async function restoreTestSummary(deps: HostsDeps, ctx: RequestContext, n
   const byGuest = new Map<string, RestoreTestRow[]>();
   for (const t of tests) if (t.guestId) byGuest.set(t.guestId, [...(byGuest.get(t.guestId) ?? []), t]);
   return {
-    items: guests.map((g) => {
-      const list = byGuest.get(g.id) ?? [];
-      const ended = list.filter((t) => t.endedAt);
-      const last = list[0];
-      const passed = ended.filter((t) => t.status === 'passed');
-      return {
-        guest_id: g.id,
-        name: g.name,
-        vmid: g.vmid,
-        host_id: g.hostId,
-        last_status: last?.status ?? null,
-        last_at: (last?.endedAt ?? last?.createdAt)?.toISOString() ?? null,
-        last_passed_at: passed[0]?.endedAt?.toISOString() ?? null,
-        last_rto_seconds: passed[0]?.rtoSeconds ?? null,
-        rto_trend: passed
-          .slice(0, TREND)
-          .reverse()
-          .map((t) => ({ at: t.endedAt!.toISOString(), rto_seconds: t.rtoSeconds ?? 0 })),
-        next_scheduled_at: nextAt.get(g.id)?.toISOString() ?? null,
-        critical: criticalIds.has(g.id),
-      };
-    }),
+    items: guests
+      .filter((g) => seesGuest(ctx.user, g))
+      .map((g) => {
+        const list = byGuest.get(g.id) ?? [];
+        const ended = list.filter((t) => t.endedAt);
+        const last = list[0];
+        const passed = ended.filter((t) => t.status === 'passed');
+        return {
+          guest_id: g.id,
+          name: g.name,
+          vmid: g.vmid,
+          host_id: g.hostId,
+          last_status: last?.status ?? null,
+          last_at: (last?.endedAt ?? last?.createdAt)?.toISOString() ?? null,
+          last_passed_at: passed[0]?.endedAt?.toISOString() ?? null,
+          last_rto_seconds: passed[0]?.rtoSeconds ?? null,
+          rto_trend: passed
+            .slice(0, TREND)
+            .reverse()
+            .map((t) => ({ at: t.endedAt!.toISOString(), rto_seconds: t.rtoSeconds ?? 0 })),
+          next_scheduled_at: nextAt.get(g.id)?.toISOString() ?? null,
+          critical: criticalIds.has(g.id),
+        };
+      }),
   };
 }

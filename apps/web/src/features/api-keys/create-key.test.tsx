@@ -158,7 +158,7 @@ describe('Creating an API key', { timeout: 40_000 }, () => {
     expect(within(dialog).queryByTestId('api-key-reach-note')).toBeNull();
     await userEvent.click(host);
     expect(within(dialog).getByRole('note')).toHaveTextContent(
-      /Restores, restore tests, members and licences stay out of its reach/,
+      /Restores, running restore tests, members and licences stay out of its reach/,
     );
     await userEvent.click(host);
     expect(within(dialog).queryByTestId('api-key-reach-note')).toBeNull();
