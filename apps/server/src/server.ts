@@ -9,6 +9,7 @@ import { loggerOptions } from './logger';
 import { bootstrapAdmin } from './modules/auth/admin-bootstrap';
 import { startDemo } from './modules/demo/demo';
 import { secretBoxFor } from './modules/hosts/secret-box';
+import { secretKeyRefusal } from './modules/hosts/secret-check';
 import { readVersion } from './version';
 
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -28,7 +29,14 @@ async function main(): Promise<void> {
     await database.close();
   });
   // The host-credential key is created (or checked) now, with its log line, not at the first host added.
-  secretBoxFor(config, app.log);
+  const box = secretBoxFor(config, app.log);
+  // A key that cannot open what another replica sealed here refuses to start, in one line, before any job runs.
+  const refusal = await secretKeyRefusal(database.db, box, config, app.log);
+  if (refusal) {
+    process.stderr.write(`fatal: ${refusal}\n`);
+    await database.close();
+    process.exit(1);
+  }
   await bootstrapAdmin(app);
   const stopDemo = config.demo ? await startDemo(app) : undefined;
 

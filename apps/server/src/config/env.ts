@@ -84,6 +84,8 @@ const EnvSchema = z.object({
       'must be 32 bytes written as 64 hex digits or base64 (openssl rand -base64 32)',
     )
     .optional(),
+  /** The key that sealed the database's credentials is lost: this start re-seals the key check (modules/hosts/secret-check.ts). */
+  PROXAI_SECRET_KEY_LOST: booleanFlag.default(false),
   /** Ed25519 private key (PKCS#8 PEM or base64 DER) that signs licences. Generated into DATA_DIR when unset. */
   PROXAI_LICENSE_KEY: z.string().min(32).optional(),
   /** Ed25519 private key (PKCS#8 PEM or base64 DER) that signs restore-test evidence. Generated into DATA_DIR when unset. */

@@ -1,5 +1,6 @@
 import { isTaskDone } from '@proxai/contract';
 import type { Db } from '../db/client';
+import { AppError } from '../errors';
 import { findPresentGuests, type GuestRow } from '../modules/guests/guests.repository';
 import { hostsByIds, type HostRow } from '../modules/hosts/hosts.repository';
 import {
@@ -138,14 +139,11 @@ export async function runChildTasks(
       try {
         ran = await run(child);
       } catch (err) {
-        // A runner records its own failures; this is one it could not (the database went away, a bug).
-        await endTask(
-          db,
-          child.id,
-          'failed',
-          `unexpected error: ${err instanceof Error ? err.message : String(err)}`,
-          new Date(),
-        );
+        // A runner records its own failures; this is one it could not (the database went away, a bug), or a
+        // catalogue error that names its cause (credentials sealed with another key).
+        const detail =
+          err instanceof AppError ? err.detail : `unexpected error: ${err instanceof Error ? err.message : String(err)}`;
+        await endTask(db, child.id, 'failed', detail, new Date());
         return;
       }
       const row = await findTask(db, parent.organisationId, child.id);

@@ -14,3 +14,4 @@ export * from './pbs';
 export * from './restore-tests';
 export * from './teams';
 export * from './api-keys';
+export * from './secret-check';

@@ -5,7 +5,8 @@ import { randomBytes } from 'node:crypto';
 import { describe, expect, it, vi } from 'vitest';
 import type { FastifyBaseLogger } from 'fastify';
 import { parseConfig } from '../../config/env';
-import { createSecretBox, secretBoxFor } from './secret-box';
+import { AppError } from '../../errors';
+import { createSecretBox, secretBoxFor, UNREADABLE_SECRET } from './secret-box';
 
 const fakeLog = () => ({ warn: vi.fn(), info: vi.fn() }) as unknown as FastifyBaseLogger & { warn: ReturnType<typeof vi.fn> };
 
@@ -21,6 +22,22 @@ describe('secret box', () => {
     flipped[0] = flipped[0]! ^ 1;
     expect(() => box.open([iv, tag, flipped.toString('base64url')].join('.'))).toThrow();
     expect(() => createSecretBox(randomBytes(32)).open(sealed)).toThrow();
+  });
+
+  it('a value sealed with another key fails naming PROXAI_SECRET_KEY, not "unable to authenticate data"', () => {
+    const sealed = createSecretBox(randomBytes(32)).seal('s3cret-pve-password');
+    let thrown: unknown;
+    try {
+      createSecretBox(randomBytes(32)).open(sealed);
+    } catch (err) {
+      thrown = err;
+    }
+    expect(thrown).toBeInstanceOf(AppError);
+    expect(thrown).toMatchObject({ code: 'invalid_state', detail: UNREADABLE_SECRET, status: 409 });
+    expect(UNREADABLE_SECRET).toMatch(/PROXAI_SECRET_KEY/);
+    expect((thrown as AppError).message).not.toMatch(/Unsupported state|authenticate data/);
+    // The cause is kept for the logs.
+    expect(String((thrown as AppError).cause)).toMatch(/unable to authenticate data/);
   });
 
   it('generates a 0600 key file in the data directory once, with a log line, and reuses it', () => {

@@ -4,9 +4,17 @@ import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config/env';
 import { parseSecretKey } from '../../config/secret-key';
+import { AppError } from '../../errors';
 
 const KEY_FILE = 'secret.key';
 const IV_BYTES = 12;
+
+/**
+ * Why a sealed value does not open: AES-GCM's authentication failed, so it was sealed with another key (Node only
+ * says "Unsupported state or unable to authenticate data"). Stored as is in tasks and a host's last error: English.
+ */
+export const UNREADABLE_SECRET =
+  "Stored credentials cannot be opened with this server's PROXAI_SECRET_KEY: they were sealed with another key. Give every replica the same PROXAI_SECRET_KEY; if that key is lost, enter the credentials again";
 
 /** Encrypts host credentials (PVE passwords, API token secrets) at rest with AES-256-GCM. */
 export interface SecretBox {
@@ -54,12 +62,23 @@ export function createSecretBox(key: Buffer): SecretBox {
       if (!iv || !tag || !ciphertext) throw new Error('malformed sealed secret');
       const decipher = createDecipheriv('aes-256-gcm', key, iv);
       decipher.setAuthTag(tag);
-      return Buffer.concat([decipher.update(ciphertext), decipher.final()]).toString('utf8');
+      const head = decipher.update(ciphertext);
+      try {
+        return Buffer.concat([head, decipher.final()]).toString('utf8');
+      } catch (err) {
+        throw new AppError('invalid_state', UNREADABLE_SECRET, { cause: err });
+      }
     },
   };
 }
 
 const boxes = new WeakMap<Config, SecretBox>();
+
+/** Where the app's key comes from, as an operator would look for it. */
+export const secretKeySource = (config: Config): string =>
+  config.PROXAI_SECRET_KEY
+    ? 'PROXAI_SECRET_KEY'
+    : `The key generated in ${path.join(config.dataDir, KEY_FILE)} (PROXAI_SECRET_KEY is not set)`;
 
 /** The app's secret box: key from PROXAI_SECRET_KEY, else generated into the data directory. One per config. */
 export function secretBoxFor(config: Config, log: FastifyBaseLogger): SecretBox {
