@@ -92,7 +92,6 @@ export const guests = pgTable(
     memoryMb: integer('memory_mb').notNull().default(0),
     storageGb: real('storage_gb').notNull().default(0),
     uptime: bigint('uptime', { mode: 'number' }).notNull().default(0),
-    lastBackupAt: timestamp('last_backup_at', { withTimezone: true }),
     /** Proxmox tags (';'-separated there) and pool, for schedule selectors. */
     tags: text('tags').array().notNull().default([]),
     pool: text('pool'),

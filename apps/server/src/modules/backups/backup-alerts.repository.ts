@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { backupHosts, backups, guests, tasks } from '../../db/schema';
+import { backupHosts, guests, tasks } from '../../db/schema';
+import { lastBackupAt } from './backups.repository';
 
 /** What the backup alert rules read of each live guest (see backup-alerts.ts). */
 export interface GuestBackupState {
@@ -9,7 +10,7 @@ export interface GuestBackupState {
   vmid: number;
   name: string;
   tags: string[];
-  /** Newest backup in the inventory. */
+  /** Newest backup in the inventory (lastBackupAt, as the coverage and the advice read it). */
   lastBackupAt: Date | null;
   /** The guest's host had its inventory read at least once (before that, "no backup" means "not known yet"). */
   inventoryRead: boolean;
@@ -22,7 +23,7 @@ const date = (v: unknown): Date | null => (v === null || v === undefined ? null 
 export async function guestBackupStates(db: Db, organisationId: string): Promise<GuestBackupState[]> {
   const result = (await db.execute(sql`
     select g.id, g.host_id, g.vmid, g.name, g.tags,
-      (select max(b.backup_time) from ${backups} b where b.guest_id = g.id) as last_backup_at,
+      ${lastBackupAt(sql`g.id`)} as last_backup_at,
       exists (select 1 from ${backupHosts} h where h.host_id = g.host_id and h.refreshed_at is not null) as inventory_read,
       t.status as task_status, t.error as task_error, t.ended_at as task_ended_at
     from ${guests} g

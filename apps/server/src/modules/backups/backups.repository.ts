@@ -283,18 +283,31 @@ export async function knownStorageType(db: Db, organisationId: string, storage: 
   return row?.type;
 }
 
-/** The guests (live, of PVE hosts) whose newest backup is older than `since`, or that have none. */
+/**
+ * A guest's last backup: the newest `backup_time` among the inventory's rows of it, whichever PVE storage or PBS
+ * datastore lists them (one probe of `backups_guest_time_idx` per guest). It is the one definition of "last backup":
+ * the coverage, the backup alerts and the dashboard's advice all read this expression, and nothing stores a copy
+ * that could lag behind the inventory. `guestId` names the guest's id as the outer query does; the default is
+ * `guests.id` qualified by hand, since inside a select of one table drizzle writes a column bare, which the
+ * subquery would read as its own.
+ */
+export function lastBackupAt(guestId: SQL = sql`${guests}.${sql.identifier('id')}`): SQL<Date | null> {
+  return sql`(select max(b.backup_time) from ${backups} b where b.guest_id = ${guestId})`.mapWith(
+    (v: Date | string) => new Date(v),
+  );
+}
+
+/** The guests (live, of PVE hosts) whose last backup (lastBackupAt) is older than `since`, or that have none. */
 export async function guestsWithoutBackupSince(
   db: Db,
   organisationId: string,
   since: Date,
   scope?: GuestScope,
 ): Promise<{ id: string; name: string; vmid: number; hostId: string; lastBackupAt: Date | null; critical: boolean }[]> {
-  // Qualified by hand: inside a select of one table drizzle writes a column bare, which the subquery would read as its own.
-  const last = sql<Date | string | null>`(select max(b.backup_time) from ${backups} b where b.guest_id = "guests"."id")`;
+  const last = lastBackupAt();
   const critical = sql<boolean>`${criticalCondition()}`;
   const rows = await db
-    .select({ id: guests.id, name: guests.name, vmid: guests.vmid, hostId: guests.hostId, last, critical })
+    .select({ id: guests.id, name: guests.name, vmid: guests.vmid, hostId: guests.hostId, lastBackupAt: last, critical })
     .from(guests)
     .where(
       and(
@@ -305,11 +318,7 @@ export async function guestsWithoutBackupSince(
       ),
     )
     .orderBy(asc(guests.name), asc(guests.vmid));
-  return rows.map(({ last: at, ...r }) => ({
-    ...r,
-    critical: Boolean(r.critical),
-    lastBackupAt: at === null ? null : new Date(at),
-  }));
+  return rows.map((r) => ({ ...r, critical: Boolean(r.critical) }));
 }
 
 /** The task kinds whose failures the coverage lists (one per guest: a policy's node and run tasks repeat them). */
@@ -355,19 +364,4 @@ export async function appendTaskLogLines(db: Db, taskId: string, lines: readonly
   for (let i = 0; i < lines.length; i += BATCH) {
     await db.insert(taskLogs).values(lines.slice(i, i + BATCH).map((line) => ({ taskId, line })));
   }
-}
-
-/**
- * The newest backup time (epoch seconds) per vmid of the inventory's backups of these hosts: what the fleet sync
- * records as each guest's last backup, without reading the storages itself (the inventory reads each storage once
- * per cycle).
- */
-export async function newestBackupTimes(db: Db, hostIds: string[]): Promise<Map<number, number>> {
-  if (hostIds.length === 0) return new Map();
-  const rows = await db
-    .select({ vmid: backups.vmid, at: sql<Date | string>`max(${backups.backupTime})` })
-    .from(backups)
-    .where(inArray(backups.hostId, hostIds))
-    .groupBy(backups.vmid);
-  return new Map(rows.map((r) => [r.vmid, Math.floor(new Date(r.at).getTime() / 1000)]));
 }

@@ -130,10 +130,10 @@ describe.each(TEST_DATABASE_KINDS)('guests on %s', (kind) => {
     const readAt = new Date(Date.now() - 1);
     await updateGuest(t.database.db, v.id, { state: 'running', uptime: 5 }); // the start's task ended meanwhile
     const stateNow = async () => (await liveGuestsOfHosts(t.database.db, [v.host_id])).find((g) => g.id === v.id)!.state;
-    await reconcileGuests(t.database.db, [v.host_id], stale, readAt, { backupsOf: null });
+    await reconcileGuests(t.database.db, [v.host_id], stale, readAt);
     expect(await stateNow()).toBe('running');
     // A later read wins again.
-    await reconcileGuests(t.database.db, [v.host_id], stale, new Date(Date.now() + 1), { backupsOf: null });
+    await reconcileGuests(t.database.db, [v.host_id], stale, new Date(Date.now() + 1));
     expect(await stateNow()).toBe('stopped');
     invalidateOrg(owner.user.organisationId!);
   });

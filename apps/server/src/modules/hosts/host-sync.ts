@@ -2,7 +2,6 @@ import type { Language } from '@proxai/contract';
 import { isPveError, type ClusterResource, type GuestResource, type PveClient } from '@proxai/pve-client';
 import type { Db } from '../../db/client';
 import { emitEvent } from '../events/events.repository';
-import { newestBackupTimes } from '../backups/backups.repository';
 import { recordPoll } from '../metrics/store/record-poll';
 import { AppError } from '../../errors';
 import { FALLBACK_LANGUAGE, message } from '../../i18n/messages';
@@ -42,8 +41,7 @@ export interface SyncOutcome {
 /** Proxmox tags are written 'a;b' (also accepted: ',' and spaces). */
 const splitTags = (tags: string | undefined): string[] => (tags ?? '').split(/[;,\s]+/).filter(Boolean);
 
-function toGuestRow(host: HostRow, g: GuestResource, lastBackup: Map<number, number>): NewGuestRow {
-  const backupAt = lastBackup.get(g.vmid);
+function toGuestRow(host: HostRow, g: GuestResource): NewGuestRow {
   return {
     hostId: host.id,
     organisationId: host.organisationId,
@@ -60,7 +58,6 @@ function toGuestRow(host: HostRow, g: GuestResource, lastBackup: Map<number, num
     tags: splitTags(g.tags),
     pool: g.pool ?? null,
     lock: g.lock ?? null,
-    lastBackupAt: backupAt ? new Date(backupAt * 1000) : null,
   };
 }
 
@@ -161,7 +158,7 @@ export const UNREADABLE_CREDENTIALS =
 
 /** What a poll reads besides the fleet state (`/cluster/resources`, read every time). */
 export interface PollPlan {
-  /** Cluster membership, node status (version) and backup lists: every 5 minutes. */
+  /** Cluster membership and node status (version): every 5 minutes. */
   inventory: boolean;
   /** Pending updates: hourly. */
   versions: boolean;
@@ -269,20 +266,14 @@ export async function syncHost(
         : null;
     const members = [host, ...(cluster ? await clusterMembers(db, host, cluster.name, cluster.nodes) : [])];
     const byNode = new Map(members.map((m) => [m.pveNode, m]));
-    // From the backup inventory (modules/backups), which reads each backup storage once per cycle.
-    const lastBackup = await newestBackupTimes(
-      db,
-      members.map((m) => m.id),
-    );
     const rows = resources
       .filter(isGuest)
       .filter((g) => g.template !== 1 && byNode.has(g.node))
-      .map((g) => toGuestRow(byNode.get(g.node)!, g, lastBackup))
+      .map((g) => toGuestRow(byNode.get(g.node)!, g))
       .sort((a, b) => a.vmid - b.vmid);
     const memberIds = members.map((m) => m.id);
     let before: GuestRow[] = [];
     await reconcileGuests(db, memberIds, rows, readAt, {
-      backupsOf: inventory ? host.id : null,
       alsoInTransaction: async (tx) => {
         before = await liveGuestsOfHosts(tx, memberIds, { lock: true });
         await emitGuestChanges(tx, host, before, rows, readAt);

@@ -100,17 +100,16 @@ const UPSERT_BATCH = 500;
  * vmid across them: a guest now listed on another of these hosts (a migration inside the cluster) moves with its
  * id, so its tasks and history stay; a guest no longer listed is marked gone (`gone_at`), not deleted.
  * `readAt` is when PVE was asked: a guest whose row changed after that (a start or stop the portal ran
- * meanwhile) keeps its newer state and uptime instead of the list's older one. Only the guests of `backupsOf`
- * (the host whose backup lists were just read; null on a fast poll, which reads none) take the rows' last backup
- * time; the others keep theirs. `alsoInTransaction` writes what describes the change (its events) in the same
- * transaction.
+ * meanwhile) keeps its newer state and uptime instead of the list's older one. A guest's last backup is not kept
+ * here: it is read from the backup inventory (backups.repository's lastBackupAt). `alsoInTransaction` writes what
+ * describes the change (its events) in the same transaction.
  */
 export async function reconcileGuests(
   db: Db,
   hostIds: string[],
   rows: NewGuestRow[],
   readAt: Date,
-  options: { backupsOf: string | null; alsoInTransaction?: (tx: Db) => Promise<void> },
+  options: { alsoInTransaction?: (tx: Db) => Promise<void> } = {},
 ): Promise<void> {
   const newer = sql`${guests.updatedAt} > ${readAt.toISOString()}::timestamptz`;
   const now = new Date();
@@ -149,9 +148,6 @@ export async function reconcileGuests(
             tags: sql`excluded.tags`,
             pool: sql`excluded.pool`,
             lock: sql`excluded.lock`,
-            lastBackupAt: options.backupsOf
-              ? sql`case when excluded.host_id = ${options.backupsOf}::uuid then excluded.last_backup_at else ${guests.lastBackupAt} end`
-              : sql`${guests.lastBackupAt}`,
             updatedAt: sql`greatest(${guests.updatedAt}, ${now.toISOString()}::timestamptz)`,
           },
           // A row is rewritten only when something shown changed, the guest restarted, its CPU use moved by more
@@ -162,8 +158,7 @@ export async function reconcileGuests(
               excluded.memory_mb, excluded.storage_gb, excluded.tags, excluded.pool, excluded.lock)
             or excluded.uptime < ${guests.uptime}
             or abs(coalesce(excluded.cpu_usage, 0) - coalesce(${guests.cpuUsage}, 0)) > 0.05
-            or ${guests.updatedAt} < ${new Date(now.getTime() - 60_000).toISOString()}::timestamptz
-            ${options.backupsOf ? sql`or excluded.last_backup_at is distinct from ${guests.lastBackupAt}` : sql``}`,
+            or ${guests.updatedAt} < ${new Date(now.getTime() - 60_000).toISOString()}::timestamptz`,
         });
     }
     const appeared = rows.filter((r) => !byVmid.has(r.vmid)).map((r) => r.vmid);

@@ -1,6 +1,7 @@
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { guests, hosts } from '../../db/schema';
+import { lastBackupAt } from '../backups/backups.repository';
 
 export async function fleetRows(db: Db, organisationId: string) {
   const hostRows = await db
@@ -22,7 +23,8 @@ export async function fleetRows(db: Db, organisationId: string) {
       state: guests.state,
       hostId: guests.hostId,
       tags: guests.tags,
-      lastBackupAt: guests.lastBackupAt,
+      // Read from the backup inventory, as the coverage does: the advice counts the same guests it lists.
+      lastBackupAt: lastBackupAt(),
     })
     .from(guests)
     .where(and(eq(guests.organisationId, organisationId), isNull(guests.goneAt)))
