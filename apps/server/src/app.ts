@@ -67,6 +67,10 @@ declare module 'fastify' {
 export interface BuildAppOptions {
   config: Config;
   database: Database;
+  /** The app closes the database last when it closes (the server; a test app on a database of its own). */
+  ownsDatabase?: boolean;
+  /** Runs the job runtime and the periodic work (default); tests of requests alone turn it off. */
+  jobs?: boolean;
   logger?: FastifyServerOptions['logger'];
   loggerInstance?: FastifyServerOptions['loggerInstance'];
   /** Tests only: called right after the instance is created (e.g. to add observing hooks). */
@@ -150,9 +154,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(openapi);
 
   // App
-  await app.register(db, { database });
+  await app.register(db, { database, closeWithApp: options.ownsDatabase ?? false });
   await app.register(auth, { publicUrl: config.PUBLIC_URL });
-  await app.register(jobs);
+  await app.register(jobs, { enabled: options.jobs ?? true });
   // Mail bodies (sign-in codes) reach the log only in local development without SMTP, never in test or production.
   await app.register(metrics);
   await app.register(mailer, { smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, logBodies: config.NODE_ENV === 'development' });

@@ -12,7 +12,8 @@ import { secretBoxFor } from './modules/hosts/secret-box';
 import { secretKeyRefusal } from './modules/hosts/secret-check';
 import { readVersion } from './version';
 
-const SHUTDOWN_GRACE_MS = 10_000;
+/** After the job handlers' grace period (SHUTDOWN_GRACE_MS), what the rest of the shutdown may take before exit(1). */
+const SHUTDOWN_MARGIN_MS = 4_000;
 
 async function main(): Promise<void> {
   const config = loadConfigOrExit(readVersion());
@@ -24,10 +25,8 @@ async function main(): Promise<void> {
   await runMigrations(database);
   logger.info('migrations applied');
 
-  const app = await buildApp({ config, database, loggerInstance: logger });
-  app.addHook('onClose', async () => {
-    await database.close();
-  });
+  // The app closes the database last, after its jobs and loops (plugins/app/db.ts).
+  const app = await buildApp({ config, database, loggerInstance: logger, ownsDatabase: true });
   // The host-credential key is created (or checked) now, with its log line, not at the first host added.
   const box = secretBoxFor(config, app.log);
   // A key that cannot open what another replica sealed here refuses to start, in one line, before any job runs.
@@ -48,7 +47,7 @@ async function main(): Promise<void> {
     const force = setTimeout(() => {
       logger.error('graceful shutdown timed out; exiting');
       process.exit(1);
-    }, SHUTDOWN_GRACE_MS);
+    }, config.SHUTDOWN_GRACE_MS + SHUTDOWN_MARGIN_MS);
     force.unref();
     void (async () => {
       try {

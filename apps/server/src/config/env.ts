@@ -99,6 +99,11 @@ const EnvSchema = z.object({
   PVE_TIMEOUT_MS: z.coerce.number().int().min(500).max(120_000).default(8000),
   /** How often a running task's process says it is alive; four missed beats and another process resumes it. */
   TASK_HEARTBEAT_SECONDS: z.coerce.number().int().min(1).max(60).default(5),
+  /**
+   * On SIGTERM, how long the job handlers under way may take to end before they are handed back (the job to a
+   * retry, its task to recovery, as after `kill -9`); the process exits at the latest a few seconds after.
+   */
+  SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
   /** How often each replica's scheduler looks for due schedule occurrences (modules/schedules/scheduler.ts). */
   SCHEDULER_TICK_SECONDS: z.coerce.number().int().min(1).max(60).default(5),
   /**

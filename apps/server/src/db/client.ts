@@ -71,6 +71,7 @@ async function openPglite(dataDir: string, loadDataDir?: Blob | File): Promise<D
 
 async function openPostgres(url: string, max: number): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max, connectionTimeoutMillis: 5000 });
+  let ending: Promise<void> | undefined;
   // An idle client that loses its connection must not crash the process; the next query reconnects.
   pool.on('error', () => undefined);
   const db = drizzlePg(pool, { schema }) as unknown as Db;
@@ -108,6 +109,7 @@ async function openPostgres(url: string, max: number): Promise<Database> {
     ping: async () => {
       await db.execute(sql`select 1`);
     },
-    close: () => pool.end(),
+    // Idempotent, as PGlite's: the app that owns it closes it, and a test may have closed it first.
+    close: () => (ending ??= pool.end()),
   };
 }

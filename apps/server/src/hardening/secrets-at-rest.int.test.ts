@@ -20,7 +20,7 @@ describe.each(TEST_DATABASE_KINDS)('secrets at rest and sessions on %s', (kind) 
   beforeAll(async () => {
     fleet = await startFleet(generateFleet({ nodes: 2, guests: 4, seed: 21, pbs: false }), { taskDurationMs: 20 });
     for (const n of fleet.nodes) trackSecret(n.password, n.tokenSecret);
-    t = await createTestApp({ database: kind, env: { RATE_LIMIT_ENABLED: 'false', ...LOOPBACK_HOSTS } });
+    t = await createTestApp({ jobs: true, database: kind, env: { RATE_LIMIT_ENABLED: 'false', ...LOOPBACK_HOSTS } });
   });
   afterAll(async () => {
     await t?.close();

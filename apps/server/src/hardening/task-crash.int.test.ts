@@ -7,7 +7,7 @@ import { generateFleet, startFleet, type Fleet } from '@proxai/pve-sim';
 import { tokenBody } from '../modules/hosts/hosts.testing';
 import { TEST_DATABASE_URL } from '../testing/env';
 import { trackSecret } from '../testing/secrets';
-import { scratchPostgres, startServer, stopServer } from '../testing/server-process';
+import { callServer, scratchPostgres, signInToServer, startServer, stopServer } from '../testing/server-process';
 
 /**
  * `kill -9` of the server while a guest action runs: after a restart the task ends (here resumed from its
@@ -25,31 +25,8 @@ describe('a task survives kill -9 of the server', () => {
     await fleet?.close();
   });
 
-  async function call<T>(url: string, route: string, init: { method?: string; token?: string; body?: unknown } = {}) {
-    const res = await fetch(`${url}/api${route}`, {
-      method: init.method ?? 'GET',
-      headers: {
-        ...(init.body ? { 'content-type': 'application/json' } : {}),
-        ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
-      },
-      body: init.body ? JSON.stringify(init.body) : undefined,
-    });
-    return { status: res.status, body: (await res.json()) as T };
-  }
-
-  async function signIn(url: string): Promise<string> {
-    const email = 'crash-owner@example.test';
-    expect((await call(url, '/auth/magic-link', { method: 'POST', body: { email, language: 'en' } })).status).toBe(200);
-    const mails = (await call<{ text: string }[]>(url, `/dev/outbox?to=${email}`)).body;
-    const code = /:\s*(\d{6})\s*$/m.exec(mails.at(-1)!.text)![1]!;
-    trackSecret(code);
-    const verified = await call<{ access_token: string }>(url, '/auth/verify-otp', {
-      method: 'POST',
-      body: { email, otp_code: code },
-    });
-    trackSecret(verified.body.access_token);
-    return verified.body.access_token;
-  }
+  const call = callServer;
+  const signIn = (url: string) => signInToServer(url, 'crash-owner@example.test');
 
   async function runAndKill(env: Record<string, string>) {
     const first = await startServer(env);

@@ -1,4 +1,5 @@
 import PgBoss from 'pg-boss';
+import pg from 'pg';
 import type { z } from 'zod';
 import type { Database } from '../db/client';
 
@@ -13,6 +14,11 @@ export interface JobContext {
   jobId: string;
   /** How many times this job was handed out before (0 on the first run). */
   retryCount: number;
+  /**
+   * Aborted when the process stops and the shutdown's grace period ran out: a handler that waits (on Proxmox, on
+   * children) may end early; its job is handed back to pg-boss for a retry and its task to recovery.
+   */
+  signal: AbortSignal;
 }
 
 /** One entry of the job catalogue: name → zod payload → handler, with its retry policy, timeout and singleton. */
@@ -47,36 +53,85 @@ export const defineJob = <S extends z.ZodType>(definition: JobDefinition<S>): Jo
 /** pg-boss's schema in the portal's database. */
 export const JOB_SCHEMA = 'pgboss';
 
-/** pg-boss's way into PGlite: parameterised statements through query(), scripts (its migrations) through exec(). */
-function pgliteAdapter(database: Database) {
-  if (database.raw.kind !== 'pglite') throw new Error('not a PGlite database');
-  const client = database.raw.client;
-  return {
-    async executeSql(text: string, values?: unknown[]) {
+interface SqlResult {
+  rows: unknown[];
+  fields?: unknown[];
+}
+
+/**
+ * pg-boss's way into the database, which the runtime owns so that no statement outlives `stop()`: pg-boss completes
+ * or fails a job without awaiting it (manager.js `onFetch`), so its statements are counted here and awaited before
+ * the database may close. PGlite: parameterised statements through query(), scripts (its migrations) through
+ * exec(). PostgreSQL: a small pool of pg-boss's own, beside the portal's.
+ */
+function sqlChannel(database: Database) {
+  let run: (text: string, values?: unknown[]) => Promise<SqlResult>;
+  let end = async () => undefined as void;
+  if (database.raw.kind === 'pglite') {
+    const client = database.raw.client;
+    run = async (text, values) => {
       if (values && values.length > 0) return client.query(text, values);
       const results = await client.exec(text);
       return results.at(-1) ?? { rows: [], fields: [] };
+    };
+  } else {
+    const pool = new pg.Pool({ connectionString: database.raw.url, max: 4, connectionTimeoutMillis: 5000 });
+    pool.on('error', () => undefined);
+    run = (text, values) => pool.query(text, values);
+    end = () => pool.end();
+  }
+  const inFlight = new Set<Promise<unknown>>();
+  let closed = false;
+  return {
+    adapter: {
+      executeSql(text: string, values?: unknown[]): Promise<SqlResult> {
+        // Only a job that outlived the grace period gets here (its completion, not awaited by pg-boss): the job was
+        // already failed for a retry, so its late result is dropped instead of reaching a closed database.
+        if (closed) return Promise.resolve({ rows: [{ count: 0 }], fields: [] });
+        const statement = run(text, values);
+        inFlight.add(statement);
+        const forget = () => inFlight.delete(statement);
+        statement.then(forget, forget);
+        return statement;
+      },
+    },
+    /** Waits for pg-boss's statements under way (those a settled handler just queued included), then closes. */
+    async close(): Promise<void> {
+      // A settled handler's completion is queued within the same macrotask: let it start before counting.
+      await new Promise((resolve) => setImmediate(resolve));
+      while (inFlight.size > 0) await Promise.allSettled([...inFlight]);
+      closed = true;
+      await end();
     },
   };
 }
 
-function bossFor(database: Database, options: Partial<PgBoss.ConstructorOptions> = {}): PgBoss {
-  const common = { schema: JOB_SCHEMA, ...options };
-  if (database.raw.kind === 'pglite') return new PgBoss({ ...common, db: pgliteAdapter(database) });
-  return new PgBoss({ ...common, connectionString: database.raw.url, max: 4 });
-}
+type SqlAdapter = ReturnType<typeof sqlChannel>['adapter'];
+
+const bossFor = (db: SqlAdapter, options: Partial<PgBoss.ConstructorOptions>): PgBoss =>
+  new PgBoss({ schema: JOB_SCHEMA, ...options, db });
 
 /** Installs or upgrades pg-boss's schema (called by runMigrations, under its lock, so a test template has it). */
 export async function migrateJobSchema(database: Database): Promise<void> {
-  const boss = bossFor(database, { supervise: false, schedule: false, migrate: true });
+  const channel = sqlChannel(database);
+  const boss = bossFor(channel.adapter, { supervise: false, schedule: false, migrate: true });
   boss.on('error', () => undefined);
   await boss.start();
-  await boss.stop({ graceful: false, wait: true, close: true });
+  await boss.stop({ graceful: false, wait: true, close: false });
+  await channel.close();
 }
 
 export interface JobRuntime {
   /** Queues a job of the catalogue; its payload is checked against the job's schema first. */
   send(name: string, data: unknown): Promise<string | null>;
+  /** Stops fetching jobs: the workers take no new one (what is queued waits for the next process). */
+  stopIntake(): Promise<void>;
+  /**
+   * Waits up to `graceMs` for the handlers under way to end; then aborts the rest (JobContext.signal) and answers
+   * how many were still running.
+   */
+  drain(graceMs: number): Promise<number>;
+  /** Hands what still runs back to pg-boss (failed, to be retried), waits for pg-boss's last statements, closes. */
   stop(): Promise<void>;
 }
 
@@ -97,12 +152,16 @@ export async function startJobRuntime(
     byName.set(job.name, job);
   }
   // runMigrations installed the schema (migrateJobSchema) before the app was built: no second check here.
-  const boss = bossFor(database, { migrate: false, schedule: false });
+  const channel = sqlChannel(database);
+  const boss = bossFor(channel.adapter, { migrate: false, schedule: false });
   // Each worker polls its queue. The embedded PGlite has one connection and no other replica: a job queued here
   // wakes this process's workers at once (notifyWorker below), so polling only finds retries and delayed jobs,
   // and polling every 2 s per queue would mostly queue empty fetches in front of the requests' reads.
   const pollingIntervalSeconds = options.pollingIntervalSeconds ?? (database.raw.kind === 'pglite' ? 10 : 2);
   const workers = new Map<string, string[]>();
+  const running = new Set<Promise<void>>();
+  const shutdown = new AbortController();
+  let stopped = false;
   boss.on('error', (err) => log.error({ err }, 'job runtime error'));
   await boss.start();
   for (const job of catalogue) {
@@ -120,24 +179,41 @@ export async function startJobRuntime(
         log.error({ job: job.name, id: raw.id, issues: parsed.error.issues }, 'job payload rejected');
         return;
       }
-      await job.handler(parsed.data, { jobId: raw.id, retryCount: raw.retryCount });
+      await job.handler(parsed.data, { jobId: raw.id, retryCount: raw.retryCount, signal: shutdown.signal });
+    };
+    /** Runs a fetch's handlers, counted so that the shutdown can wait for them. */
+    const tracked = (batch: PgBoss.JobWithMetadata<unknown>[], handle: () => Promise<void>) => {
+      const done = handle().catch((err: unknown) => {
+        // After the grace period the database may be closing under a handler: its failure says nothing new.
+        if (shutdown.signal.aborted) log.warn({ job: job.name, ids: batch.map((j) => j.id) }, 'job ended after the shutdown');
+        throw err;
+      });
+      const settled = done.then(
+        () => undefined,
+        () => undefined,
+      );
+      running.add(settled);
+      void settled.then(() => running.delete(settled));
+      return done;
     };
     const batchSize = job.batchSize ?? 1;
     // pg-boss 10 runs one fetch at a time per worker: `concurrency` workers run side by side.
     const ids: string[] = [];
     workers.set(job.name, ids);
     for (let i = 0; i < (job.concurrency ?? 1); i++) {
-      const id = await boss.work(job.name, { pollingIntervalSeconds, batchSize, includeMetadata: true }, async (batch) => {
-        if (batchSize === 1) {
-          if (batch[0]) await runOne(batch[0]);
-          return;
-        }
-        await Promise.all(
-          batch.map((raw) =>
-            runOne(raw).catch((err: unknown) => log.error({ err, job: job.name, id: raw.id }, 'job failed in a batch')),
-          ),
-        );
-      });
+      const id = await boss.work(job.name, { pollingIntervalSeconds, batchSize, includeMetadata: true }, (batch) =>
+        tracked(batch, async () => {
+          if (batchSize === 1) {
+            if (batch[0]) await runOne(batch[0]);
+            return;
+          }
+          await Promise.all(
+            batch.map((raw) =>
+              runOne(raw).catch((err: unknown) => log.error({ err, job: job.name, id: raw.id }, 'job failed in a batch')),
+            ),
+          );
+        }),
+      );
       ids.push(id);
     }
   }
@@ -146,10 +222,15 @@ export async function startJobRuntime(
   const raw = database.raw;
   const sendVia =
     raw.kind === 'postgres' ? { db: { executeSql: (text: string, values?: unknown[]) => raw.pool.query(text, values) } } : {};
+  const stopIntake = async () => {
+    for (const id of [...workers.values()].flat()) await boss.offWork({ id });
+  };
   return {
+    stopIntake,
     async send(name, data) {
       const job = byName.get(name);
       if (!job) throw new Error(`job ${name} is not in the catalogue`);
+      if (stopped) throw new Error(`job ${name} not queued: the job runtime is stopped`);
       const payload = job.payload.parse(data) as object;
       const id = await boss.send(name, payload, {
         ...sendVia,
@@ -159,8 +240,27 @@ export async function startJobRuntime(
       for (const worker of workers.get(name) ?? []) boss.notifyWorker(worker);
       return id;
     },
+    async drain(graceMs) {
+      const deadline = Date.now() + graceMs;
+      while (running.size > 0 && Date.now() < deadline) {
+        let timer: NodeJS.Timeout | undefined;
+        const timeout = new Promise<void>((resolve) => (timer = setTimeout(resolve, Math.max(0, deadline - Date.now()))));
+        await Promise.race([Promise.allSettled([...running]), timeout]);
+        clearTimeout(timer);
+      }
+      const left = running.size;
+      if (left > 0) {
+        log.warn({ jobs: left, graceMs }, 'jobs still running after the shutdown grace period: handed back for a retry');
+        shutdown.abort();
+      }
+      return left;
+    },
     async stop() {
-      await boss.stop({ graceful: true, wait: true, timeout: 5_000, close: true });
+      stopped = true;
+      await stopIntake();
+      // Not graceful: drain() already waited. What still runs is failed now, so pg-boss hands it out again.
+      await boss.stop({ graceful: false, close: false });
+      await channel.close();
     },
   };
 }

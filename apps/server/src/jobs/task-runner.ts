@@ -1,7 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import type { Db } from '../db/client';
-import { claimTask, heartbeat, orphanedTasks, strandedQueuedTasks, type TaskRow } from '../modules/tasks/tasks.repository';
+import { AppError } from '../errors';
+import {
+  claimTask,
+  endTask,
+  heartbeat,
+  orphanedTasks,
+  strandedQueuedTasks,
+  type TaskRow,
+} from '../modules/tasks/tasks.repository';
 
 /** This process, as the runner of the tasks it holds. */
 export const THIS_RUNNER = `${os.hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
@@ -36,6 +44,12 @@ export async function withClaimedTask(
   const timer = setInterval(() => void heartbeat(db, taskId, runner, new Date()).catch(() => undefined), timing.heartbeatMs);
   try {
     await work(task);
+  } catch (err) {
+    // A runner records the failures it expects; this one escaped it (credentials that cannot be opened, a bug).
+    // Left running, recovery would resume it into the same error forever: it ends failed, saying why.
+    const detail = err instanceof AppError ? err.detail : `unexpected error: ${err instanceof Error ? err.message : String(err)}`;
+    await endTask(db, taskId, 'failed', detail, new Date()).catch(() => undefined);
+    throw err;
   } finally {
     clearInterval(timer);
   }
@@ -58,7 +72,7 @@ export function startTaskRecovery(
   timing: TaskTiming,
   resumers: Record<string, Resumer>,
   log: { error: (obj: object, msg: string) => void; info: (obj: object, msg: string) => void },
-): { stop(): Promise<void> } {
+): { stop(graceMs?: number): Promise<void> } {
   const running = new Set<Promise<void>>();
   let stopped = false;
   const sweep = async () => {
@@ -84,11 +98,17 @@ export function startTaskRecovery(
   const first = setTimeout(() => void sweep(), 500);
   const timer = setInterval(() => void sweep(), timing.heartbeatMs * 2);
   return {
-    async stop() {
+    /** Stops sweeping; waits up to `graceMs` for the tasks it resumed (those still running resume again later). */
+    async stop(graceMs = Infinity) {
       stopped = true;
       clearTimeout(first);
       clearInterval(timer);
-      await Promise.allSettled([...running]);
+      let timeout: NodeJS.Timeout | undefined;
+      const graceOver = new Promise<void>((resolve) => {
+        if (Number.isFinite(graceMs)) timeout = setTimeout(resolve, graceMs);
+      });
+      await Promise.race([Promise.allSettled([...running]), graceOver]);
+      clearTimeout(timeout);
     },
   };
 }

@@ -36,6 +36,12 @@ export async function createTestApp(
     env?: Record<string, string>;
     database?: 'pglite' | 'postgres';
     reuseDatabase?: Database;
+    /**
+     * Starts the job runtime with its pollers, scheduler, subscribers (the audit chain, webhooks, the event stream's
+     * fan-out) and loops. Off by default: most tests are about requests, and 18 queues polling with a dozen loops
+     * slowed every file that did not need them.
+     */
+    jobs?: boolean;
     extraRoutes?: (api: FastifyInstance) => void | Promise<void>;
   } = {},
 ): Promise<TestApp> {
@@ -60,6 +66,9 @@ export async function createTestApp(
   const app = await buildApp({
     config,
     database,
+    // The app closes its own database last, after its jobs (the server's shutdown order); a shared one stays open.
+    ownsDatabase: !options.reuseDatabase,
+    jobs: options.jobs ?? false,
     loggerInstance: logger,
     extraRoutes: options.extraRoutes,
     onInstance: (instance) => {
@@ -85,10 +94,7 @@ export async function createTestApp(
     config,
     logs,
     routes,
-    close: async () => {
-      await app.close();
-      if (!options.reuseDatabase) await database.close();
-    },
+    close: () => app.close(),
   };
 }
 

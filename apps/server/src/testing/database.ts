@@ -8,7 +8,7 @@ import { TEST_DATABASE_URL } from './env';
 
 /**
  * A fresh, migrated database for one test file: PGlite loaded from the run's template, or, when
- * TEST_DATABASE_URL is set, a new PostgreSQL database created for this file and dropped at the end.
+ * TEST_DATABASE_URL is set, a new PostgreSQL database copied from the run's template and dropped at the end.
  */
 export async function openTestDatabase(kind: 'pglite' | 'postgres' = 'pglite'): Promise<Database & { url?: string }> {
   if (kind === 'postgres') {
@@ -16,24 +16,24 @@ export async function openTestDatabase(kind: 'pglite' | 'postgres' = 'pglite'): 
     const name = `proxai_test_${randomBytes(6).toString('hex')}`;
     const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
     await admin.connect();
-    await admin.query(`create database ${name}`);
+    // A copy of the run's migrated template (global-setup.ts); a file run outside it migrates its own.
+    const template = inject('postgresTemplate');
+    await admin.query(template ? `create database ${name} template ${template}` : `create database ${name}`);
     await admin.end();
     const url = new URL(TEST_DATABASE_URL);
     url.pathname = `/${name}`;
     const database = await openDatabase({ databaseUrl: url.toString(), poolSize: 5 });
-    await runMigrations(database);
+    if (!template) await runMigrations(database);
     const close = () => database.close();
-    return {
-      ...database,
-      url: url.toString(),
-      close: async () => {
-        await close();
-        const dropper = new pg.Client({ connectionString: TEST_DATABASE_URL });
-        await dropper.connect();
-        await dropper.query(`drop database if exists ${name} with (force)`);
-        await dropper.end();
-      },
+    let dropped: Promise<void> | undefined;
+    const drop = async () => {
+      await close();
+      const dropper = new pg.Client({ connectionString: TEST_DATABASE_URL });
+      await dropper.connect();
+      await dropper.query(`drop database if exists ${name} with (force)`);
+      await dropper.end();
     };
+    return { ...database, url: url.toString(), close: () => (dropped ??= drop()) };
   }
   const template = fs.readFileSync(inject('pgliteTemplate'));
   return openDatabase({ dataDir: 'memory://', loadDataDir: new Blob([template]) });

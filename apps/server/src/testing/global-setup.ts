@@ -1,16 +1,50 @@
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../db/client';
 import { runMigrations } from '../db/migrate';
+import { TEST_DATABASE_URL } from './env';
 import { findLeaks } from './secrets';
+
+/** Runs one statement on TEST_DATABASE_URL's database (creating and dropping databases). */
+async function adminQuery(statement: string): Promise<void> {
+  const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
+  await admin.connect();
+  try {
+    await admin.query(statement);
+  } finally {
+    await admin.end();
+  }
+}
+
+/**
+ * With TEST_DATABASE_URL, one migrated PostgreSQL database per run that each test file's database is created from
+ * (`create database … template`): a copy costs a few hundred milliseconds, the migrations and pg-boss's schema
+ * seconds. Nobody connects to it after this, as PostgreSQL requires of a template.
+ */
+async function postgresTemplate(): Promise<{ name: string; drop(): Promise<void> } | undefined> {
+  if (!TEST_DATABASE_URL) return undefined;
+  const name = `proxai_template_${randomBytes(6).toString('hex')}`;
+  await adminQuery(`create database ${name}`);
+  const url = new URL(TEST_DATABASE_URL);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ databaseUrl: url.toString(), poolSize: 2 });
+  try {
+    await runMigrations(database);
+  } finally {
+    await database.close();
+  }
+  return { name, drop: () => adminQuery(`drop database if exists ${name} with (force)`) };
+}
 
 /**
  * Creating a PGlite cluster costs seconds; loading a dump costs a fraction of that. So the migrated database
  * is created once per run and each test file starts from a copy of it.
  */
-export default async function setup(project: TestProject): Promise<() => void> {
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'proxai-test-'));
   const file = path.join(dir, 'template.tar.gz');
   const database = await openDatabase({ dataDir: 'memory://' });
@@ -20,10 +54,13 @@ export default async function setup(project: TestProject): Promise<() => void> {
   fs.writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
   await database.close();
   project.provide('pgliteTemplate', file);
+  const pgTemplate = await postgresTemplate();
+  project.provide('postgresTemplate', pgTemplate?.name ?? '');
   const logDir = path.join(dir, 'logs');
   fs.mkdirSync(logDir);
   project.provide('testLogDir', logDir);
-  return () => {
+  return async () => {
+    await pgTemplate?.drop();
     const leaks = findLeaks(logDir);
     fs.rmSync(dir, { recursive: true, force: true });
     if (leaks.length > 0) {
@@ -38,6 +75,8 @@ export default async function setup(project: TestProject): Promise<() => void> {
 declare module 'vitest' {
   export interface ProvidedContext {
     pgliteTemplate: string;
+    /** The migrated PostgreSQL database each file's copies (empty without TEST_DATABASE_URL). */
+    postgresTemplate: string;
     testLogDir: string;
   }
 }

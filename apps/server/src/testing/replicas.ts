@@ -39,7 +39,7 @@ export async function startReplicas(options: {
     await fleet.close();
   };
   try {
-    apps.push(await createTestApp({ env, reuseDatabase: shared }));
+    apps.push(await createTestApp({ jobs: true, env, reuseDatabase: shared }));
     const owner = await buildUser(shared.db, { orgRole: 'owner' });
     await giveLicence(shared.db, owner.user.organisationId!, 'pro');
     const added = await apps[0]!.app.inject({
@@ -50,7 +50,7 @@ export async function startReplicas(options: {
     });
     if (added.statusCode !== 201) throw new Error(`adding the host: ${added.statusCode} ${added.body}`);
     await new Promise((r) => setTimeout(r, options.phaseMs));
-    apps.push(await createTestApp({ env, reuseDatabase: otherPool }));
+    apps.push(await createTestApp({ jobs: true, env, reuseDatabase: otherPool }));
     return { first: apps[0]!, second: apps[1]!, shared, owner, close };
   } catch (err) {
     await close();

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { CHILD_PATH, TEST_DATABASE_URL } from './env';
+import { trackSecret } from './secrets';
 
 const serverEntry = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../server.ts');
 
@@ -17,8 +18,15 @@ export async function freePort(): Promise<number> {
   });
 }
 
+export interface ServerProcess {
+  child: ChildProcess;
+  url: string;
+  /** What the process printed so far (stdout and stderr). */
+  output: string[];
+}
+
 /** Starts the server with `env` over the test defaults and waits until /api/health answers. */
-export async function startServer(env: Record<string, string>): Promise<{ child: ChildProcess; url: string }> {
+export async function startServer(env: Record<string, string>): Promise<ServerProcess> {
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', serverEntry], {
     env: {
@@ -31,8 +39,11 @@ export async function startServer(env: Record<string, string>): Promise<{ child:
       LOG_LEVEL: 'warn',
       ...env,
     },
-    stdio: 'ignore',
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
+  const output: string[] = [];
+  child.stdout.on('data', (chunk: Buffer) => output.push(chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => output.push(chunk.toString()));
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 45_000;
   while (
@@ -41,10 +52,47 @@ export async function startServer(env: Record<string, string>): Promise<{ child:
       () => false,
     ))
   ) {
-    if (Date.now() > deadline || child.exitCode !== null) throw new Error('server did not start');
+    if (Date.now() > deadline || child.exitCode !== null) {
+      // Never leave a process behind that may still come up later.
+      child.kill('SIGKILL');
+      throw new Error(`server did not start:\n${output.join('')}`);
+    }
     await new Promise((r) => setTimeout(r, 150));
   }
-  return { child, url };
+  return { child, url, output };
+}
+
+/** A JSON call to a server process's API. */
+export async function callServer<T>(
+  url: string,
+  route: string,
+  init: { method?: string; token?: string; body?: unknown } = {},
+): Promise<{ status: number; body: T }> {
+  const res = await fetch(`${url}/api${route}`, {
+    method: init.method ?? 'GET',
+    headers: {
+      ...(init.body ? { 'content-type': 'application/json' } : {}),
+      ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
+    },
+    body: init.body ? JSON.stringify(init.body) : undefined,
+  });
+  return { status: res.status, body: (await res.json()) as T };
+}
+
+/** Signs `email` in on a server process through its dev outbox (no SMTP); answers the session token. */
+export async function signInToServer(url: string, email: string): Promise<string> {
+  const sent = await callServer(url, '/auth/magic-link', { method: 'POST', body: { email, language: 'en' } });
+  if (sent.status !== 200) throw new Error(`magic-link answered ${sent.status}`);
+  const mails = (await callServer<{ text: string }[]>(url, `/dev/outbox?to=${email}`)).body;
+  const code = /:\s*(\d{6})\s*$/m.exec(mails.at(-1)?.text ?? '')?.[1];
+  if (!code) throw new Error('no sign-in code in the outbox');
+  trackSecret(code);
+  const verified = await callServer<{ access_token: string }>(url, '/auth/verify-otp', {
+    method: 'POST',
+    body: { email, otp_code: code },
+  });
+  trackSecret(verified.body.access_token);
+  return verified.body.access_token;
 }
 
 /** Stops a server process gracefully and waits for it to exit. */

@@ -362,7 +362,7 @@ describe.each(TEST_DATABASE_KINDS)('API keys on %s', (kind) => {
 describe('API key request budget', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({ jobs: true });
   });
   afterAll(async () => {
     await t?.close();

@@ -14,7 +14,7 @@ describe('four-eyes approvals', () => {
   beforeAll(async () => {
     fleet = await startFleet(generateFleet({ nodes: 1, guests: 2, seed: 5 }), { taskDurationMs: 30 });
     for (const n of fleet.nodes) trackSecret(n.password, n.tokenSecret);
-    t = await createTestApp({ env: { RATE_LIMIT_ENABLED: 'false', ...LOOPBACK_HOSTS } });
+    t = await createTestApp({ jobs: true, env: { RATE_LIMIT_ENABLED: 'false', ...LOOPBACK_HOSTS } });
   });
   afterAll(async () => {
     await t?.close();

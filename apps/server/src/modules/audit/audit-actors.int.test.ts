@@ -22,7 +22,7 @@ import { evidencePublicKey, writeLegacyRecord } from './audit.testing';
 describe.each(TEST_DATABASE_KINDS)('audit actors on %s', (kind) => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp({ database: kind, env: { RATE_LIMIT_ENABLED: 'false', SCHEDULER_TICK_SECONDS: '60' } });
+    t = await createTestApp({ jobs: true, database: kind, env: { RATE_LIMIT_ENABLED: 'false', SCHEDULER_TICK_SECONDS: '60' } });
   });
   afterAll(async () => {
     await t?.close();

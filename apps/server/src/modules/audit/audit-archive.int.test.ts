@@ -27,7 +27,7 @@ describe.each(TEST_DATABASE_KINDS)('archiving the audit trail on %s', (kind) => 
   let dataDir: string;
   beforeAll(async () => {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'proxai-audit-archive-'));
-    t = await createTestApp({ database: kind, env: { RATE_LIMIT_ENABLED: 'false', DATA_DIR: dataDir } });
+    t = await createTestApp({ jobs: true, database: kind, env: { RATE_LIMIT_ENABLED: 'false', DATA_DIR: dataDir } });
   });
   afterAll(async () => {
     await t?.close();

@@ -14,7 +14,7 @@ import { evidencePublicKey, verifyCli } from './audit.testing';
 describe('the audit trail: a hash chain per organisation, exported and verified offline', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp({ env: { RATE_LIMIT_ENABLED: 'false' } });
+    t = await createTestApp({ jobs: true, env: { RATE_LIMIT_ENABLED: 'false' } });
   });
   afterAll(async () => {
     await t?.close();

@@ -21,6 +21,7 @@ describe('administrator sign-in, sessions and audit', () => {
   };
   beforeAll(async () => {
     t = await createTestApp({
+      jobs: true,
       env: {
         RATE_LIMIT_ENABLED: 'false',
         PROXAI_ADMIN_EMAIL: 'root@proxai.example',

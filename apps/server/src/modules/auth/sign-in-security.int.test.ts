@@ -49,9 +49,9 @@ describe('sign-in security', () => {
   const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
   beforeAll(async () => {
-    t = await createTestApp({ env: { RATE_LIMIT_ENABLED: 'false' } });
-    proxied = await createTestApp({ reuseDatabase: t.database, env: { TRUST_PROXY: '1' } });
-    published = await createTestApp({ reuseDatabase: t.database, env: { PUBLIC_URL: 'https://portal.example.com' } });
+    t = await createTestApp({ jobs: true, env: { RATE_LIMIT_ENABLED: 'false' } });
+    proxied = await createTestApp({ jobs: true, reuseDatabase: t.database, env: { TRUST_PROXY: '1' } });
+    published = await createTestApp({ jobs: true, reuseDatabase: t.database, env: { PUBLIC_URL: 'https://portal.example.com' } });
     trackSecret(ADMIN.password);
     await upsertAdmin(t.database.db, { ...ADMIN, reset: 'never' });
   });
@@ -206,6 +206,7 @@ describe('sign-in security', () => {
     it('an administrator address taken by an ordinary account is left alone at start, and the log says how to take it back', async () => {
       await buildUser(t.database.db, { email: 'squatted-admin@proxai.example' });
       const starting = await createTestApp({
+        jobs: true,
         reuseDatabase: t.database,
         env: { PROXAI_ADMIN_EMAIL: 'squatted-admin@proxai.example', PROXAI_ADMIN_PASSWORD: 'another admin password' },
       });

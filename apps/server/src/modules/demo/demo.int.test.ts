@@ -9,7 +9,7 @@ describe('demo', () => {
   let t: TestApp;
   const stops: (() => Promise<void>)[] = [];
   beforeAll(async () => {
-    t = await createTestApp({ env: { PROXAI_DEMO: '1', PVE_TIMEOUT_MS: '3000', RATE_LIMIT_ENABLED: 'false' } });
+    t = await createTestApp({ jobs: true, env: { PROXAI_DEMO: '1', PVE_TIMEOUT_MS: '3000', RATE_LIMIT_ENABLED: 'false' } });
   });
   afterAll(async () => {
     for (const stop of stops) await stop();

@@ -199,7 +199,11 @@ describe.each(TEST_DATABASE_KINDS)('the event stream on %s', (kind) => {
   it.runIf(kind === 'postgres' && TEST_DATABASE_URL)(
     'a change through one replica reaches a stream held on another within 2 s',
     async () => {
-      const other = await createTestApp({ reuseDatabase: t.database, env: { RATE_LIMIT_ENABLED: 'false', ...LOOPBACK_HOSTS } });
+      const other = await createTestApp({
+        jobs: true,
+        reuseDatabase: t.database,
+        env: { RATE_LIMIT_ENABLED: 'false', ...LOOPBACK_HOSTS },
+      });
       try {
         const otherBase = await other.app.listen({ port: 0, host: '127.0.0.1' });
         const stream = await openStream(`${otherBase}/api/events`, owner.auth);

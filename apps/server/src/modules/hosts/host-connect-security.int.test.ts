@@ -40,12 +40,14 @@ describe('adding a host: the outbound policy and its failures', () => {
   beforeAll(async () => {
     fleet = await startFleet(generateFleet({ nodes: 1, guests: 3, seed: 5, pbs: false }), { taskDurationMs: 10 });
     for (const n of fleet.nodes) trackSecret(n.password, n.tokenSecret);
-    strict = await createTestApp({ env: { RATE_LIMIT_ENABLED: 'false', PVE_TIMEOUT_MS: String(TIMEOUT_MS) } });
+    strict = await createTestApp({ jobs: true, env: { RATE_LIMIT_ENABLED: 'false', PVE_TIMEOUT_MS: String(TIMEOUT_MS) } });
     open = await createTestApp({
+      jobs: true,
       reuseDatabase: strict.database,
       env: { RATE_LIMIT_ENABLED: 'false', PVE_TIMEOUT_MS: String(TIMEOUT_MS), ...LOOPBACK_HOSTS },
     });
     limited = await createTestApp({
+      jobs: true,
       reuseDatabase: strict.database,
       env: { PVE_TIMEOUT_MS: String(TIMEOUT_MS), ...LOOPBACK_HOSTS },
     });

@@ -34,6 +34,7 @@ export async function startHostsTestbed(options: {
   for (const n of fleet.nodes) trackSecret(n.password, n.tokenSecret, n.readonlyTokenSecret);
   if (fleet.pbs) trackSecret(fleet.pbs.password, fleet.pbs.tokenSecret);
   const t = await createTestApp({
+    jobs: true,
     database: options.database,
     env: { RATE_LIMIT_ENABLED: 'false', ...LOOPBACK_HOSTS, ...options.env },
   }).catch(async (err: unknown) => {

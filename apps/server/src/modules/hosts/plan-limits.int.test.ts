@@ -24,7 +24,11 @@ describe.each(TEST_DATABASE_KINDS)('plan limits on %s', (kind) => {
     spec.nodes[0]!.guests = spec.nodes[0]!.guests.slice(0, 3);
     fleet = await startFleet(spec, { taskDurationMs: 10 });
     for (const n of fleet.nodes) trackSecret(n.password, n.tokenSecret);
-    t = await createTestApp({ database: kind, env: { RATE_LIMIT_ENABLED: 'false', PVE_TIMEOUT_MS: '5000', ...LOOPBACK_HOSTS } });
+    t = await createTestApp({
+      jobs: true,
+      database: kind,
+      env: { RATE_LIMIT_ENABLED: 'false', PVE_TIMEOUT_MS: '5000', ...LOOPBACK_HOSTS },
+    });
   }, 60_000);
   afterAll(async () => {
     await t?.close();

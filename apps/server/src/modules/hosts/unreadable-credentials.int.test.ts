@@ -43,6 +43,21 @@ describe.each(TEST_DATABASE_KINDS)('credentials sealed with another key on %s', 
     expect(JSON.stringify(parent)).not.toMatch(/unexpected error|Unsupported state/);
   });
 
+  it("one guest's action ends failed naming the key instead of staying running for recovery to retry forever", async () => {
+    const guests = (await bed.t.app.inject({ method: 'GET', url: '/api/vms', headers: bed.owner.auth })).json<VmDto[]>();
+    const guest = guests.find((g) => g.host_id === hostId)!;
+    await bed.t.database.db.update(guestsTable).set({ state: 'stopped' }).where(eq(guestsTable.id, guest.id));
+    const res = await bed.t.app.inject({
+      method: 'POST',
+      url: `/api/vms/${guest.id}/action`,
+      headers: bed.owner.auth,
+      payload: { action: 'start' },
+    });
+    expect(res.statusCode, res.body).toBe(202);
+    const task = await waitForTask(bed.t.app, bed.owner.auth, res.json<{ task_id: string }>().task_id);
+    expect(task).toMatchObject({ status: 'failed', error: UNREADABLE_SECRET });
+  });
+
   it('a request that reads the host live answers 409 naming the key, not a 500', async () => {
     const res = await bed.t.app.inject({ method: 'GET', url: `/api/hosts/${hostId}/privileges`, headers: bed.owner.auth });
     expect(res.statusCode, res.body).toBe(409);

@@ -70,7 +70,11 @@ describe.each(TEST_DATABASE_KINDS)('licences on %s', (kind) => {
 
   beforeAll(async () => {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'proxai-licences-'));
-    t = await createTestApp({ database: kind, env: { DATA_DIR: dataDir, RATE_LIMIT_ENABLED: 'false', ...LOOPBACK_HOSTS } });
+    t = await createTestApp({
+      jobs: true,
+      database: kind,
+      env: { DATA_DIR: dataDir, RATE_LIMIT_ENABLED: 'false', ...LOOPBACK_HOSTS },
+    });
     const db = t.database.db;
     const org = await buildOrganisation(db);
     orgId = org.id;

@@ -27,7 +27,7 @@ describe('notification address policy', () => {
     let t: TestApp;
     let api: RoutesClient;
     beforeAll(async () => {
-      t = await createTestApp({ env: { RATE_LIMIT_ENABLED: 'false' } });
+      t = await createTestApp({ jobs: true, env: { RATE_LIMIT_ENABLED: 'false' } });
       expect(t.config.NOTIFY_ADDRESS_POLICY).toBe('public');
       const owner = await buildUser(t.database.db, { orgRole: 'owner' });
       await giveLicence(t.database.db, owner.user.organisationId!, 'pro');

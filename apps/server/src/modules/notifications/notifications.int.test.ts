@@ -31,6 +31,7 @@ describe.each(TEST_DATABASE_KINDS)('notification channels on %s', (kind) => {
     receiver = await startReceiver();
     smtp = await startSmtpPeer();
     t = await createTestApp({
+      jobs: true,
       database: kind,
       env: { RATE_LIMIT_ENABLED: 'false', NOTIFY_ADDRESS_POLICY: 'any', SMTP_URL: smtp.url },
     });

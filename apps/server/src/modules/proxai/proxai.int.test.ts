@@ -72,8 +72,12 @@ describe('ProxAI advice', () => {
     model = startModel();
     const modelUrl = await model.listen();
     trackSecret('sk-test-model-key-123');
-    rulesApp = await createTestApp({ env: { PVE_TIMEOUT_MS: '1000', RATE_LIMIT_ENABLED: 'false', ...LOOPBACK_HOSTS } });
+    rulesApp = await createTestApp({
+      jobs: true,
+      env: { PVE_TIMEOUT_MS: '1000', RATE_LIMIT_ENABLED: 'false', ...LOOPBACK_HOSTS },
+    });
     aiApp = await createTestApp({
+      jobs: true,
       env: {
         ...LOOPBACK_HOSTS,
         PVE_TIMEOUT_MS: '1000',

@@ -27,7 +27,11 @@ describe.each(TEST_DATABASE_KINDS)('the scheduler on %s', (kind) => {
 
   beforeAll(async () => {
     database = await openTestDatabase(kind);
-    t = await createTestApp({ reuseDatabase: database, env: { RATE_LIMIT_ENABLED: 'false', SCHEDULER_TICK_SECONDS: '60' } });
+    t = await createTestApp({
+      jobs: true,
+      reuseDatabase: database,
+      env: { RATE_LIMIT_ENABLED: 'false', SCHEDULER_TICK_SECONDS: '60' },
+    });
     owner = await buildUser(database.db, { orgRole: 'owner' });
     org = owner.user.organisationId!;
     await giveLicence(database.db, org, 'pro');
@@ -149,6 +153,7 @@ describe.each(TEST_DATABASE_KINDS)('the scheduler on %s', (kind) => {
         .where(eq(schedules.id, s.id));
     }
     const restarted = await createTestApp({
+      jobs: true,
       reuseDatabase: database,
       env: { RATE_LIMIT_ENABLED: 'false', SCHEDULER_TICK_SECONDS: '1' },
     });

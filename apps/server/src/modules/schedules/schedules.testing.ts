@@ -102,7 +102,11 @@ export async function tasksOfSchedule(db: Db, scheduleId: string) {
 
 /** The app (its scheduler ticking rarely: the routes are under test, not runs), an owner, and a host of three guests. */
 export async function startSchedulesApp(kind: 'pglite' | 'postgres') {
-  const t = await createTestApp({ database: kind, env: { RATE_LIMIT_ENABLED: 'false', SCHEDULER_TICK_SECONDS: '60' } });
+  const t = await createTestApp({
+    jobs: true,
+    database: kind,
+    env: { RATE_LIMIT_ENABLED: 'false', SCHEDULER_TICK_SECONDS: '60' },
+  });
   const owner = await buildUser(t.database.db, { orgRole: 'owner' });
   const org = owner.user.organisationId!;
   await giveLicence(t.database.db, org, 'pro');

@@ -31,19 +31,25 @@ declare module 'fastify' {
   }
 }
 
-async function jobsPlugin(app: FastifyInstance): Promise<void> {
+/**
+ * The job runtime and everything periodic (pollers, scheduler, subscribers, loops). `enabled: false` is for tests
+ * that exercise requests alone (createTestApp's default): nothing runs in the background, and a route that queues
+ * a job fails loudly, so a test that needs jobs says so (`createTestApp({ jobs: true })`).
+ */
+async function jobsPlugin(app: FastifyInstance, opts: { enabled: boolean }): Promise<void> {
   let runtime: JobRuntime | undefined;
-  let recovery: { stop(): Promise<void> } | undefined;
+  let recovery: ReturnType<typeof startTaskRecovery> | undefined;
   let pollers: { stop(): Promise<void> } | undefined;
   let scheduler: { stop(): Promise<void> } | undefined;
   let subscribers: { stop(): Promise<void> } | undefined;
   let loops: { stop(): Promise<void> }[] = [];
   app.decorate('jobs', {
     send: (name: string, data: unknown) => {
-      if (!runtime) throw new Error('the job runtime is not started');
+      if (!runtime) throw new Error(opts.enabled ? 'the job runtime is not started' : 'this app runs without jobs');
       return runtime.send(name, data);
     },
   });
+  if (!opts.enabled) return;
   app.addHook('onReady', async () => {
     const deps = { db: app.db, config: app.config, log: app.log };
     runtime = await startJobRuntime(app.database, jobCatalogue(deps), app.log);
@@ -57,13 +63,20 @@ async function jobsPlugin(app: FastifyInstance): Promise<void> {
     subscribers = await startDispatcher(app.db, SUBSCRIBERS, app.log);
     loops = LOOPS.map((loop) => loop.start(deps, (name, data) => started.send(name, data)));
   });
+  // The shutdown order (DESIGN.md §17). HTTP intake stopped before this hook (Fastify closes the server first), and
+  // the database closes after it (the db plugin's hook, registered earlier, runs later): stop fetching jobs, let the
+  // handlers under way end within the grace period (the rest go back to pg-boss and their tasks to recovery), then
+  // stop the periodic work, and the job runtime last, once none of its statements is under way.
   app.addHook('onClose', async () => {
+    const graceEnds = Date.now() + app.config.SHUTDOWN_GRACE_MS;
+    await runtime?.stopIntake();
+    await runtime?.drain(app.config.SHUTDOWN_GRACE_MS);
+    await recovery?.stop(Math.max(0, graceEnds - Date.now()));
     await Promise.all(loops.map((l) => l.stop()));
     loops = [];
     await scheduler?.stop();
     await pollers?.stop();
     await subscribers?.stop();
-    await recovery?.stop();
     await runtime?.stop();
     runtime = undefined;
   });

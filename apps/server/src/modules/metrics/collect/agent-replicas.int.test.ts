@@ -47,7 +47,7 @@ describe.runIf(TEST_DATABASE_KINDS.includes('postgres'))('guest-agent budget on 
     };
     const apps: TestApp[] = [];
     try {
-      apps.push(await createTestApp({ env, reuseDatabase: shared }));
+      apps.push(await createTestApp({ jobs: true, env, reuseDatabase: shared }));
       const owner = await buildUser(shared.db, { orgRole: 'owner' });
       await giveLicence(shared.db, owner.user.organisationId!, 'pro');
       const added = await apps[0]!.app.inject({
@@ -59,7 +59,7 @@ describe.runIf(TEST_DATABASE_KINDS.includes('postgres'))('guest-agent budget on 
       expect(added.statusCode, added.body).toBe(201);
       // The second replica's loop ticks half a second out of phase with the first's.
       await new Promise((r) => setTimeout(r, 500));
-      apps.push(await createTestApp({ env, reuseDatabase: otherPool }));
+      apps.push(await createTestApp({ jobs: true, env, reuseDatabase: otherPool }));
       const node = fleet.nodes[0]!.name;
       await until(
         async () => fleet.requestStats(node).by_path[FILE_READ] ?? 0,
