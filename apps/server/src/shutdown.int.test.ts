@@ -2,17 +2,19 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isTaskDone, type TaskDetail, type TaskPage } from '@proxai/contract';
+import type { TaskPage } from '@proxai/contract';
 import { generateFleet, startFleet, type Fleet } from '@proxai/pve-sim';
 import { tokenBody } from './modules/hosts/hosts.testing';
 import { TEST_DATABASE_URL } from './testing/env';
 import { trackSecret } from './testing/secrets';
 import {
   callServer,
+  guestActionUnderWay,
   scratchPostgres,
   signInToServer,
   startServer,
   stopServer,
+  taskOnServerEnded,
   type ServerProcess,
 } from './testing/server-process';
 
@@ -68,29 +70,9 @@ describe('SIGTERM while guest actions run', () => {
     const settings = { ...env, HOST_ADDRESS_POLICY: 'any', TASK_HEARTBEAT_SECONDS: '1', SHUTDOWN_GRACE_MS: String(GRACE_MS) };
     const first = await startServer(settings);
     const token = await signInToServer(first.url, 'shutdown-owner@example.test');
-    const added = await callServer<{ id: string }>(first.url, '/hosts', {
-      method: 'POST',
-      token,
-      body: tokenBody(fleet.nodes[0]!),
-    });
-    expect(added.status).toBe(201);
-    const vms = (await callServer<{ id: string; state: string }[]>(first.url, '/vms', { token })).body;
-    const guest = vms.find((v) => v.state === 'stopped') ?? vms[0]!;
-    const action = guest.state === 'stopped' ? 'start' : 'stop';
-    const accepted = await callServer<{ task_id: string }>(first.url, `/vms/${guest.id}/action`, {
-      method: 'POST',
-      token,
-      body: { action },
-    });
-    expect(accepted.status).toBe(202);
-    const taskId = accepted.body.task_id;
     // SIGTERM once Proxmox has the action and while its PVE task (6 s) outlasts the grace period (2 s).
-    let task = (await callServer<TaskDetail>(first.url, `/tasks/${taskId}`, { token })).body;
-    const deadline = Date.now() + 10_000;
-    while (task.upids.length === 0 && Date.now() < deadline) {
-      await new Promise((r) => setTimeout(r, 50));
-      task = (await callServer<TaskDetail>(first.url, `/tasks/${taskId}`, { token })).body;
-    }
+    let { task } = await guestActionUnderWay(first.url, token, tokenBody(fleet.nodes[0]!));
+    const taskId = task.id;
     expect(task).toMatchObject({ status: 'running', upids: [expect.any(String)] });
 
     const stopped = await terminate(first);
@@ -102,12 +84,8 @@ describe('SIGTERM while guest actions run', () => {
     // The next start's recovery takes the task over and follows its UPID to the end: nothing stays running.
     const second = await startServer(settings);
     try {
-      const until = Date.now() + 40_000;
-      do {
-        await new Promise((r) => setTimeout(r, 250));
-        task = (await callServer<TaskDetail>(second.url, `/tasks/${taskId}`, { token })).body;
-      } while (!isTaskDone(task.status) && Date.now() < until);
-      expect(task).toMatchObject({ status: 'succeeded', upids: [expect.any(String)] });
+      task = await taskOnServerEnded(second.url, token, taskId);
+      expect(task, JSON.stringify(task)).toMatchObject({ status: 'succeeded', upids: [expect.any(String)] });
       expect((await callServer<TaskPage>(second.url, '/tasks?status=running', { token })).body.items).toEqual([]);
     } finally {
       await stopServer(second.child);

@@ -2,12 +2,20 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isTaskDone, type TaskDetail, type TaskPage } from '@proxai/contract';
+import type { TaskPage } from '@proxai/contract';
 import { generateFleet, startFleet, type Fleet } from '@proxai/pve-sim';
 import { tokenBody } from '../modules/hosts/hosts.testing';
 import { TEST_DATABASE_URL } from '../testing/env';
 import { trackSecret } from '../testing/secrets';
-import { callServer, scratchPostgres, signInToServer, startServer, stopServer } from '../testing/server-process';
+import {
+  callServer,
+  guestActionUnderWay,
+  scratchPostgres,
+  signInToServer,
+  startServer,
+  stopServer,
+  taskOnServerEnded,
+} from '../testing/server-process';
 
 /**
  * `kill -9` of the server while a guest action runs: after a restart the task ends (here resumed from its
@@ -31,41 +39,23 @@ describe('a task survives kill -9 of the server', () => {
   async function runAndKill(env: Record<string, string>) {
     const first = await startServer(env);
     const token = await signIn(first.url);
-    const added = await call<{ id: string }>(first.url, '/hosts', { method: 'POST', token, body: tokenBody(fleet.nodes[0]!) });
-    expect(added.status).toBe(201);
-    const vms = (await call<{ id: string; state: string }[]>(first.url, '/vms', { token })).body;
-    const guest = vms.find((v) => v.state === 'stopped') ?? vms[0]!;
-    const action = guest.state === 'stopped' ? 'start' : 'stop';
-    const accepted = await call<{ task_id: string }>(first.url, `/vms/${guest.id}/action`, {
-      method: 'POST',
-      token,
-      body: { action },
-    });
-    expect(accepted.status).toBe(202);
-    const taskId = accepted.body.task_id;
+    const underWay = await guestActionUnderWay(first.url, token, tokenBody(fleet.nodes[0]!));
+    const { guestId, action } = underWay;
+    let task = underWay.task;
+    const taskId = task.id;
     // Kill once Proxmox has the action (its UPID is on the task) and while its PVE task still runs.
-    const deadline = Date.now() + 10_000;
-    let task = (await call<TaskDetail>(first.url, `/tasks/${taskId}`, { token })).body;
-    while (task.upids.length === 0 && Date.now() < deadline) {
-      await new Promise((r) => setTimeout(r, 50));
-      task = (await call<TaskDetail>(first.url, `/tasks/${taskId}`, { token })).body;
-    }
     expect(task).toMatchObject({ status: 'running', upids: [expect.any(String)] });
     first.child.kill('SIGKILL');
     await new Promise((r) => first.child.once('exit', r));
 
     const second = await startServer(env);
     try {
-      const until = Date.now() + 40_000;
-      do {
-        await new Promise((r) => setTimeout(r, 250));
-        task = (await call<TaskDetail>(second.url, `/tasks/${taskId}`, { token })).body;
-      } while (!isTaskDone(task.status) && Date.now() < until);
-      expect(task).toMatchObject({ status: 'succeeded', upids: [expect.any(String)] });
+      task = await taskOnServerEnded(second.url, token, taskId);
+      expect(task, JSON.stringify(task)).toMatchObject({ status: 'succeeded', upids: [expect.any(String)] });
       expect(task.log.map((l) => l.line)).toContain(`Resumed after an interruption: following ${task.upids[0]}`);
       expect((await call<TaskPage>(second.url, '/tasks?status=running', { token })).body.items).toEqual([]);
       const after = (await call<{ id: string; state: string }[]>(second.url, '/vms', { token })).body;
-      expect(after.find((v) => v.id === guest.id)!.state).toBe(action === 'start' ? 'running' : 'stopped');
+      expect(after.find((v) => v.id === guestId)!.state).toBe(action === 'start' ? 'running' : 'stopped');
     } finally {
       await stopServer(second.child);
     }

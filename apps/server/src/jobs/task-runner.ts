@@ -45,10 +45,11 @@ export async function withClaimedTask(
   try {
     await work(task);
   } catch (err) {
-    // A runner records the failures it expects; this one escaped it (credentials that cannot be opened, a bug).
-    // Left running, recovery would resume it into the same error forever: it ends failed, saying why.
-    const detail = err instanceof AppError ? err.detail : `unexpected error: ${err instanceof Error ? err.message : String(err)}`;
-    await endTask(db, taskId, 'failed', detail, new Date()).catch(() => undefined);
+    // A runner records the failures it expects. One that escaped it in a state no retry changes (a catalogue
+    // 'invalid_state', such as credentials that cannot be opened) ends the task failed, saying why: left running,
+    // recovery would resume it into the same error forever. Anything else (the database, a timeout) stays for recovery.
+    if (err instanceof AppError && err.code === 'invalid_state')
+      await endTask(db, taskId, 'failed', err.detail, new Date()).catch(() => undefined);
     throw err;
   } finally {
     clearInterval(timer);

@@ -4,6 +4,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { isTaskDone, type TaskDetail } from '@proxai/contract';
 import { CHILD_PATH, TEST_DATABASE_URL } from './env';
 import { trackSecret } from './secrets';
 
@@ -121,4 +122,45 @@ export async function scratchPostgres(prefix: string): Promise<{ url: string; dr
       await dropper.end();
     },
   };
+}
+
+/**
+ * On a server process: adds `hostBody`'s node, starts (or stops) one of its guests and answers once Proxmox has the
+ * action (its UPID is on the task) while its PVE task still runs; the task at that moment, the guest and the action.
+ */
+export async function guestActionUnderWay(
+  url: string,
+  token: string,
+  hostBody: Record<string, unknown>,
+): Promise<{ task: TaskDetail; guestId: string; action: 'start' | 'stop' }> {
+  const added = await callServer<{ id: string }>(url, '/hosts', { method: 'POST', token, body: hostBody });
+  if (added.status !== 201) throw new Error(`adding the host answered ${added.status}`);
+  const vms = (await callServer<{ id: string; state: string }[]>(url, '/vms', { token })).body;
+  const guest = vms.find((v) => v.state === 'stopped') ?? vms[0]!;
+  const action = guest.state === 'stopped' ? 'start' : 'stop';
+  const accepted = await callServer<{ task_id: string }>(url, `/vms/${guest.id}/action`, {
+    method: 'POST',
+    token,
+    body: { action },
+  });
+  if (accepted.status !== 202) throw new Error(`the action answered ${accepted.status}`);
+  const read = async () => (await callServer<TaskDetail>(url, `/tasks/${accepted.body.task_id}`, { token })).body;
+  const deadline = Date.now() + 10_000;
+  let task = await read();
+  while (task.upids.length === 0 && Date.now() < deadline) {
+    await new Promise((r) => setTimeout(r, 50));
+    task = await read();
+  }
+  return { task, guestId: guest.id, action };
+}
+
+/** Reads a task on a server process until it has ended (or `ms` passed); answers the last read. */
+export async function taskOnServerEnded(url: string, token: string, taskId: string, ms = 40_000): Promise<TaskDetail> {
+  const deadline = Date.now() + ms;
+  let task: TaskDetail;
+  do {
+    await new Promise((r) => setTimeout(r, 250));
+    task = (await callServer<TaskDetail>(url, `/tasks/${taskId}`, { token })).body;
+  } while (!isTaskDone(task.status) && Date.now() < deadline);
+  return task;
 }
