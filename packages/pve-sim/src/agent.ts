@@ -1,4 +1,5 @@
-import { currentMetrics, guestCounters, profileAt } from './metrics';
+import { guestCounters } from './counters';
+import { currentMetrics, profileAt } from './metrics';
 import { isLinkDown, macOf, parseNet } from './net-config';
 import { hashString } from './rng';
 import type { SimGuest } from './types';

@@ -1,3 +1,4 @@
+import { guestCounters } from './counters';
 import { currentMetrics, guestDiskUsed, guestMemHost, guestPressureAt, PRESSURE_KEYS, uptime } from './metrics';
 import type { SimNode } from './node-state';
 import type { SimGuest } from './types';
@@ -12,6 +13,7 @@ export const hasSerial = (g: Pick<SimGuest, 'type' | 'ostype' | 'vmid'>): boolea
 
 function common(g: SimGuest, now: number): Record<string, unknown> {
   const c = currentMetrics(g, now);
+  const io = guestCounters(g, now);
   return {
     vmid: g.vmid,
     name: g.name,
@@ -23,10 +25,10 @@ function common(g: SimGuest, now: number): Record<string, unknown> {
     mem: c.mem,
     cpu: c.cpu,
     uptime: uptime(g, now),
-    netin: c.netin,
-    netout: c.netout,
-    diskread: c.diskread,
-    diskwrite: c.diskwrite,
+    netin: io.netin,
+    netout: io.netout,
+    diskread: io.diskread,
+    diskwrite: io.diskwrite,
   };
 }
 
@@ -109,7 +111,7 @@ export function guestStatusCurrent(node: SimNode, g: SimGuest, now: number): Rec
     mem_swapped_out: 0,
     last_update: now,
   };
-  const c = currentMetrics(g, now);
+  const c = guestCounters(g, now);
   out['blockstat'] = {
     scsi0: blockstat(c.diskread, c.diskwrite, g.vmid),
     ide2: blockstat(344_348, 0, 1),

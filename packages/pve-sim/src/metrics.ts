@@ -89,10 +89,6 @@ export function ratesFromCpu(g: SimGuest, cpu: number): GuestRates {
   };
 }
 
-export function guestRatesAt(g: SimGuest, t: number): GuestRates {
-  return ratesFromCpu(g, guestCpuAt(g, t));
-}
-
 /**
  * PSI (percent of time stalled, /proc/pressure avg60-like) of a running guest: CPU stalls grow once it
  * uses most of its cores, I/O stalls follow its disk writes, memory stalls appear near its memory limit.
@@ -133,18 +129,6 @@ export function guestMemHost(g: SimGuest, mem: number): number {
   return Math.round(Math.min(g.memoryBytes * 1.02, mem * 1.04 + 48 * 1024 ** 2 + g.memoryBytes * 0.006));
 }
 
-/** Counters since start: mean rate times uptime. */
-export function guestCounters(g: SimGuest, now: number): { netin: number; netout: number; diskread: number; diskwrite: number } {
-  const up = uptime(g, now);
-  const r = guestRatesAt(g, now);
-  return {
-    netin: Math.round(r.netin * up * 0.8),
-    netout: Math.round(r.netout * up * 0.8),
-    diskread: Math.round(r.diskread * up * 0.6),
-    diskwrite: Math.round(r.diskwrite * up * 0.6),
-  };
-}
-
 export function uptime(g: SimGuest, now: number): number {
   return g.status === 'running' && g.startedAt !== undefined ? Math.max(0, Math.floor(now - g.startedAt)) : 0;
 }
@@ -158,16 +142,13 @@ export function clamp(v: number, min: number, max: number): number {
   return Math.min(max, Math.max(min, v));
 }
 
+/** CPU and memory now; the I/O counters are counters.ts's. */
 export interface GuestMetrics {
   cpu: number;
   mem: number;
-  netin: number;
-  netout: number;
-  diskread: number;
-  diskwrite: number;
 }
 
-const STOPPED: GuestMetrics = { cpu: 0, mem: 0, netin: 0, netout: 0, diskread: 0, diskwrite: 0 };
+const STOPPED: GuestMetrics = { cpu: 0, mem: 0 };
 interface CachedMetrics {
   bucket: number;
   load: number;
@@ -182,7 +163,7 @@ interface CachedMetrics {
 const current = new WeakMap<SimGuest, CachedMetrics>();
 
 /**
- * The guest's current metrics (cpu/mem, counters since start), refreshed every 10 s or when an
+ * The guest's current cpu and mem, refreshed every 10 s or when an
  * input changes, like the stats pvestatd caches: list answers of big nodes stay cheap. The inputs
  * are compared field by field (a string key costs more than the metrics themselves).
  */
@@ -203,8 +184,7 @@ export function currentMetrics(g: SimGuest, now: number): GuestMetrics {
   ) {
     return hit.value;
   }
-  const c = guestCounters(g, now);
-  const value = { cpu: guestCpuAt(g, now), mem: guestMemAt(g, now), ...c };
+  const value = { cpu: guestCpuAt(g, now), mem: guestMemAt(g, now) };
   current.set(g, {
     bucket,
     load: g.load,

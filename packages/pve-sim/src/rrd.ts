@@ -10,6 +10,7 @@ import {
   profileAt,
   profileOverlaps,
   ratesFromCpu,
+  type GuestRates,
 } from './metrics';
 import type { SimNode, StorageState } from './node-state';
 import { hashString, noise } from './rng';
@@ -97,6 +98,16 @@ function aggGuest(
   // The generated curve's share: only the points outside the profiles (those inside are the profile's value).
   const outside = base.filter((_, i) => profileAt(g, pts[i] ?? 0, key) === undefined);
   return (weighted + pick(outside.length > 0 ? outside : base, 'AVERAGE') * (step - covered)) / step;
+}
+
+/**
+ * The rates (bytes/s) of a guest's 1-minute RRD row starting at `minute`, as `guestRrd` computes it (the load at the
+ * row's middle, load profiles blended by overlap): the derivative of its counters over that minute (counters.ts).
+ */
+export function guestMinuteRates(g: SimGuest, minute: number): GuestRates {
+  const x = minute + 30;
+  const cpu = guestCpuAt(g, x);
+  return ratesFromCpu(g, g.loadProfiles.length > 0 ? aggGuest(g, 'cpu', [cpu], [x], minute, 60, 'AVERAGE') : cpu);
 }
 
 /** Node CPU and memory at t in one pass over the guests (RRD rows). */

@@ -9,4 +9,5 @@ export const REALTIME_TESTS = [
   'src/modules/metrics/collect/agent-exposition.int.test.ts',
   'src/modules/metrics/collect/backfill.int.test.ts',
   'src/modules/metrics/collect/agent-replicas.int.test.ts',
+  'src/modules/metrics/collect/live-rates.int.test.ts',
 ] as const;

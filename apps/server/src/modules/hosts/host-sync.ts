@@ -2,6 +2,7 @@ import type { Language } from '@proxai/contract';
 import { isPveError, type ClusterResource, type GuestResource, type PveClient } from '@proxai/pve-client';
 import type { Db } from '../../db/client';
 import { emitEvent } from '../events/events.repository';
+import { recordNodeMinutes } from '../metrics/collect/node-minute';
 import { recordPoll } from '../metrics/store/record-poll';
 import { AppError } from '../../errors';
 import { FALLBACK_LANGUAGE, message } from '../../i18n/messages';
@@ -306,6 +307,11 @@ export async function syncHost(
     // History (issue 18): the poll's figures become samples. Monitoring must never fail the poll that feeds the fleet.
     await recordPoll(db, { organisationId: host.organisationId, host, members, resources, readAt }).catch((err: unknown) =>
       log?.warn({ err, hostId: host.id }, "recording the poll's metrics failed"),
+    );
+    // What node entries lack (network rates…): the nodes' last minute of rrddata, once a minute (issue 30).
+    const nodeRrd = (node: string) => client.nodeRrd(node, 'hour', 'AVERAGE', req);
+    await recordNodeMinutes(db, nodeRrd, { organisationId: host.organisationId, members, resources, readAt }).catch(
+      (err: unknown) => log?.warn({ err, hostId: host.id }, "reading the nodes' last minute failed"),
     );
     // The dashboard's cached answers are dropped when what they show changed: guests added, removed, moved or
     // changed, the host back online, or at an inventory (every 5 minutes, which also refreshes uptimes). A poll

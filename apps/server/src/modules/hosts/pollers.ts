@@ -16,7 +16,8 @@ import { secretBoxFor } from './secret-box';
  * leased so never two polls of one host at once) and queues a `host-poll` job for each. A poll reads
  * `/cluster/resources` (1 request) every cycle, the inventory every 5 minutes and updates hourly; a host that
  * does not answer is tried again after 1, 2, 4… cycles, at most every 5 minutes. At the default 20 s cycle a
- * host costs about 3.6 Proxmox requests a minute (bench/pollers measures it). A Proxmox Backup Server host is
+ * host costs about 3.6 Proxmox requests a minute (bench/pollers measures it), plus one `rrddata` read a minute per
+ * registered node for what its resource entry lacks (metrics/collect/node-minute.ts). A Proxmox Backup Server host is
  * handed out the same way and polled by modules/pbs (its datastores every cycle, version and failed tasks every 5
  * minutes): about 3.4 requests a minute.
  */

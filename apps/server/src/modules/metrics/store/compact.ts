@@ -195,13 +195,15 @@ export async function runRollup(db: Db, now: Date = new Date()): Promise<RollupO
 
 /**
  * Retention at `now`: tiers beyond their age, the history of subjects gone from the fleet for a week
- * (gone-subjects.ts), staged samples compacted more than ten minutes ago.
+ * (gone-subjects.ts), staged samples compacted more than ten minutes ago, stale node-minute claims.
  */
 export async function runRetention(db: Db, now: Date = new Date()): Promise<{ blocks: number; gone: number; staged: number }> {
   const nowS = Math.floor(now.getTime() / 1000);
   const out = await withLock(db, async (tx) => {
     const blocks = await dropExpiredBlocks(tx, nowS);
     const gone = await dropGoneSubjects(tx, nowS);
+    // Claims of the nodes' minute reads (collect/node-minute.ts) of hosts no longer polled.
+    await tx.execute(sql`delete from metric_state where key like 'node_minute:%' and value < ${nowS - 86_400}`);
     const res = await tx.execute(sql`delete from metric_samples
       where (compacted and at < to_timestamp(${nowS - STAGING_KEEP_SECONDS}))
          or at < to_timestamp(${nowS - STAGING_MAX_SECONDS}) returning 1`);

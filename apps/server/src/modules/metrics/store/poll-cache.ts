@@ -1,16 +1,14 @@
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
-import { guests, metricCounters, storages } from '../../../db/schema';
+import { guests, storages } from '../../../db/schema';
 
 // What a poll needs besides its answer, kept per process so that a poll of 500 guests costs a handful of statements:
-// the guests' and storages' ids, and the counters of the previous poll (for rates). Each is checked against the
-// answer and read again when it no longer matches, or after a while.
+// the guests' and storages' ids (checked against the answer and read again when it no longer matches, or after a
+// while), and the counters of the previous poll (for rates).
 
 const REFRESH_MS = 5 * 60_000;
 /** Storage usage in the `storages` table is rewritten at most this often (the samples carry every poll's figures). */
 const STORAGE_WRITE_MS = 60_000;
-/** Counters reach the database (for a poll of this host on another replica) at most this often. */
-const COUNTERS_WRITE_MS = 60_000;
 
 type Raw = Record<string, unknown>;
 const str = (v: unknown, fallback = ''): string => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : fallback);
@@ -115,25 +113,35 @@ export async function storageIds(
   return ids;
 }
 
-export type Counters = Record<string, (number | null)[]>;
-const counterCache = new Map<string, { at: number; written: number; data: Counters }>();
-
-/** The counters of the host's previous poll: this process's, or the database's when another replica polled it. */
-export async function previousCounters(db: Db, hostId: string): Promise<{ at: number; data: Counters } | undefined> {
-  const mine = counterCache.get(hostId);
-  if (mine) return mine;
-  const [row] = await db.select().from(metricCounters).where(eq(metricCounters.hostId, hostId));
-  return row ? { at: row.at.getTime(), data: JSON.parse(row.data) as Counters } : undefined;
+/**
+ * A running guest's counters (netin, netout, diskread, diskwrite) as one poll read them, with its `uptime`: PVE
+ * samples both together (pvestatd, every 10 s), so the uptimes of two readings tell how far apart their counters
+ * were sampled, and an uptime that went back tells that the guest restarted in between.
+ */
+export interface CounterReading {
+  /** The poll's time (epoch ms). */
+  at: number;
+  uptime: number | null;
+  values: (number | null)[];
 }
 
-/** Keeps this poll's counters; writes them to the database once a minute (a rate over a longer span is still right). */
-export async function keepCounters(db: Db, hostId: string, at: number, data: Counters): Promise<void> {
-  const mine = counterCache.get(hostId);
-  const due = !mine || at - mine.written >= COUNTERS_WRITE_MS || at < mine.written;
-  counterCache.set(hostId, { at, written: due ? at : mine.written, data });
-  if (!due) return;
-  const text = JSON.stringify(data);
-  await db.execute(sql`insert into metric_counters (host_id, at, data)
-    values (${hostId}::uuid, ${new Date(at).toISOString()}::timestamptz, ${text})
-    on conflict (host_id) do update set at = excluded.at, data = excluded.data`);
+/** By polled host, the last readings by guest id: kept in this process only (see `forgetCounterReadings`). */
+const readings = new Map<string, Map<string, CounterReading>>();
+
+/**
+ * The readings of the host's previous poll in this process. Never another process's (a restarted portal, another
+ * replica): their counters may come from a peer that restarted too, and one missing sample costs less than a spike
+ * that a month-long "max" chart keeps.
+ */
+export function previousReadings(hostId: string): ReadonlyMap<string, CounterReading> | undefined {
+  return readings.get(hostId);
+}
+
+export function keepReadings(hostId: string, data: Map<string, CounterReading>): void {
+  readings.set(hostId, data);
+}
+
+/** What a new process starts with: no readings (tests restart a portal inside one process). */
+export function forgetCounterReadings(): void {
+  readings.clear();
 }

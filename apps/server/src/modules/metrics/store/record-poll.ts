@@ -1,13 +1,13 @@
 import type { ClusterResource } from '@proxai/pve-client';
 import type { Db } from '../../../db/client';
 import type { MetricName, Subject } from './catalogue';
-import { guestIds, keepCounters, previousCounters, storageIds, type Counters } from './poll-cache';
+import { guestIds, keepReadings, previousReadings, storageIds, type CounterReading } from './poll-cache';
 import { writeSamples, type SampleBatch } from './staging';
 
 /** A poll's answer: what the host poller (hosts/host-sync.ts) read, and the registered nodes it covers. */
 export interface PollRecord {
   organisationId: string;
-  /** The polled host (its counters are kept for the next poll's rates). */
+  /** The polled host (its guests' counters are kept, in this process, for its next poll's rates). */
   host: { id: string };
   /** The registered hosts whose node the answer covers (the polled one first). */
   members: { id: string; pveNode: string }[];
@@ -50,6 +50,11 @@ const STORAGE_KEYS: [string, MetricName][] = [
 const COUNTERS = ['netin', 'netout', 'diskread', 'diskwrite'] as const;
 /** Rates are not derived across a longer silence (a poll missed for minutes says nothing about one minute). */
 const MAX_RATE_SPAN_S = 300;
+/**
+ * How far the time between two readings by PVE's clock (their uptimes) may differ from ours: each reading is up to
+ * 10 s old (pvestatd's cycle), plus a second of rounding. Further apart, the guest restarted in between.
+ */
+const UPTIME_SLACK_S = 15;
 
 type Raw = Record<string, unknown>;
 const num = (r: Raw, k: string): number | undefined => (typeof r[k] === 'number' && Number.isFinite(r[k]) ? r[k] : undefined);
@@ -65,27 +70,38 @@ function gauges(r: Raw, keys: readonly (readonly [string, MetricName])[]): Parti
 }
 
 /**
- * Per-second rates from two readings of the cumulative counters; a counter that went down (the guest restarted,
- * the node rebooted) gives no sample rather than a negative or huge one.
+ * Per-second rates from two readings of a guest's cumulative counters, and the reading to keep for the next poll.
+ * The time between them is PVE's (the uptimes' difference: when its counters were sampled), ours when it gives no
+ * uptime. No sample, never a spike, without a previous reading (a first poll, a restarted portal), when the guest
+ * restarted (uptime or a counter went back, or the uptime did not follow the clock) or after a long silence. Two
+ * readings of one PVE sample (same uptime) give nothing and keep the older one, so the next rate spans both.
  */
 export function ratesBetween(
-  prev: readonly (number | null)[] | undefined,
-  cur: readonly (number | null)[],
-  seconds: number,
-): Partial<Record<MetricName, number>> {
-  const out: Partial<Record<MetricName, number>> = {};
-  if (!prev || !(seconds > 0) || seconds > MAX_RATE_SPAN_S) return out;
+  prev: CounterReading | undefined,
+  cur: CounterReading,
+): { rates: Partial<Record<MetricName, number>>; keep: CounterReading } {
+  const rates: Partial<Record<MetricName, number>> = {};
+  if (!prev) return { rates, keep: cur };
+  const elapsed = (cur.at - prev.at) / 1000;
+  if (!(elapsed > 0) || elapsed > MAX_RATE_SPAN_S) return { rates, keep: cur };
+  let seconds = elapsed;
+  if (prev.uptime !== null && cur.uptime !== null) {
+    const pveSeconds = cur.uptime - prev.uptime;
+    if (pveSeconds === 0) return { rates, keep: prev };
+    if (pveSeconds < 0 || Math.abs(pveSeconds - elapsed) > UPTIME_SLACK_S) return { rates, keep: cur };
+    seconds = pveSeconds;
+  }
   COUNTERS.forEach((name, i) => {
-    const a = prev[i];
-    const b = cur[i];
-    if (typeof a === 'number' && typeof b === 'number' && b >= a) out[name] = (b - a) / seconds;
+    const a = prev.values[i];
+    const b = cur.values[i];
+    if (typeof a === 'number' && typeof b === 'number' && b >= a) rates[name] = (b - a) / seconds;
   });
-  return out;
+  return { rates, keep: cur };
 }
 
 /**
  * Records what one poll read: node, guest and storage samples (one staging row), the `storages` rows of the nodes
- * it covers, and the counters for the next poll's rates. Guests without a row (templates,
+ * it covers, and the guests' counters for the next poll's rates. Guests without a row (templates,
  * unregistered nodes) are skipped.
  */
 export async function recordPoll(db: Db, rec: PollRecord): Promise<void> {
@@ -122,9 +138,8 @@ export async function recordPoll(db: Db, rec: PollRecord): Promise<void> {
     listed.map((r) => ({ vmid: Number(r['vmid']), name: typeof r['name'] === 'string' ? r['name'] : '' })),
     readAt,
   );
-  const prev = await previousCounters(db, rec.host.id);
-  const span = prev ? (readAt - prev.at) / 1000 : 0;
-  const counters: Counters = {};
+  const prev = previousReadings(rec.host.id);
+  const readings = new Map<string, CounterReading>();
   for (const r of listed) {
     const id = ids.get(Number(r['vmid']))?.id;
     if (!id) continue;
@@ -136,12 +151,13 @@ export async function recordPoll(db: Db, rec: PollRecord): Promise<void> {
     const disk = num(r, 'disk');
     if (disk !== undefined && (r['type'] === 'lxc' || disk > 0)) values.disk = disk;
     if (running) {
-      const cur = COUNTERS.map((k) => num(r, k) ?? null);
-      counters[id] = cur;
-      Object.assign(values, ratesBetween(prev?.data[id], cur, span));
+      const cur = { at: readAt, uptime: num(r, 'uptime') ?? null, values: COUNTERS.map((k) => num(r, k) ?? null) };
+      const { rates, keep } = ratesBetween(prev?.get(id), cur);
+      readings.set(id, keep);
+      Object.assign(values, rates);
     }
     samples.push({ subject, values });
   }
   await writeSamples(db, { organisationId: rec.organisationId, at: rec.readAt, samples });
-  await keepCounters(db, rec.host.id, readAt, counters);
+  keepReadings(rec.host.id, readings);
 }
