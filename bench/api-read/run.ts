@@ -6,7 +6,8 @@
  *
  *   npx tsx bench/api-read/run.ts [--hosts 10] [--guests-per-host 500] [--duration 10] [--connections 10] [--database-url postgres://…]
  *
- * With --database-url the portal uses that (empty, throw-away) PostgreSQL database instead of PGlite.
+ * With --database-url the portal uses that (empty, throw-away) PostgreSQL database instead of PGlite. --smoke: 2 hosts
+ * x 5 guests, 1 s per route (the path, not the figures).
  */
 import { spawn } from 'node:child_process';
 import os from 'node:os';
@@ -14,21 +15,23 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import Fastify from 'fastify';
+import { announceSmoke, sized, verdict } from '../support/smoke';
 import { startSeededPortal } from './seeded-portal';
 
 const { values } = parseArgs({
   options: {
-    hosts: { type: 'string', default: '10' },
-    'guests-per-host': { type: 'string', default: '500' },
-    duration: { type: 'string', default: '10' },
-    connections: { type: 'string', default: '10' },
+    hosts: { type: 'string' },
+    'guests-per-host': { type: 'string' },
+    duration: { type: 'string' },
+    connections: { type: 'string' },
     'database-url': { type: 'string' },
+    smoke: { type: 'boolean', default: false },
   },
 });
-const HOSTS = Number(values.hosts);
-const GUESTS = Number(values['guests-per-host']);
-const DURATION = Number(values.duration);
-const CONNECTIONS = Number(values.connections);
+const HOSTS = Number(values.hosts ?? sized('10', '2'));
+const GUESTS = Number(values['guests-per-host'] ?? sized('500', '5'));
+const DURATION = Number(values.duration ?? sized('10', '1'));
+const CONNECTIONS = Number(values.connections ?? sized('10', '2'));
 const root = fileURLToPath(new URL('../../', import.meta.url));
 
 interface CannonResult {
@@ -54,6 +57,7 @@ function cannon(url: string, headers: Record<string, string> = {}): Promise<Cann
 }
 
 async function main(): Promise<void> {
+  announceSmoke('api-read');
   console.log(
     `api-read: ${HOSTS} hosts x ${GUESTS} guests, ${CONNECTIONS} connections, ${DURATION} s per run, ${os.cpus().length} CPUs`,
   );
@@ -94,7 +98,7 @@ async function main(): Promise<void> {
     console.log(
       `${r.route.padEnd(16)} ${r.portal.requests.average.toFixed(0).padStart(12)} ${String(r.portal.latency.p99).padStart(7)} ${r.bare.requests.average
         .toFixed(0)
-        .padStart(12)} ${String(r.bare.latency.p99).padStart(7)}   ${ratio.toFixed(2)} ${ratio >= 0.5 ? 'OK' : 'BELOW TARGET'}`,
+        .padStart(12)} ${String(r.bare.latency.p99).padStart(7)}   ${ratio.toFixed(2)} ${verdict(ratio >= 0.5)}`,
     );
   }
   await bare.close();

@@ -1,18 +1,19 @@
 // Shared by bench/api-read and bench/dashboard-render: the real portal in-process, with an organisation
 // whose simulated PVE hosts were added and synced through the real POST /api/hosts.
+import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { generateFleet, startFleet, type Fleet } from '@proxai/pve-sim';
 import { buildApp } from '../../apps/server/src/app';
 import { parseConfig } from '../../apps/server/src/config/env';
-import { openDatabase, type Database } from '../../apps/server/src/db/client';
-import { runMigrations } from '../../apps/server/src/db/migrate';
+import type { Database } from '../../apps/server/src/db/client';
 import { inArray } from 'drizzle-orm';
 import { memberships, metricBackfills, organisations, users } from '../../apps/server/src/db/schema';
 import { giveLicence, tokenBody } from '../../apps/server/src/modules/hosts/hosts.testing';
 import { createSession } from '../../apps/server/src/modules/sessions/sessions.service';
 import { until } from '../../apps/server/src/testing/until';
+import { openBenchDatabase } from '../support/database';
 
 export interface SeededPortal {
   url: string;
@@ -28,12 +29,14 @@ export interface SeededPortal {
 }
 
 export async function startSeededPortal(options: { databaseUrl?: string; webDist?: string } = {}): Promise<SeededPortal> {
+  // Where the portal keeps the keys it generates (licences, evidence); removed on close.
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'proxai-bench-'));
   const config = parseConfig(
     {
       // Not 'production': its CSP upgrades requests to https, and this portal listens on plain http on 127.0.0.1.
       NODE_ENV: 'test',
       LOG_LEVEL: 'warn',
-      DATA_DIR: path.join(os.tmpdir(), `proxai-bench-${process.pid}`),
+      DATA_DIR: dataDir,
       PROXAI_DEMO: '0',
       SYNC_INTERVAL_SECONDS: '3600',
       PVE_TIMEOUT_MS: '30000',
@@ -44,8 +47,7 @@ export async function startSeededPortal(options: { databaseUrl?: string; webDist
     },
     'bench',
   );
-  const database = await openDatabase(options.databaseUrl ? { databaseUrl: options.databaseUrl } : { dataDir: 'memory://' });
-  await runMigrations(database);
+  const database = await openBenchDatabase({ databaseUrl: options.databaseUrl });
   const app = await buildApp({ config, database, logger: false });
   const url = await app.listen({ port: 0, host: '127.0.0.1' });
   const fleets: Fleet[] = [];
@@ -102,6 +104,7 @@ export async function startSeededPortal(options: { databaseUrl?: string; webDist
       await app.close();
       await database.close();
       for (const f of fleets) await f.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -2,23 +2,29 @@
 // an organisation with 10 hosts × 500 guests × 30 backups (150,000 backups), against a baseline measured in the same
 // run: an organisation with 1 host × 10 guests × 30 backups (300). Embedded PGlite on disk, as `npm start` keeps it
 // (or --database-url for PostgreSQL). The service function the route calls is timed in process.
-// Usage: npx tsx bench/backup-inventory/run.ts [--queries 100] [--database-url postgres://…/<empty database>]
+// Usage: npx tsx bench/backup-inventory/run.ts [--queries 100] [--database-url postgres://…/<empty database>] [--smoke]
+// (--smoke: the fleet is 2 hosts × 10 guests, 3 queries each: the path, not the figures)
+import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { openDatabase, type Db } from '../../apps/server/src/db/client';
-import { runMigrations } from '../../apps/server/src/db/migrate';
+import type { Db } from '../../apps/server/src/db/client';
 import { backups, organisations } from '../../apps/server/src/db/schema';
 import { listBackupsPage } from '../../apps/server/src/modules/backups/backups.service';
 import type { RequestContext } from '../../apps/server/src/modules/hosts/hosts.service';
 import type { AuthUser } from '../../apps/server/src/modules/sessions/sessions.service';
+import { openBenchDatabase } from '../support/database';
+import { announceSmoke, sized } from '../support/smoke';
 import { percentile } from '../support/stats';
 
 const arg = (name: string, fallback: string) => {
   const i = process.argv.indexOf(`--${name}`);
   return i > 0 ? process.argv[i + 1]! : fallback;
 };
-const QUERIES = Number(arg('queries', '100'));
+const QUERIES = Number(arg('queries', sized('100', '3')));
+const WARM_UPS = sized(5, 1);
+/** The fleet's hosts × guests per host; the baseline is 1 × 10 in both runs. */
+const FLEET: [number, number] = sized([10, 500], [2, 10]);
 const DATABASE_URL = process.argv.includes('--database-url') ? arg('database-url', '') : undefined;
 const BACKUPS_PER_GUEST = 30;
 
@@ -47,7 +53,7 @@ async function seed(db: Db, name: string, hostCount: number, guestsPerHost: numb
 }
 
 async function timed(label: string, fn: () => Promise<unknown>): Promise<{ p50: number; p95: number }> {
-  for (let i = 0; i < 5; i++) await fn(); // warm-up: prepared plans, caches
+  for (let i = 0; i < WARM_UPS; i++) await fn(); // warm-up: prepared plans, caches
   const ms: number[] = [];
   for (let i = 0; i < QUERIES; i++) {
     const t0 = performance.now();
@@ -74,18 +80,19 @@ async function measure(db: Db, ctx: RequestContext, title: string) {
 }
 
 async function main() {
+  announceSmoke('backup-inventory');
   const dataDir = path.join(os.tmpdir(), `backup-inventory-bench-${Date.now()}`);
-  const database = await openDatabase(DATABASE_URL ? { databaseUrl: DATABASE_URL } : { dataDir });
-  await runMigrations(database);
+  const database = await openBenchDatabase(DATABASE_URL ? { databaseUrl: DATABASE_URL } : { dataDir });
   const db = database.db;
   try {
     const t0 = Date.now();
-    const big = await seed(db, 'big', 10, 500);
+    const big = await seed(db, 'big', FLEET[0], FLEET[1]);
     const small = await seed(db, 'small', 1, 10);
     const n = await db.$count(backups);
     console.log(`seeded ${n} backups in ${((Date.now() - t0) / 1000).toFixed(1)} s (${DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`);
     const base = await measure(db, small, 'baseline: 1 host × 10 guests × 30 backups (300)');
-    const fleet = await measure(db, big, 'fleet: 10 hosts × 500 guests × 30 backups (150,000)');
+    const fleetTitle = `${FLEET[0]} hosts × ${FLEET[1]} guests × 30 backups (${(FLEET[0] * FLEET[1] * BACKUPS_PER_GUEST).toLocaleString('en')})`;
+    const fleet = await measure(db, big, `fleet: ${fleetTitle}`);
     const ratio = (a: number, b: number) => (a / b).toFixed(2);
     console.log(
       `ratio fleet / baseline (p50): first page ${ratio(fleet.first.p50, base.first.p50)}, next page ${ratio(fleet.next.p50, base.next.p50)}, one guest ${ratio(fleet.guest.p50, base.guest.p50)}`,
@@ -95,6 +102,7 @@ async function main() {
     );
   } finally {
     await database.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }
 

@@ -6,7 +6,10 @@
  * the rows in the DOM, when the page had the answers of GET /api/backups and GET /api/vms, and the server's own
  * time for those reads.
  *
- *   npx tsx bench/backups-render/run.ts [--runs 5] [--hosts 10] [--guests-per-host 500] [--backups-per-guest 30]
+ *   npx tsx bench/backups-render/run.ts [--runs 5] [--hosts 10] [--guests-per-host 500] [--backups-per-guest 30] [--smoke]
+ *
+ * --smoke: 2 hosts x 10 guests x 6 backups against 1 x 3 x 6, one run, no warm-up, no settling pauses (the path,
+ * not the figures).
  *
  * Needs the web build (npm run build -w apps/web): the portal serves a private copy of apps/web/dist. The portal
  * runs in a process of its own (portal-process.ts), apart from Playwright's driver, as a server is apart from its
@@ -19,17 +22,26 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser } from '../../e2e/support/browser';
+import { launchBrowser } from '../support/browser';
+import { announceSmoke, SMOKE, sized, verdict } from '../support/smoke';
 
 const { values } = parseArgs({
   options: {
-    runs: { type: 'string', default: '5' },
-    hosts: { type: 'string', default: '10' },
-    'guests-per-host': { type: 'string', default: '500' },
-    'backups-per-guest': { type: 'string', default: '30' },
+    runs: { type: 'string' },
+    hosts: { type: 'string' },
+    'guests-per-host': { type: 'string' },
+    'backups-per-guest': { type: 'string' },
+    smoke: { type: 'boolean', default: false },
   },
 });
-const RUNS = Number(values.runs);
+const RUNS = Number(values.runs ?? sized('5', '1'));
+const HOSTS = Number(values.hosts ?? sized('10', '2'));
+const GUESTS_PER_HOST = Number(values['guests-per-host'] ?? sized('500', '10'));
+const BACKUPS_PER_GUEST = Number(values['backups-per-guest'] ?? sized('30', '6'));
+/** The baseline organisation: 1 host × 10 guests (1 × 3 in a smoke run). */
+const BASELINE: [number, number] = [1, sized(10, 3)];
+/** The server's reads timed with the browser idle: the median of this many. */
+const SERVER_READS = sized(15, 2);
 const TARGET_MS = 500;
 
 /** The inventory's rows (backup-table.tsx: `<tr data-testid="backup-row">` in `<table data-testid="backup-table">`). */
@@ -120,7 +132,7 @@ async function load(page: Page): Promise<Sample> {
     const b = await page.evaluate<{ firstRow: number; longTasks: [number, number][] }>('window.__bench');
     const lastEnd = Math.max(b.firstRow, ...b.longTasks.map(([, end]) => end));
     const now = await page.evaluate<number>('performance.now()');
-    if (now - lastEnd >= 1000) {
+    if (now - lastEnd >= QUIET_MS) {
       idle = lastEnd;
       break;
     }
@@ -161,9 +173,13 @@ async function openTab(browser: Browser, url: string, session: Session) {
 /**
  * How long a new tab (or a return visit's about:blank) is left before the address is "typed": Chromium is still
  * starting the renderer the first navigation lands in for about 300 ms after a tab opens (see
- * bench/dashboard-render/README.md); a user's browser has it ready long before.
+ * bench/dashboard-render/README.md); a user's browser has it ready long before. A smoke run times nothing and does
+ * not wait.
  */
-const SETTLE_MS = 1000;
+const SETTLE_MS = sized(1000, 0);
+
+/** A page is idle once this long has passed without a long task after its first row (a smoke run looks briefly). */
+const QUIET_MS = sized(1000, 250);
 
 /**
  * A first visit (new browser profile: nothing cached) and, in the same profile, a return visit (the third load:
@@ -173,10 +189,13 @@ async function measure(browser: Browser, url: string, session: Session): Promise
   const tab = await openTab(browser, url, session);
   await tab.page.waitForTimeout(SETTLE_MS);
   const cold = await load(tab.page);
-  // Chromium keeps compiled code for a script once it has run twice: the second return visit is measured.
-  await tab.page.goto('about:blank');
-  await tab.page.waitForTimeout(SETTLE_MS);
-  await load(tab.page);
+  // Chromium keeps compiled code for a script once it has run twice: the second return visit is measured (a smoke
+  // run, which times nothing, skips the first).
+  if (!SMOKE) {
+    await tab.page.goto('about:blank');
+    await tab.page.waitForTimeout(SETTLE_MS);
+    await load(tab.page);
+  }
   await tab.page.goto('about:blank');
   await tab.page.waitForTimeout(SETTLE_MS);
   const warm = await load(tab.page);
@@ -185,7 +204,12 @@ async function measure(browser: Browser, url: string, session: Session): Promise
 }
 
 /** The server's time for a read, from this process with the browser idle: median of `n` after 3 warm-ups. */
-async function serverMs(url: string, session: Session, apiPath: string, n = 15): Promise<{ ms: number; bytes: number }> {
+async function serverMs(
+  url: string,
+  session: Session,
+  apiPath: string,
+  n = SERVER_READS,
+): Promise<{ ms: number; bytes: number }> {
   const once = async () => {
     const t0 = performance.now();
     const res = await fetch(`${url}/api${apiPath}`, {
@@ -224,20 +248,14 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 const fmt = (n: number) => n.toFixed(0);
 
 async function main(): Promise<void> {
+  announceSmoke('backups-render');
   if (!fs.existsSync(new URL('../../apps/web/dist/index.html', import.meta.url)))
     throw new Error('Build the web app first: npm run build -w apps/web');
   const started = performance.now();
   // A private copy of the web build: other builds of the shared tree must not swap the assets mid-run.
   const webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'proxai-bench-web-'));
   fs.cpSync(fileURLToPath(new URL('../../apps/web/dist/', import.meta.url)), webDist, { recursive: true });
-  const portal = await startPortalProcess(
-    webDist,
-    [
-      [Number(values.hosts), Number(values['guests-per-host'])],
-      [1, 10],
-    ],
-    Number(values['backups-per-guest']),
-  );
+  const portal = await startPortalProcess(webDist, [[HOSTS, GUESTS_PER_HOST], BASELINE], BACKUPS_PER_GUEST);
   const [big, small] = portal.sessions as [Session, Session];
   console.log(
     `seeded: ${big.guests} guests / ${big.backups} backups and ${small.guests} guests / ${small.backups} backups ` +
@@ -246,8 +264,10 @@ async function main(): Promise<void> {
   const browser = await launchBrowser();
   try {
     // One warm-up each (Chromium's first start, V8 caches), then the measured runs, interleaved.
-    await measure(browser, portal.url, big);
-    await measure(browser, portal.url, small);
+    if (!SMOKE) {
+      await measure(browser, portal.url, big);
+      await measure(browser, portal.url, small);
+    }
     const bigRuns: Awaited<ReturnType<typeof measure>>[] = [];
     const smallRuns: Awaited<ReturnType<typeof measure>>[] = [];
     for (let i = 0; i < RUNS; i++) {
@@ -318,12 +338,12 @@ async function main(): Promise<void> {
       const b = median(bigRuns.map((r) => r[visit].firstRow));
       const s0 = median(smallRuns.map((r) => r[visit].firstRow));
       console.log(
-        `${visit === 'cold' ? 'first visit ' : 'return visit'}: ratio fleet / baseline ${(b / s0).toFixed(2)}; target <= ${TARGET_MS} ms for ${big.backups} backups: ${b <= TARGET_MS ? 'OK' : 'ABOVE TARGET'}`,
+        `${visit === 'cold' ? 'first visit ' : 'return visit'}: ratio fleet / baseline ${(b / s0).toFixed(2)}; target <= ${TARGET_MS} ms for ${big.backups} backups: ${verdict(b <= TARGET_MS, 'OK', 'ABOVE TARGET')}`,
       );
     }
     const kb = (n: number) => `${(n / 1024).toFixed(0)} KB`;
     console.log(
-      `server, browser idle (median of 15): GET /api/backups?limit=100 ${server.big.backups.ms.toFixed(1)} ms (${kb(server.big.backups.bytes)}) ` +
+      `server, browser idle (median of ${SERVER_READS}): GET /api/backups?limit=100 ${server.big.backups.ms.toFixed(1)} ms (${kb(server.big.backups.bytes)}) ` +
         `vs ${server.small.backups.ms.toFixed(1)} ms baseline; GET /api/vms ${server.big.vms.ms.toFixed(1)} ms (${kb(server.big.vms.bytes)}) ` +
         `vs ${server.small.vms.ms.toFixed(1)} ms`,
     );

@@ -4,15 +4,14 @@
  * (each request, response and frame) on that process's event loop. With the portal in the same process,
  * those events delayed its answers to the very page being measured.
  *
- * Protocol (IPC): receives `{ webDist, sizes: [hosts, guestsPerHost][] }`, answers `{ url, sessions }`
+ * Protocol (IPC): receives `{ webDist, sizes: [hosts, guestsPerHost][], settle? }`, answers `{ url, sessions, settled }`
  * (one session per size, in order) or `{ error }`; closes everything when the parent disconnects.
  */
 import { startSeededPortal } from '../api-read/seeded-portal';
 
 /** A 5-second window of the portal's own CPU below this share of one core counts as settled. */
 const QUIET_SHARE = 0.1;
-const WINDOW_MS = 5_000;
-const MAX_WAIT_MS = 180_000;
+const SETTLE = { windowMs: 5_000, maxWaitMs: 180_000 };
 
 /**
  * Waits until the portal is at rest: right after its hosts are added it evaluates its alert rules against the new
@@ -20,7 +19,7 @@ const MAX_WAIT_MS = 180_000;
  * fifth to a third of a core. On a 2-core machine that work would share the cores with the browser being measured,
  * which a production portal's users' browsers never do. Answers how long it took and the last window's CPU share.
  */
-async function settle(): Promise<{ afterMs: number; cpuShare: number }> {
+async function settle({ windowMs, maxWaitMs } = SETTLE): Promise<{ afterMs: number; cpuShare: number }> {
   const started = performance.now();
   const used = () => {
     const u = process.cpuUsage();
@@ -29,16 +28,18 @@ async function settle(): Promise<{ afterMs: number; cpuShare: number }> {
   for (;;) {
     const c0 = used();
     const t0 = performance.now();
-    await new Promise((r) => setTimeout(r, WINDOW_MS));
+    await new Promise((r) => setTimeout(r, windowMs));
     const cpuShare = (used() - c0) / (performance.now() - t0);
     const afterMs = performance.now() - started;
-    if (cpuShare < QUIET_SHARE || afterMs >= MAX_WAIT_MS) return { afterMs, cpuShare };
+    if (cpuShare < QUIET_SHARE || afterMs >= maxWaitMs) return { afterMs, cpuShare };
   }
 }
 
 interface Request {
   webDist: string;
   sizes: [number, number][];
+  /** The rest to wait for: by default SETTLE (a smoke run asks for one short window). */
+  settle?: { windowMs: number; maxWaitMs: number };
 }
 
 process.once('message', (request: Request) => {
@@ -50,7 +51,7 @@ process.once('message', (request: Request) => {
       });
       const sessions = [];
       for (const [hosts, perHost] of request.sizes) sessions.push(await portal.seed(hosts, perHost));
-      const settled = await settle();
+      const settled = await settle(request.settle);
       process.send?.({ url: portal.url, sessions, settled });
     } catch (err) {
       process.send?.({ error: err instanceof Error ? (err.stack ?? err.message) : String(err) });

@@ -5,21 +5,30 @@
 // (every host read in full every 30 s).
 // Usage: npm run build && npx tsx bench/pollers/run.ts [--hosts 100] [--guests 50] [--latency-ms 50] [--minutes 3]
 //        [--database-url postgres://postgres@127.0.0.1:5432/test]   (a fresh database is made beside it)
+//        [--smoke]   (3 hosts, a 5 s poll cycle, a few seconds measured: the path, not the figures)
 import { randomBytes } from 'node:crypto';
 import { generateFleet, startFleet } from '@proxai/pve-sim';
 import pg from 'pg';
-import { startPortal, type Portal } from '../../e2e/support/portal';
-import { issueLicence, json, signInByCode, tokenHostBody } from '../support/api';
+import { issueLicence } from '../support/admin';
+import { detailOf, json, signInByCode, tokenHostBody } from '../support/api';
+import { startBenchPortal, type BenchPortal } from '../support/portal';
+import { announceSmoke, sized } from '../support/smoke';
 import { percentile, portalRssMb } from '../support/stats';
 
 const arg = (name: string, fallback: string) => {
   const i = process.argv.indexOf(`--${name}`);
   return i > 0 ? process.argv[i + 1]! : fallback;
 };
-const HOSTS = Number(arg('hosts', '100'));
-const GUESTS_PER_HOST = Number(arg('guests', '50'));
-const LATENCY_MS = Number(arg('latency-ms', '50'));
-const MINUTES = Number(arg('minutes', '3'));
+const HOSTS = Number(arg('hosts', sized('100', '3')));
+const GUESTS_PER_HOST = Number(arg('guests', sized('50', '4')));
+const LATENCY_MS = Number(arg('latency-ms', sized('50', '5')));
+const MINUTES = Number(arg('minutes', sized('3', '0.15')));
+/** A host's poll cycle (the server's SYNC_INTERVAL_SECONDS; 20 s by default, its minimum 5 s for a smoke run). */
+const CYCLE_SECONDS = sized(20, 5);
+/** The wait for steady state before measuring: one cycle and some. */
+const SETTLE_MS = sized(25_000, 1_000);
+/** A change on a host is made only while this much time is left for it to show (two cycles, or one and a bit). */
+const CHANGE_MARGIN_MS = sized(40_000, 6_000);
 const SERVER_URL = arg('database-url', 'postgres://postgres@127.0.0.1:5432/test');
 const ADMIN = { email: 'pollers-admin@example.test', password: 'pollers-admin-password-1' };
 const OWNER_EMAIL = 'pollers-owner@example.test';
@@ -30,7 +39,11 @@ const OLD_SWEEP_SECONDS = 30;
 async function freshDatabase(serverUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `bench_pollers_${Date.now()}`;
   const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
+  await admin.connect().catch((err: unknown) => {
+    throw new Error(`pollers needs PostgreSQL (two replicas share it): none answers at ${serverUrl} (--database-url)`, {
+      cause: err,
+    });
+  });
   await admin.query(`create database ${name}`);
   await admin.end();
   const url = new URL(serverUrl);
@@ -46,13 +59,16 @@ async function freshDatabase(serverUrl: string): Promise<{ url: string; drop(): 
   };
 }
 
-async function cpuSeconds(portal: Portal): Promise<number> {
+async function cpuSeconds(portal: BenchPortal): Promise<number> {
   const text = await (await fetch(`${portal.url}/metrics`)).text();
   return Number(/^process_cpu_seconds_total ([\d.e+-]+)/m.exec(text)?.[1] ?? NaN);
 }
 
 async function main() {
-  console.log(`pollers: ${HOSTS} hosts × ${GUESTS_PER_HOST} guests, ${LATENCY_MS} ms latency, 2 replicas, ${MINUTES} min`);
+  announceSmoke('pollers');
+  console.log(
+    `pollers: ${HOSTS} hosts × ${GUESTS_PER_HOST} guests, ${LATENCY_MS} ms latency, 2 replicas, ${CYCLE_SECONDS} s cycle, ${MINUTES} min`,
+  );
   const fleet = await startFleet(
     generateFleet({ nodes: HOSTS, guests: HOSTS * GUESTS_PER_HOST, seed: 11, latencyMs: LATENCY_MS, pbs: false }),
     { taskDurationMs: 200 },
@@ -65,11 +81,12 @@ async function main() {
     HOST_ADDRESS_POLICY: 'any', // the simulated hosts listen on 127.0.0.1
     DATABASE_URL: database.url,
     LOG_LEVEL: 'warn',
+    SYNC_INTERVAL_SECONDS: String(CYCLE_SECONDS),
     PROXAI_ADMIN_EMAIL: ADMIN.email,
     PROXAI_ADMIN_PASSWORD: ADMIN.password,
   };
-  const a = await startPortal({ env });
-  const b = await startPortal({ env });
+  const a = await startBenchPortal(env, [ADMIN.password]);
+  const b = await startBenchPortal(env, [ADMIN.password]);
   try {
     const token = await signInByCode(a.url, OWNER_EMAIL);
     const me = await json<{ organisation_id: string }>(`${a.url}/api/auth/me`, { token });
@@ -80,7 +97,7 @@ async function main() {
       Array.from({ length: 8 }, async () => {
         for (let n = queue.shift(); n; n = queue.shift()) {
           const res = await json(`${a.url}/api/hosts`, { method: 'POST', token, body: tokenHostBody(n) });
-          if (res.status !== 201) throw new Error(`add host ${res.status} ${JSON.stringify(res.body)}`);
+          if (res.status !== 201) throw new Error(`add host ${res.status}: ${detailOf(res.body)}`);
         }
       }),
     );
@@ -94,11 +111,11 @@ async function main() {
       method: 'POST',
       token,
     });
-    if (synced.status !== 200) throw new Error(`sync ${synced.status}`);
+    if (synced.status !== 200) throw new Error(`sync ${synced.status}: ${detailOf(synced.body)}`);
     const fullRead = fleet.requestStats(probe.name).total;
 
     // Steady state: one cycle to settle, then measure.
-    await new Promise((r) => setTimeout(r, 25_000));
+    await new Promise((r) => setTimeout(r, SETTLE_MS));
     fleet.resetRequestStats();
     const cpuBefore = [await cpuSeconds(a), await cpuSeconds(b)];
     const started = Date.now();
@@ -117,7 +134,7 @@ async function main() {
     // A change made on a host outside the portal: how long until replica B shows it.
     const sampleChanges = async () => {
       let i = 0;
-      while (Date.now() + 40_000 < deadline) {
+      while (Date.now() + CHANGE_MARGIN_MS < deadline) {
         const node = fleet.nodes[(i * 37) % fleet.nodes.length]!;
         const sim = fleet.node(node.name);
         const guest = [...sim.guests.values()].filter((g) => !g.template)[i % 10]!;
@@ -199,8 +216,12 @@ async function main() {
       `replica CPU: ${cpu.map((c) => `${c.toFixed(1)} %`).join(', ')} of one core; RSS ${(await portalRssMb(a.url)).toFixed(0)} MB, ${(await portalRssMb(b.url)).toFixed(0)} MB`,
     );
   } finally {
-    await a.stop().catch((err: unknown) => console.error(err));
-    await b.stop().catch((err: unknown) => console.error(err));
+    // Both replicas and the fleet are stopped whatever happens; a replica whose log leaked a secret fails the run.
+    for (const replica of [a, b])
+      await replica.stop().catch((err: unknown) => {
+        console.error(err);
+        process.exitCode = 1;
+      });
     await fleet.close();
     if (!process.argv.includes('--keep-database')) await database.drop();
     else console.log(`database kept: ${database.url}`);

@@ -9,7 +9,8 @@
  *
  *   npx tsx bench/pve-sync/run.ts [--nodes 10] [--guests-per-node 50,500] [--latency-ms 50] [--runs 9] [--deep]
  *
- * --deep adds a second workload: status/current of every guest (8 requests in flight per node).
+ * --deep adds a second workload: status/current of every guest (8 requests in flight per node). --smoke: 2 nodes x 5
+ * guests, 5 ms latency, 2 runs, --deep included (the path, not the figures).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import os from 'node:os';
@@ -17,6 +18,7 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { PveClient } from '@proxai/pve-client';
+import { announceSmoke, SMOKE, sized } from '../support/smoke';
 
 interface SimNodeInfo {
   name: string;
@@ -28,17 +30,19 @@ interface SimNodeInfo {
 
 const { values } = parseArgs({
   options: {
-    nodes: { type: 'string', default: '10' },
-    'guests-per-node': { type: 'string', default: '50,500' },
-    'latency-ms': { type: 'string', default: '50' },
-    runs: { type: 'string', default: '9' },
+    nodes: { type: 'string' },
+    'guests-per-node': { type: 'string' },
+    'latency-ms': { type: 'string' },
+    runs: { type: 'string' },
     deep: { type: 'boolean', default: false },
+    smoke: { type: 'boolean', default: false },
   },
 });
-const NODES = Number(values.nodes);
-const SCENARIOS = values['guests-per-node'].split(',').map(Number);
-const LATENCY = Number(values['latency-ms']);
-const RUNS = Number(values.runs);
+const NODES = Number(values.nodes ?? sized('10', '2'));
+const SCENARIOS = (values['guests-per-node'] ?? sized('50,500', '5')).split(',').map(Number);
+const LATENCY = Number(values['latency-ms'] ?? sized('50', '5'));
+const RUNS = Number(values.runs ?? sized('9', '2'));
+const DEEP = values.deep || SMOKE;
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -137,7 +141,7 @@ async function scenario(guestsPerNode: number): Promise<void> {
     }));
     const cpu = process.cpuUsage();
     await measure('sync round: qemu list + lxc list + node status per node', clients, syncRound, RUNS);
-    if (values.deep)
+    if (DEEP)
       await measure(
         'deep round: lists + status/current of every guest (8 in flight per node)',
         clients,
@@ -153,6 +157,7 @@ async function scenario(guestsPerNode: number): Promise<void> {
 }
 
 async function main(): Promise<void> {
+  announceSmoke('pve-sync');
   console.log(
     `pve-sync benchmark (node ${process.version}, ${os.cpus().length} CPUs, load average ${os
       .loadavg()

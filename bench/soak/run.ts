@@ -1,10 +1,13 @@
 // Soak: 200 concurrent simulated users (each signs in once, then reads the dashboard and acts on guests)
 // for 60 s against 10 simulated Proxmox hosts. Prints errors, latency percentiles and the server's RSS.
-// Usage: npm run build && npx tsx bench/soak/run.ts [--users 200] [--seconds 60] [--database-url …] [--profile f]
+// Usage: npm run build && npx tsx bench/soak/run.ts [--users 200] [--seconds 60] [--hosts 10] [--guests 500]
+//        [--database-url …] [--profile f] [--smoke]
 import { generateFleet, startFleet } from '@proxai/pve-sim';
-import { startPortal } from '../../e2e/support/portal';
-import { followTask, issueLicence, json, signInByCode, tokenHostBody } from '../support/api';
+import { issueLicence } from '../support/admin';
+import { detailOf, followTask, json, signInByCode, tokenHostBody } from '../support/api';
+import { startBenchPortal } from '../support/portal';
 import { inspectorUrl, startCpuProfile } from '../support/cpu-profile';
+import { announceSmoke, SMOKE, sized } from '../support/smoke';
 import { percentile, portalRssMb } from '../support/stats';
 import type { MetricsCollection } from '@proxai/contract';
 
@@ -12,8 +15,11 @@ const arg = (name: string, fallback: number) => {
   const i = process.argv.indexOf(`--${name}`);
   return i > 0 ? Number(process.argv[i + 1]) : fallback;
 };
-const USERS = arg('users', 200);
-const SECONDS = arg('seconds', 60);
+const USERS = arg('users', sized(200, 3));
+const SECONDS = arg('seconds', sized(60, 3));
+/** Simulated Proxmox hosts (a Pro licence takes 10) and their guests in all. */
+const HOSTS = arg('hosts', sized(10, 2));
+const GUESTS = arg('guests', sized(500, 8));
 /** How often a user reads its task until it ends: by default as the web app does (400 ms). */
 const TASK_POLL_MS = arg('task-poll-ms', 400);
 /** An empty PostgreSQL database to run against instead of the embedded PGlite. */
@@ -26,12 +32,13 @@ const ADMIN = { email: 'soak-admin@example.test', password: 'soak-admin-password
 const OWNER_EMAIL = 'soak-owner@example.test';
 
 async function main() {
-  console.log(`soak: ${USERS} users for ${SECONDS} s against 10 simulated hosts`);
-  const fleet = await startFleet(generateFleet({ nodes: 10, guests: 500, seed: 3, latencyMs: 5, pbs: false }), {
+  announceSmoke('soak');
+  console.log(`soak: ${USERS} users for ${SECONDS} s against ${HOSTS} simulated hosts (${GUESTS} guests)`);
+  const fleet = await startFleet(generateFleet({ nodes: HOSTS, guests: GUESTS, seed: 3, latencyMs: 5, pbs: false }), {
     taskDurationMs: 200,
   });
-  const portal = await startPortal({
-    env: {
+  const portal = await startBenchPortal(
+    {
       RATE_LIMIT_ENABLED: 'false',
       HOST_ADDRESS_POLICY: 'any', // the simulated hosts listen on 127.0.0.1
       ...(DATABASE_URL ? { DATABASE_URL } : {}),
@@ -40,32 +47,50 @@ async function main() {
       PROXAI_ADMIN_PASSWORD: ADMIN.password,
       ...(PROFILE ? { NODE_OPTIONS: '--inspect=127.0.0.1:0' } : {}),
     },
-  });
+    [ADMIN.password],
+  );
   const base = portal.url;
   try {
-    // The organisation: its owner, a Pro licence (10 hosts), the ten hosts.
+    // The organisation: its owner, a Pro licence (10 hosts), the hosts.
     const ownerToken = await signInByCode(base, OWNER_EMAIL);
     const me = await json<{ organisation_id: string }>(`${base}/api/auth/me`, { token: ownerToken });
     await issueLicence(base, ADMIN, me.body.organisation_id, 'pro');
     for (const n of fleet.nodes) {
       const res = await json(`${base}/api/hosts`, { method: 'POST', token: ownerToken, body: tokenHostBody(n) });
-      if (res.status !== 201) throw new Error(`add host ${res.status} ${JSON.stringify(res.body)}`);
+      if (res.status !== 201) throw new Error(`add host ${res.status}: ${detailOf(res.body)}`);
     }
     // Steady state: a new host's history backfill (rrddata, once, about 2 requests a second per host for a few
     // minutes) is over before the clock starts; its progress is printed while waiting.
     const settled = Date.now();
     for (;;) {
-      const collection = (await json<MetricsCollection>(`${base}/api/metrics/collection`, { token: ownerToken })).body;
+      const read = await json<MetricsCollection>(`${base}/api/metrics/collection`, { token: ownerToken });
+      if (read.status !== 200) throw new Error(`metrics collection ${read.status}: ${detailOf(read.body)}`);
+      const collection = read.body;
       const states = collection.hosts.map((h) => h.backfill?.state ?? 'none');
       if (states.length === fleet.nodes.length && states.every((s) => s === 'done' || s === 'failed')) break;
       if (Date.now() - settled > 15 * 60_000) throw new Error(`backfill not over after 15 min: ${states.join(', ')}`);
       const done = collection.hosts.reduce((n, h) => n + (h.backfill?.done ?? 0), 0);
       const total = collection.hosts.reduce((n, h) => n + (h.backfill?.total ?? 0), 0);
+      // A smoke run measures nothing, so it does not wait for steady state (even a tiny fleet's backfill takes
+      // most of a minute at 2 requests a second per host).
+      if (SMOKE) {
+        console.log(`smoke: not waiting for the history backfill (${states.join(', ')}; ${done}/${total} subjects)`);
+        break;
+      }
       console.log(`waiting for the history backfill: ${done}/${total} subjects`);
       await new Promise((r) => setTimeout(r, 15_000));
     }
-    console.log(`backfill over after ${((Date.now() - settled) / 1000).toFixed(0)} s`);
+    if (!SMOKE) console.log(`backfill over after ${((Date.now() - settled) / 1000).toFixed(0)} s`);
+    // Every host polled once, so its guests are listed (a long backfill wait covered this; a smoke run has none).
+    const polling = Date.now();
+    for (;;) {
+      const listed = (await json<{ last_sync_at: string | null }[]>(`${base}/api/hosts`, { token: ownerToken })).body;
+      if (listed.length === fleet.nodes.length && listed.every((h) => h.last_sync_at)) break;
+      if (Date.now() - polling > 60_000) throw new Error(`hosts not all polled after 60 s: ${JSON.stringify(listed)}`);
+      await new Promise((r) => setTimeout(r, 200));
+    }
     const guests = (await json<{ id: string; vmid: number; state: string }[]>(`${base}/api/vms`, { token: ownerToken })).body;
+    if (guests.length === 0) throw new Error('the portal lists no guest');
     // Every simulated user signs in once (same account, its own session) and owns one guest to act on.
     const tokens: string[] = [];
     for (let i = 0; i < USERS; i++) tokens.push(await signInByCode(base, OWNER_EMAIL));

@@ -1,14 +1,23 @@
 // Calls to a running portal shared by the benchmarks: JSON requests, signing in by mailed code, following a task.
+// The platform administrator's calls (second factor, step-up, licences) are in admin.ts.
 
-export async function json<T>(url: string, init: RequestInit & { token?: string } = {}): Promise<{ status: number; body: T }> {
+export async function json<T>(
+  url: string,
+  init: Omit<RequestInit, 'headers'> & { token?: string; headers?: Record<string, string> } = {},
+): Promise<{ status: number; body: T }> {
   const headers: Record<string, string> = {
     ...(init.body !== undefined ? { 'content-type': 'application/json' } : {}),
     ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
+    ...init.headers,
   };
   const res = await fetch(url, { ...init, headers });
   const text = await res.text();
   return { status: res.status, body: (text ? JSON.parse(text) : undefined) as T };
 }
+
+/** A refused answer's `detail` (the error body every route writes), for error messages. */
+export const detailOf = (body: unknown): string =>
+  typeof body === 'object' && body && 'detail' in body ? String(body.detail) : JSON.stringify(body);
 
 /** How often the web app reads a guest action's task until it ends (apps/web/src/features/dashboard/api/vm-action.ts). */
 const TASK_POLL_MS = 400;
@@ -25,7 +34,7 @@ export async function followTask(base: string, token: string, taskId: string, po
 /** Signs `email` in with the code the dev outbox received (the portal runs without SMTP). */
 export async function signInByCode(base: string, email: string): Promise<string> {
   const sent = await json(`${base}/api/auth/magic-link`, { method: 'POST', body: JSON.stringify({ email, language: 'en' }) });
-  if (sent.status !== 200) throw new Error(`magic-link ${sent.status}`);
+  if (sent.status !== 200) throw new Error(`magic-link ${sent.status}: ${detailOf(sent.body)}`);
   const outbox = await json<{ to: string; text: string }[]>(`${base}/api/dev/outbox?to=${encodeURIComponent(email)}`);
   const code = /\b(\d{6})\b/.exec(outbox.body.at(-1)?.text ?? '')?.[1];
   if (!code) throw new Error('no code in the outbox');
@@ -33,28 +42,8 @@ export async function signInByCode(base: string, email: string): Promise<string>
     method: 'POST',
     body: JSON.stringify({ email, otp_code: code }),
   });
-  if (verified.status !== 200) throw new Error(`verify-otp ${verified.status}`);
+  if (verified.status !== 200) throw new Error(`verify-otp ${verified.status}: ${detailOf(verified.body)}`);
   return verified.body.access_token;
-}
-
-/** The licence a platform administrator issues to the organisation, as in production. */
-export async function issueLicence(
-  base: string,
-  admin: { email: string; password: string },
-  organisationId: string,
-  planType: 'pro' | 'enterprise',
-): Promise<void> {
-  const signedIn = await json<{ access_token: string }>(`${base}/api/auth/admin-login`, {
-    method: 'POST',
-    body: JSON.stringify(admin),
-  });
-  if (signedIn.status !== 200) throw new Error(`admin-login ${signedIn.status}`);
-  const licence = await json(`${base}/api/admin/licenses/generate`, {
-    method: 'POST',
-    token: signedIn.body.access_token,
-    body: JSON.stringify({ organisation_id: organisationId, plan_type: planType, duration_days: 30 }),
-  });
-  if (licence.status !== 201) throw new Error(`licence ${licence.status}`);
 }
 
 /** The body that adds simulated node `n` with its API token. */

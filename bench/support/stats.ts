@@ -1,4 +1,4 @@
-// Helpers shared by the benchmarks. The portal itself is started with the browser tests' helper
+// Helpers shared by the benchmarks. The portal itself is started by portal.ts, with the browser tests' helper
 // (e2e/support/portal.ts): one way to run the built portal on a free port with a fresh database.
 /** The portal process's resident memory, read from its Prometheus endpoint. */
 export async function portalRssMb(url: string): Promise<number> {
