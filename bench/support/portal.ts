@@ -13,12 +13,7 @@ export interface BenchPortal {
 /** Starts the portal (`npm run build` first) with `env`; `secrets` are values its log must never show. */
 export async function startBenchPortal(env: Record<string, string>, secrets: string[] = []): Promise<BenchPortal> {
   const portal = await startPortal({ env });
-  return {
-    url: portal.url,
-    output: portal.output,
-    stop: async () => {
-      const leaks = await portal.stop(secrets);
-      if (leaks.length > 0) throw new Error(`secrets in the portal's log:\n${leaks.slice(0, 5).join('\n')}`);
-    },
-  };
+  portal.track(...secrets);
+  // Fails when a tracked secret, a mailed code or a session token is in its log.
+  return { url: portal.url, output: portal.output, stop: () => portal.stop() };
 }
