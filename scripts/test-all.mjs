@@ -1,9 +1,10 @@
 #!/usr/bin/env node
-// npm test: every check, in phases whose durations are printed, so the next regression shows where it is.
-//   1. build (the web app, the server, the simulator): the unit tests of the web and the browser tests use it;
-//   2. beside each other: the static checks (typecheck, lint, format, the benchmarks' smoke runs) and the unit and
-//      integration tests: the tests wait on sockets and timers much of the time, which leaves room for the checks;
-//   3. the browser tests.
+// npm test: every check, in phases whose durations are printed, so the next regression shows where it is: build,
+// typecheck, lint, format, the unit and integration tests, the benchmarks' smoke runs, the browser tests.
+// The static checks could run beside the unit tests (the tests wait on sockets and timers much of the time), and
+// `--checks-beside-tests` does so; it is not the default yet: on 2 cores the extra load made the simulator's
+// timing-sensitive tests (a task of 60 ms observed while it runs) and the real-time files fail (2026-12-06), so
+// those tests must first stop depending on the machine's speed (issue 30 §3, §4).
 // A phase that fails stops the run after its group (its output is shown); the summary lists every phase run.
 import { spawn } from 'node:child_process';
 
@@ -41,15 +42,18 @@ const started = Date.now();
 const phases = [];
 const failed = () => phases.some((p) => p.code !== 0);
 
+const checksBesideTests = process.argv.includes('--checks-beside-tests');
 phases.push(...(await lane(['build'])));
-if (!failed()) {
+if (!failed() && checksBesideTests) {
   const [checks, tests] = await Promise.all([
-    lane(['typecheck', 'lint', 'format:check', 'bench:smoke'], { capture: true }),
+    lane(['typecheck', 'lint', 'format:check'], { capture: true }),
     lane(['test:unit']),
   ]);
   phases.push(...checks, ...tests);
+} else if (!failed()) {
+  phases.push(...(await lane(['typecheck', 'lint', 'format:check', 'test:unit'])));
 }
-if (!failed()) phases.push(...(await lane(['test:e2e'])));
+if (!failed()) phases.push(...(await lane(['bench:smoke', 'test:e2e'])));
 
 const total = (Date.now() - started) / 1000;
 process.stdout.write('\n── npm test: phases ──\n');
