@@ -20,7 +20,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser } from '../support/browser';
+import { launchBrowser } from '../../e2e/support/browser';
 import { announceSmoke, SMOKE, sized, verdict } from '../support/smoke';
 
 const { values } = parseArgs({
