@@ -2,6 +2,7 @@ import PgBoss from 'pg-boss';
 import pg from 'pg';
 import type { z } from 'zod';
 import type { Database } from '../db/client';
+import { settleWithin } from './settle-within';
 
 /**
  * Durable jobs on pg-boss 10 in the portal's own database (DESIGN.md §12): PostgreSQL through pg-boss's pool,
@@ -127,8 +128,8 @@ export interface JobRuntime {
   /** Stops fetching jobs: the workers take no new one (what is queued waits for the next process). */
   stopIntake(): Promise<void>;
   /**
-   * Waits up to `graceMs` for the handlers under way to end; then aborts the rest (JobContext.signal) and answers
-   * how many were still running.
+   * Stops intake, waits up to `graceMs` for the handlers under way to end, then aborts the rest (JobContext.signal)
+   * and answers how many were still running.
    */
   drain(graceMs: number): Promise<number>;
   /** Hands what still runs back to pg-boss (failed, to be retried), waits for pg-boss's last statements, closes. */
@@ -241,13 +242,9 @@ export async function startJobRuntime(
       return id;
     },
     async drain(graceMs) {
-      const deadline = Date.now() + graceMs;
-      while (running.size > 0 && Date.now() < deadline) {
-        let timer: NodeJS.Timeout | undefined;
-        const timeout = new Promise<void>((resolve) => (timer = setTimeout(resolve, Math.max(0, deadline - Date.now()))));
-        await Promise.race([Promise.allSettled([...running]), timeout]);
-        clearTimeout(timer);
-      }
+      // With intake stopped no handler starts meanwhile: the set only shrinks.
+      await stopIntake();
+      await settleWithin(running, graceMs);
       const left = running.size;
       if (left > 0) {
         log.warn({ jobs: left, graceMs }, 'jobs still running after the shutdown grace period: handed back for a retry');

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import type { Db } from '../db/client';
 import { AppError } from '../errors';
+import { settleWithin } from './settle-within';
 import {
   claimTask,
   endTask,
@@ -104,12 +105,7 @@ export function startTaskRecovery(
       stopped = true;
       clearTimeout(first);
       clearInterval(timer);
-      let timeout: NodeJS.Timeout | undefined;
-      const graceOver = new Promise<void>((resolve) => {
-        if (Number.isFinite(graceMs)) timeout = setTimeout(resolve, graceMs);
-      });
-      await Promise.race([Promise.allSettled([...running]), graceOver]);
-      clearTimeout(timeout);
+      await settleWithin(running, graceMs);
     },
   };
 }

@@ -69,7 +69,6 @@ async function jobsPlugin(app: FastifyInstance, opts: { enabled: boolean }): Pro
   // stop the periodic work, and the job runtime last, once none of its statements is under way.
   app.addHook('onClose', async () => {
     const graceEnds = Date.now() + app.config.SHUTDOWN_GRACE_MS;
-    await runtime?.stopIntake();
     await runtime?.drain(app.config.SHUTDOWN_GRACE_MS);
     await recovery?.stop(Math.max(0, graceEnds - Date.now()));
     await Promise.all(loops.map((l) => l.stop()));
