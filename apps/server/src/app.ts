@@ -52,6 +52,7 @@ import { alertsRoutes } from './modules/alerts/alerts.routes';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { restoreTestsRoutes } from './modules/restore-tests/restore-tests.routes';
 import { backupsRoutes } from './modules/backups/backups.routes';
+import { realClock, type Clock } from './jobs/clock';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -71,6 +72,8 @@ export interface BuildAppOptions {
   ownsDatabase?: boolean;
   /** Runs the job runtime and the periodic work (default); tests of requests alone turn it off. */
   jobs?: boolean;
+  /** Tests only: the time of the background work (jobs/clock.ts), to run per-minute behaviour without waiting. */
+  clock?: Clock;
   logger?: FastifyServerOptions['logger'];
   loggerInstance?: FastifyServerOptions['loggerInstance'];
   /** Tests only: called right after the instance is created (e.g. to add observing hooks). */
@@ -156,7 +159,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // App
   await app.register(db, { database, closeWithApp: options.ownsDatabase ?? false });
   await app.register(auth, { publicUrl: config.PUBLIC_URL });
-  await app.register(jobs, { enabled: options.jobs ?? true });
+  await app.register(jobs, { enabled: options.jobs ?? true, clock: options.clock ?? realClock });
   // Mail bodies (sign-in codes) reach the log only in local development without SMTP, never in test or production.
   await app.register(metrics);
   await app.register(mailer, { smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, logBodies: config.NODE_ENV === 'development' });

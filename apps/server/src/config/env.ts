@@ -104,6 +104,12 @@ const EnvSchema = z.object({
    * retry, its task to recovery, as after `kill -9`); the process exits at the latest a few seconds after.
    */
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
+  /**
+   * Whether this replica runs background work: job handlers, host polls, the scheduler, event subscribers and the
+   * modules' periodic loops. `0`: a web-only replica, which serves requests and queues jobs for the others to run
+   * (bench/idle measures the portal with it off as its baseline).
+   */
+  PROXAI_WORKERS: booleanFlag.default(true),
   /** How often each replica's scheduler looks for due schedule occurrences (modules/schedules/scheduler.ts). */
   SCHEDULER_TICK_SECONDS: z.coerce.number().int().min(1).max(60).default(5),
   /**

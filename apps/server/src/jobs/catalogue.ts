@@ -9,13 +9,13 @@ import { notificationJobs } from '../modules/notifications/notifications.jobs';
 import { backupJobs, resumeBackupTask } from '../modules/backups/backups.jobs';
 import { restoreTestJobs, resumeRestoreTestTask } from '../modules/restore-tests/restore-tests.jobs';
 import type { BackgroundDeps } from './background';
-import type { JobDefinition } from './job-runtime';
+import type { AnyPortalJob } from './job-payloads';
 import type { Resumer } from './task-runner';
 
 /** Every job the portal runs (name → payload → handler). A job not listed here cannot be queued. */
 type Deps = BackgroundDeps;
 
-export function jobCatalogue(deps: Deps): JobDefinition[] {
+export function jobCatalogue(deps: Deps): AnyPortalJob[] {
   return [
     guestActionJob(deps),
     hostPollJob(deps),
@@ -27,7 +27,7 @@ export function jobCatalogue(deps: Deps): JobDefinition[] {
     ...notificationJobs(deps),
     ...restoreTestJobs(deps),
     ...backupJobs(deps),
-  ] as JobDefinition[];
+  ];
 }
 
 /** How each kind of task ('guest.start' → 'guest') resumes after the process running it died. */

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { Database } from '../db/client';
 import { openTestDatabase, TEST_DATABASE_KINDS } from '../testing/database';
 import { until } from '../testing/until';
-import { defineJob, startJobRuntime, type JobRuntime } from './job-runtime';
+import { startJobRuntime, type JobDefinition, type JobRuntime } from './job-runtime';
 
 /**
  * The job runtime's part of the shutdown (DESIGN.md §17): intake stops, the handlers under way end within the grace
@@ -13,6 +13,7 @@ import { defineJob, startJobRuntime, type JobRuntime } from './job-runtime';
  * "PGlite is closed" unhandled rejection at the end of a test run).
  */
 const silent = { error: () => undefined, warn: () => undefined };
+const PAYLOADS = { 'test-slow': z.object({ ms: z.number(), afterAbortMs: z.number() }) };
 
 async function jobState(database: Database, id: string): Promise<string | undefined> {
   const result = await database.db.execute<{ state: string }>(sql`select state from pgboss.job where id = ${id}`);
@@ -37,10 +38,9 @@ describe.each(TEST_DATABASE_KINDS)('job runtime shutdown (%s)', (kind) => {
   });
 
   /** A job whose handler takes `ms` (or until the shutdown aborts it, then `afterAbortMs` more). */
-  function slowJob(started: string[], ended: string[]) {
-    return defineJob({
+  function slowJob(started: string[], ended: string[]): JobDefinition<typeof PAYLOADS, 'test-slow'> {
+    return {
       name: 'test-slow',
-      payload: z.object({ ms: z.number(), afterAbortMs: z.number() }),
       retryLimit: 2,
       retryDelaySeconds: 1,
       expireInSeconds: 60,
@@ -55,10 +55,10 @@ describe.each(TEST_DATABASE_KINDS)('job runtime shutdown (%s)', (kind) => {
         });
         ended.push(context.jobId);
       },
-    });
+    };
   }
 
-  async function stopRuntime(runtime: JobRuntime, graceMs: number): Promise<number> {
+  async function stopRuntime(runtime: JobRuntime<typeof PAYLOADS>, graceMs: number): Promise<number> {
     await runtime.stopIntake();
     const left = await runtime.drain(graceMs);
     await runtime.stop();
@@ -68,7 +68,7 @@ describe.each(TEST_DATABASE_KINDS)('job runtime shutdown (%s)', (kind) => {
   it('lets a handler under way end within the grace period and records its result before it stops', async () => {
     const started: string[] = [];
     const ended: string[] = [];
-    const runtime = await startJobRuntime(database, [slowJob(started, ended)], silent, { pollingIntervalSeconds: 1 });
+    const runtime = await startJobRuntime(database, PAYLOADS, [slowJob(started, ended)], silent, { pollingIntervalSeconds: 1 });
     const id = (await runtime.send('test-slow', { ms: 400, afterAbortMs: 0 }))!;
     expect(await until(async () => started.includes(id), Boolean)).toBe(true);
     expect(await stopRuntime(runtime, 5_000)).toBe(0);
@@ -80,7 +80,7 @@ describe.each(TEST_DATABASE_KINDS)('job runtime shutdown (%s)', (kind) => {
   it('hands a handler past the grace period back for a retry, and writes nothing once stopped', async () => {
     const started: string[] = [];
     const ended: string[] = [];
-    const runtime = await startJobRuntime(database, [slowJob(started, ended)], silent, { pollingIntervalSeconds: 1 });
+    const runtime = await startJobRuntime(database, PAYLOADS, [slowJob(started, ended)], silent, { pollingIntervalSeconds: 1 });
     // Ends 300 ms after the abort: after stop() and after the database closed (afterEach).
     const id = (await runtime.send('test-slow', { ms: 60_000, afterAbortMs: 300 }))!;
     expect(await until(async () => started.includes(id), Boolean)).toBe(true);
@@ -92,7 +92,7 @@ describe.each(TEST_DATABASE_KINDS)('job runtime shutdown (%s)', (kind) => {
 
   it('takes no new job once intake stopped', async () => {
     const started: string[] = [];
-    const runtime = await startJobRuntime(database, [slowJob(started, [])], silent, { pollingIntervalSeconds: 1 });
+    const runtime = await startJobRuntime(database, PAYLOADS, [slowJob(started, [])], silent, { pollingIntervalSeconds: 1 });
     await runtime.stopIntake();
     const id = (await runtime.send('test-slow', { ms: 1, afterAbortMs: 0 }))!;
     await new Promise((r) => setTimeout(r, 1_500));

@@ -2,6 +2,7 @@ import PgBoss from 'pg-boss';
 import pg from 'pg';
 import type { z } from 'zod';
 import type { Database } from '../db/client';
+import { startQueueWorker, type QueueWorker } from './queue-worker';
 import { settleWithin } from './settle-within';
 
 /**
@@ -22,34 +23,35 @@ export interface JobContext {
   signal: AbortSignal;
 }
 
-/** One entry of the job catalogue: name → zod payload → handler, with its retry policy, timeout and singleton. */
-export interface JobDefinition<S extends z.ZodType = z.ZodType> {
-  name: string;
-  payload: S;
-  handler: (data: z.output<S>, context: JobContext) => Promise<void>;
+/** Job names → the zod schema of their payload (the portal's: job-payloads.ts; a test may bring its own). */
+export type PayloadTable = Record<string, z.ZodType<object>>;
+
+/**
+ * One entry of a job catalogue: the handler of job `N` (its payload is `T[N]`'s), with its retry policy, timeout
+ * and singleton. `handler` and `singletonKey` are methods, so a catalogue of different jobs is one array type.
+ */
+export interface JobDefinition<T extends PayloadTable, N extends keyof T & string> {
+  name: N;
+  handler(data: z.output<T[N]>, context: JobContext): Promise<void>;
   /** Extra attempts after a failure or an interruption. */
   retryLimit: number;
   retryDelaySeconds: number;
   /** A run taking longer is failed (and retried while attempts remain). */
   expireInSeconds: number;
   /** Jobs with the same key are not queued twice (with `policy`, pg-boss's rule per key). */
-  singletonKey?: (data: z.output<S>) => string;
+  singletonKey?(data: z.output<T[N]>): string;
   /**
    * pg-boss's queue policy: 'stately' keeps at most one queued and one running job per singleton key (a host's
    * poll asked again while one runs waits behind it instead of running beside it). Default 'standard'.
    */
   policy?: 'standard' | 'short' | 'singleton' | 'stately';
-  /** Parallel runs of this job in one process. */
-  concurrency?: number;
   /**
-   * Jobs one worker takes per fetch and runs side by side (default 1). For many short jobs (a poll per host every
-   * cycle): pg-boss 10 waits a polling interval between a worker's fetches, so one job per fetch caps a worker at
-   * one job per interval. In a batch, a job whose handler fails is logged and completed, not retried.
+   * How many runs of this job one process holds side by side (default 1): one worker per queue claims up to this
+   * many (queue-worker.ts). Many short jobs (a poll per host every cycle) or long waits (an agent-read minute) want
+   * many; a guest action a few.
    */
-  batchSize?: number;
+  concurrency?: number;
 }
-
-export const defineJob = <S extends z.ZodType>(definition: JobDefinition<S>): JobDefinition<S> => definition;
 
 /** pg-boss's schema in the portal's database. */
 export const JOB_SCHEMA = 'pgboss';
@@ -122,9 +124,9 @@ export async function migrateJobSchema(database: Database): Promise<void> {
   await channel.close();
 }
 
-export interface JobRuntime {
+export interface JobRuntime<T extends PayloadTable> {
   /** Queues a job of the catalogue; its payload is checked against the job's schema first. */
-  send(name: string, data: unknown): Promise<string | null>;
+  send<N extends keyof T & string>(name: N, data: z.input<T[N]>): Promise<string | null>;
   /** Stops fetching jobs: the workers take no new one (what is queued waits for the next process). */
   stopIntake(): Promise<void>;
   /**
@@ -140,29 +142,39 @@ export interface JobRuntime {
  * Starts the workers of every job of the catalogue. Refuses to start when an entry has no handler or a name
  * is used twice, so a job can never be queued without something to run it.
  */
-export async function startJobRuntime(
+export async function startJobRuntime<T extends PayloadTable>(
   database: Database,
-  catalogue: readonly JobDefinition[],
+  payloads: T,
+  catalogue: readonly JobDefinition<T, keyof T & string>[],
   log: { error: (obj: object, msg: string) => void; warn: (obj: object, msg: string) => void },
-  options: { pollingIntervalSeconds?: number } = {},
-): Promise<JobRuntime> {
-  const byName = new Map<string, JobDefinition>();
+  options: {
+    /** How often the idle check looks for jobs nobody here woke a worker for (default: 10 s PGlite, 2 s PostgreSQL). */
+    pollingIntervalSeconds?: number;
+    /** false: queue jobs only (a web-only replica); no worker fetches, no maintenance. */
+    work?: boolean;
+  } = {},
+): Promise<JobRuntime<T>> {
+  const work = options.work ?? true;
+  const byName = new Map<string, JobDefinition<T, keyof T & string>>();
   for (const job of catalogue) {
     if (typeof job.handler !== 'function') throw new Error(`job ${job.name} has no handler`);
+    if (!payloads[job.name]) throw new Error(`job ${job.name} has no payload schema`);
     if (byName.has(job.name)) throw new Error(`job ${job.name} is defined twice`);
     byName.set(job.name, job);
   }
   // runMigrations installed the schema (migrateJobSchema) before the app was built: no second check here.
   const channel = sqlChannel(database);
-  const boss = bossFor(channel.adapter, { migrate: false, schedule: false });
-  // Each worker polls its queue. The embedded PGlite has one connection and no other replica: a job queued here
-  // wakes this process's workers at once (notifyWorker below), so polling only finds retries and delayed jobs,
-  // and polling every 2 s per queue would mostly queue empty fetches in front of the requests' reads.
+  // A web-only replica leaves pg-boss's maintenance (expiry, archiving) to the replicas that run jobs.
+  const boss = bossFor(channel.adapter, { migrate: false, schedule: false, ...(work ? {} : { supervise: false }) });
+  // A job queued here wakes this process's worker at once (send below): the idle check only finds retries, delayed
+  // jobs and jobs queued by another replica. The embedded PGlite has one connection and no other replica.
   const pollingIntervalSeconds = options.pollingIntervalSeconds ?? (database.raw.kind === 'pglite' ? 10 : 2);
-  const workers = new Map<string, string[]>();
+  const workers = new Map<string, QueueWorker>();
+  /** The handlers under way, for the shutdown's drain. */
   const running = new Set<Promise<void>>();
   const shutdown = new AbortController();
   let stopped = false;
+  let idleCheck: NodeJS.Timeout | undefined;
   boss.on('error', (err) => log.error({ err }, 'job runtime error'));
   await boss.start();
   for (const job of catalogue) {
@@ -173,8 +185,11 @@ export async function startJobRuntime(
       expireInSeconds: job.expireInSeconds,
       ...(job.policy ? { policy: job.policy } : {}),
     });
-    const runOne = async (raw: PgBoss.JobWithMetadata<unknown>) => {
-      const parsed = job.payload.safeParse(raw.data);
+    if (!work) continue;
+    // The table's schema of this job (TypeScript cannot follow the name from the catalogue's entry to the table).
+    const schema = payloads[job.name] as z.ZodType<z.output<T[keyof T & string]>>;
+    const handle = async (raw: PgBoss.JobWithMetadata<unknown>) => {
+      const parsed = schema.safeParse(raw.data);
       if (!parsed.success) {
         // A payload that no longer parses will never run: it is dropped (completed unrun), not retried.
         log.error({ job: job.name, id: raw.id, issues: parsed.error.issues }, 'job payload rejected');
@@ -182,49 +197,61 @@ export async function startJobRuntime(
       }
       await job.handler(parsed.data, { jobId: raw.id, retryCount: raw.retryCount, signal: shutdown.signal });
     };
-    /** Runs a fetch's handlers, counted so that the shutdown can wait for them. */
-    const tracked = (batch: PgBoss.JobWithMetadata<unknown>[], handle: () => Promise<void>) => {
-      const done = handle().catch((err: unknown) => {
-        // After the grace period the database may be closing under a handler: its failure says nothing new.
-        if (shutdown.signal.aborted) log.warn({ job: job.name, ids: batch.map((j) => j.id) }, 'job ended after the shutdown');
-        throw err;
-      });
-      const settled = done.then(
-        () => undefined,
-        () => undefined,
-      );
-      running.add(settled);
-      void settled.then(() => running.delete(settled));
-      return done;
-    };
-    const batchSize = job.batchSize ?? 1;
-    // pg-boss 10 runs one fetch at a time per worker: `concurrency` workers run side by side.
-    const ids: string[] = [];
-    workers.set(job.name, ids);
-    for (let i = 0; i < (job.concurrency ?? 1); i++) {
-      const id = await boss.work(job.name, { pollingIntervalSeconds, batchSize, includeMetadata: true }, (batch) =>
-        tracked(batch, async () => {
-          if (batchSize === 1) {
-            if (batch[0]) await runOne(batch[0]);
-            return;
-          }
-          await Promise.all(
-            batch.map((raw) =>
-              runOne(raw).catch((err: unknown) => log.error({ err, job: job.name, id: raw.id }, 'job failed in a batch')),
-            ),
+    workers.set(
+      job.name,
+      startQueueWorker<PgBoss.JobWithMetadata<unknown>>({
+        slots: job.concurrency ?? 1,
+        fetch: async (count) => (await boss.fetch(job.name, { batchSize: count, includeMetadata: true })) ?? [],
+        run: (raw) => {
+          const done = handle(raw).catch((err: unknown) => {
+            // After the grace period the database may be closing under a handler: its failure says nothing new.
+            if (shutdown.signal.aborted) log.warn({ job: job.name, id: raw.id }, 'job ended after the shutdown');
+            throw err;
+          });
+          const settled = done.then(
+            () => undefined,
+            () => undefined,
           );
-        }),
-      );
-      ids.push(id);
-    }
+          running.add(settled);
+          void settled.then(() => running.delete(settled));
+          return done;
+        },
+        complete: async (raw) => {
+          await boss.complete(job.name, raw.id);
+        },
+        fail: async (raw, err) => {
+          await boss.fail(job.name, raw.id, err instanceof Error ? { message: err.message } : { message: String(err) });
+        },
+        onError: (err) => log.error({ err, job: job.name }, 'job queue error'),
+      }),
+    );
+  }
+  /**
+   * One statement for every queue: which have a job ready that no worker here was woken for (a retry come due, a
+   * delayed job, one queued by another replica). It reads pg-boss 10's job table (its fetch's own condition).
+   */
+  const names = [...workers.keys()];
+  const checkIdle = async () => {
+    const { rows } = await channel.adapter.executeSql(
+      `select distinct name from ${JOB_SCHEMA}.job where name = any($1::text[]) and state < 'active' and start_after < now()`,
+      [names],
+    );
+    for (const row of rows as { name: string }[]) workers.get(row.name)?.wake();
+  };
+  if (work && names.length > 0) {
+    for (const worker of workers.values()) worker.wake();
+    idleCheck = setInterval(() => {
+      checkIdle().catch((err: unknown) => log.error({ err }, 'job runtime idle check failed'));
+    }, pollingIntervalSeconds * 1000);
   }
   // On PostgreSQL a job is queued through the portal's own pool: pg-boss's small pool is busy with its workers'
-  // fetches (one loop per queue), and a request queuing a job (a guest action) should not wait behind them.
+  // fetches, and a request queuing a job (a guest action) should not wait behind them.
   const raw = database.raw;
   const sendVia =
     raw.kind === 'postgres' ? { db: { executeSql: (text: string, values?: unknown[]) => raw.pool.query(text, values) } } : {};
   const stopIntake = async () => {
-    for (const id of [...workers.values()].flat()) await boss.offWork({ id });
+    clearInterval(idleCheck);
+    await Promise.all([...workers.values()].map((w) => w.stop()));
   };
   return {
     stopIntake,
@@ -232,13 +259,13 @@ export async function startJobRuntime(
       const job = byName.get(name);
       if (!job) throw new Error(`job ${name} is not in the catalogue`);
       if (stopped) throw new Error(`job ${name} not queued: the job runtime is stopped`);
-      const payload = job.payload.parse(data) as object;
+      const payload = (payloads[name] as z.ZodType<z.output<T[keyof T & string]>>).parse(data);
       const id = await boss.send(name, payload, {
         ...sendVia,
         ...(job.singletonKey ? { singletonKey: job.singletonKey(payload) } : {}),
       });
-      // This replica's idle workers look now instead of at their next poll (others find it when they poll).
-      for (const worker of workers.get(name) ?? []) boss.notifyWorker(worker);
+      // This replica's worker looks now (the others find it at their idle check).
+      workers.get(name)?.wake();
       return id;
     },
     async drain(graceMs) {
@@ -255,7 +282,8 @@ export async function startJobRuntime(
     async stop() {
       stopped = true;
       await stopIntake();
-      // Not graceful: drain() already waited. What still runs is failed now, so pg-boss hands it out again.
+      // drain() already waited: what still runs is failed now, so pg-boss hands it out again.
+      for (const worker of workers.values()) await worker.handBack('the process stopped while the job ran');
       await boss.stop({ graceful: false, close: false });
       await channel.close();
     },

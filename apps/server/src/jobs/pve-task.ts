@@ -1,5 +1,4 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { z } from 'zod';
 import { isPveError, parseUpid, type PveClient } from '@proxai/pve-client';
 import type { Config } from '../config/env';
 import type { Db } from '../db/client';
@@ -11,7 +10,7 @@ import { toHostError } from '../modules/hosts/pve-errors';
 import { secretBoxFor } from '../modules/hosts/secret-box';
 import { recordAudit } from '../modules/audit/audit.repository';
 import { addUpid, appendTaskLog, endTask, setTaskProgress, stopRequestOf, type TaskRow } from '../modules/tasks/tasks.repository';
-import { defineJob } from './job-runtime';
+import { defineJob, type TaskJobName } from './job-payloads';
 
 /**
  * What the jobs that drive Proxmox tasks share (guest actions, snapshots, bulk actions): the task's guest and
@@ -167,13 +166,12 @@ export async function sendOnce(
  * run a resume or nothing (withClaimedTask).
  */
 export const defineTaskJob = (
-  name: string,
+  name: TaskJobName,
   run: (taskId: string) => Promise<unknown>,
   opts: { expireInSeconds: number; concurrency: number },
 ) =>
   defineJob({
     name,
-    payload: z.object({ task_id: z.uuid() }),
     handler: async (data) => {
       await run(data.task_id);
     },

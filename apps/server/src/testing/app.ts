@@ -6,6 +6,7 @@ import { parseConfig, type Config } from '../config/env';
 import type { Database } from '../db/client';
 import { loggerOptions } from '../logger';
 import { openTestDatabase } from './database';
+import type { Clock } from '../jobs/clock';
 import { persistLogLine, trackSecret } from './secrets';
 
 export interface RegisteredRoute {
@@ -42,6 +43,8 @@ export async function createTestApp(
      * slowed every file that did not need them.
      */
     jobs?: boolean;
+    /** The time of the background work (jobs/clock.ts): a test of per-minute behaviour brings one it controls. */
+    clock?: Clock;
     extraRoutes?: (api: FastifyInstance) => void | Promise<void>;
   } = {},
 ): Promise<TestApp> {
@@ -69,6 +72,7 @@ export async function createTestApp(
     // The app closes its own database last, after its jobs (the server's shutdown order); a shared one stays open.
     ownsDatabase: !options.reuseDatabase,
     jobs: options.jobs ?? false,
+    clock: options.clock,
     loggerInstance: logger,
     extraRoutes: options.extraRoutes,
     onInstance: (instance) => {

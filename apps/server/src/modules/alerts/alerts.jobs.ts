@@ -1,6 +1,5 @@
-import { z } from 'zod';
 import type { BackgroundDeps, BackgroundLoop, SendJob } from '../../jobs/background';
-import { defineJob, type JobDefinition } from '../../jobs/job-runtime';
+import { defineJob, type AnyPortalJob } from '../../jobs/job-payloads';
 import type { Subscriber } from '../events/dispatcher';
 import { organisationsWithHosts } from './alerts.repository';
 import { evaluateOrganisation } from './evaluator';
@@ -13,13 +12,10 @@ import { guestStopSubscriber } from './guest-stops';
 
 export const ALERT_EVALUATE_JOB = 'alert-evaluate';
 
-const Payload = z.object({ organisation_id: z.uuid() });
-
-export function alertJobs(deps: BackgroundDeps): JobDefinition[] {
+export function alertJobs(deps: BackgroundDeps): AnyPortalJob[] {
   return [
     defineJob({
       name: ALERT_EVALUATE_JOB,
-      payload: Payload,
       handler: async (data) => {
         await evaluateOrganisation(deps, data.organisation_id);
       },
@@ -30,7 +26,7 @@ export function alertJobs(deps: BackgroundDeps): JobDefinition[] {
       singletonKey: (data) => data.organisation_id,
       policy: 'stately',
     }),
-  ] as JobDefinition[];
+  ];
 }
 
 const evaluatorLoop: BackgroundLoop = {

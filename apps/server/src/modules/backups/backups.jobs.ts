@@ -1,6 +1,5 @@
-import { z } from 'zod';
 import type { BackgroundDeps, BackgroundLoop, SendJob } from '../../jobs/background';
-import { defineJob, type JobDefinition } from '../../jobs/job-runtime';
+import { defineJob, type AnyPortalJob } from '../../jobs/job-payloads';
 import { refreshBackupInventory } from './backup-inventory';
 import { runBackupNodeTask } from './backup-node.job';
 import { backupNowJob, runBackupNowTask } from './backup-now.job';
@@ -18,11 +17,10 @@ const DISPATCH_MS = 30_000;
 /** Hosts handed out per look. */
 const DISPATCH_BATCH = 50;
 
-export function backupJobs(deps: BackgroundDeps): JobDefinition[] {
+export function backupJobs(deps: BackgroundDeps): AnyPortalJob[] {
   return [
     defineJob({
       name: BACKUP_INVENTORY_JOB,
-      payload: z.object({ host_id: z.uuid() }),
       handler: async (data) => {
         await refreshBackupInventory(deps, data.host_id);
       },
@@ -37,7 +35,7 @@ export function backupJobs(deps: BackgroundDeps): JobDefinition[] {
     backupPolicyJob(deps),
     backupNowJob(deps),
     restoreJob(deps),
-  ] as JobDefinition[];
+  ];
 }
 
 const inventoryLoop: BackgroundLoop = {

@@ -1,8 +1,7 @@
-import { z } from 'zod';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config/env';
 import type { Db } from '../../db/client';
-import { defineJob } from '../../jobs/job-runtime';
+import { defineJob, type SendJob } from '../../jobs/job-payloads';
 import { syncHost, type PollPlan, type SyncOutcome } from './host-sync';
 import { claimDueHosts, clusterMembers, findHostById, listAllHosts, releasePoll, type HostRow } from './hosts.repository';
 import { pollPbs } from '../pbs/pbs-poll';
@@ -92,15 +91,13 @@ export const HOST_POLL_JOB = 'host-poll';
 export const hostPollJob = (deps: Deps) =>
   defineJob({
     name: HOST_POLL_JOB,
-    payload: z.object({ host_id: z.uuid() }),
     handler: async ({ host_id }) => pollHost(deps, host_id),
     // A poll that fails is not retried: the host's next cycle (with backoff) is the retry.
     retryLimit: 0,
     retryDelaySeconds: 0,
     expireInSeconds: 120,
-    // Two workers, each running up to 16 polls of one fetch side by side: ~16 polls a second per replica.
-    concurrency: 2,
-    batchSize: 16,
+    // Up to 32 polls side by side per replica (each waits on its host).
+    concurrency: 32,
   });
 
 /**
@@ -118,7 +115,7 @@ const DISPATCH_BATCH = 200;
  */
 export function startPollDispatcher(
   deps: Deps,
-  send: (name: string, data: unknown) => Promise<unknown>,
+  send: SendJob,
   options: { tickMs?: number; timing?: PollTiming } = {},
 ): { stop(): Promise<void> } {
   const timing = options.timing ?? pollTiming(deps.config);

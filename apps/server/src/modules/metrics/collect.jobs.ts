@@ -1,5 +1,5 @@
 import type { BackgroundDeps, BackgroundLoop } from '../../jobs/background';
-import type { JobDefinition } from '../../jobs/job-runtime';
+import type { AnyPortalJob } from '../../jobs/job-payloads';
 import type { Subscriber } from '../events/dispatcher';
 import { agentDispatchLoop, agentReadJob } from './collect/agent-reads';
 import { backfillDispatchLoop, backfillJob } from './collect/backfill';
@@ -7,8 +7,8 @@ import { backfillSubscriber } from './collect/backfill-state';
 
 // Metric collection beside the poll (ADR 012): history backfill of added hosts, guest-agent memory reads.
 
-export function collectJobs(deps: BackgroundDeps): JobDefinition[] {
-  return [backfillJob(deps), agentReadJob(deps)] as JobDefinition[];
+export function collectJobs(deps: BackgroundDeps): AnyPortalJob[] {
+  return [backfillJob(deps), agentReadJob(deps)];
 }
 
 export const collectLoops: BackgroundLoop[] = [backfillDispatchLoop, agentDispatchLoop];

@@ -122,7 +122,7 @@ describe.each(TEST_DATABASE_KINDS)('metrics routes on %s', (database) => {
   }, 60_000);
 
   it('runs the rollup and the retention as jobs of the runtime', async () => {
-    for (const name of ['metrics-rollup', 'metrics-retention']) {
+    for (const name of ['metrics-rollup', 'metrics-retention'] as const) {
       const id = await bed.t.app.jobs.send(name, {});
       expect(id).toEqual(expect.any(String));
       const state = await until(

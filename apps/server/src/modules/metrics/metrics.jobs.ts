@@ -1,6 +1,5 @@
-import { z } from 'zod';
 import type { BackgroundDeps, BackgroundLoop, SendJob } from '../../jobs/background';
-import { defineJob, type JobDefinition } from '../../jobs/job-runtime';
+import { defineJob, type AnyPortalJob } from '../../jobs/job-payloads';
 import type { Subscriber } from '../events/dispatcher';
 import { runRetention, runRollup } from './store';
 
@@ -17,13 +16,10 @@ export const RETENTION_EVERY_MS = 60 * 60_000;
 /** The first pass after a start (a restart catches up on what was staged while it was down). */
 const FIRST_TICK_MS = 30_000;
 
-const Empty = z.object({});
-
-export function metricsJobs(deps: BackgroundDeps): JobDefinition[] {
+export function metricsJobs(deps: BackgroundDeps): AnyPortalJob[] {
   return [
     defineJob({
       name: METRICS_ROLLUP_JOB,
-      payload: Empty,
       handler: async () => {
         const started = Date.now();
         const out = await runRollup(deps.db);
@@ -37,7 +33,6 @@ export function metricsJobs(deps: BackgroundDeps): JobDefinition[] {
     }),
     defineJob({
       name: METRICS_RETENTION_JOB,
-      payload: Empty,
       handler: async () => {
         await runRetention(deps.db);
       },
@@ -47,10 +42,10 @@ export function metricsJobs(deps: BackgroundDeps): JobDefinition[] {
       singletonKey: () => 'all',
       policy: 'stately',
     }),
-  ] as JobDefinition[];
+  ];
 }
 
-function timer(name: string, job: string, everyMs: number): BackgroundLoop {
+function timer(name: string, job: 'metrics-rollup' | 'metrics-retention', everyMs: number): BackgroundLoop {
   return {
     name,
     start(deps: BackgroundDeps, send: SendJob) {

@@ -1,6 +1,5 @@
-import { z } from 'zod';
 import type { BackgroundDeps, BackgroundLoop } from '../../jobs/background';
-import { defineJob, type JobDefinition } from '../../jobs/job-runtime';
+import { defineJob, type AnyPortalJob } from '../../jobs/job-payloads';
 import type { Subscriber } from '../events/dispatcher';
 import { attemptDelivery, pumpDeliveries } from './delivery';
 import { webhookEventRouter } from './event-webhooks';
@@ -18,11 +17,10 @@ export const DIGEST_JOB = 'notification.digest';
 const PUMP_MS = 1000;
 const DIGEST_MS = 30_000;
 
-export function notificationJobs(deps: BackgroundDeps): JobDefinition[] {
+export function notificationJobs(deps: BackgroundDeps): AnyPortalJob[] {
   return [
     defineJob({
       name: DELIVER_JOB,
-      payload: z.object({ delivery_id: z.uuid() }),
       handler: async ({ delivery_id }) => {
         await attemptDelivery(deps, delivery_id);
       },
@@ -30,14 +28,11 @@ export function notificationJobs(deps: BackgroundDeps): JobDefinition[] {
       retryDelaySeconds: 0,
       // The attempt itself times out after 10 s (outbound-http); the lease (2 min) covers a crashed worker.
       expireInSeconds: 60,
-      // Many short jobs: a worker takes up to 10 per fetch and runs them side by side (pg-boss waits a polling
-      // interval between fetches); two workers, so one slow receiver (10 s timeout) does not stall the rest.
-      concurrency: 2,
-      batchSize: 10,
+      // Many short jobs side by side, so one slow receiver (10 s timeout) does not stall the rest.
+      concurrency: 20,
     }),
     defineJob({
       name: DIGEST_JOB,
-      payload: z.object({}),
       handler: async () => {
         await sendDueDigests(deps.db);
       },
@@ -47,7 +42,7 @@ export function notificationJobs(deps: BackgroundDeps): JobDefinition[] {
       singletonKey: () => 'digest',
       policy: 'stately',
     }),
-  ] as JobDefinition[];
+  ];
 }
 
 /** A timer that runs `tick` every `ms` (never two at once), logging its failures. */

@@ -10,6 +10,7 @@ import {
   type Weekday,
 } from '@proxai/contract';
 import type { Db } from '../../db/client';
+import type { SendJob, TaskJobName } from '../../jobs/job-payloads';
 import type { TaskActor } from '../../db/schema';
 import type { EventActor } from '../events/events.repository';
 import { BACKUP_POLICY_JOB_NAME } from '../backups/backup-policy.job';
@@ -40,7 +41,7 @@ import { minutesLeft, type WindowSpec } from './window-logic';
  */
 
 /** Queues a job by catalogue name (app.jobs.send); tests may pass their own. */
-export type Dispatch = (name: string, data: unknown) => Promise<unknown>;
+export type Dispatch = SendJob;
 
 export interface SchedulerDeps {
   db: Db;
@@ -65,7 +66,7 @@ export async function scheduleEstimate(db: Db, s: Pick<ScheduleRow, 'id' | 'kind
 interface KindRun {
   kind: string;
   params: Record<string, unknown>;
-  job: string;
+  job: TaskJobName;
   what: string;
 }
 

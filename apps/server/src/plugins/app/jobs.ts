@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { jobCatalogue, taskResumers } from '../../jobs/catalogue';
+import type { Clock } from '../../jobs/clock';
+import { JOB_PAYLOADS, type JobPayloads, type SendJob } from '../../jobs/job-payloads';
 import { startJobRuntime, type JobRuntime } from '../../jobs/job-runtime';
 import { startTaskRecovery, taskTiming } from '../../jobs/task-runner';
 import { startPollDispatcher } from '../../modules/hosts/pollers';
@@ -27,41 +29,43 @@ const SUBSCRIBERS = [
 declare module 'fastify' {
   interface FastifyInstance {
     /** Queues durable jobs (pg-boss); started when the app is ready, stopped when it closes. */
-    jobs: Pick<JobRuntime, 'send'>;
+    jobs: { send: SendJob };
   }
 }
 
 /**
- * The job runtime and everything periodic (pollers, scheduler, subscribers, loops). `enabled: false` is for tests
+ * The job runtime and everything periodic (pollers, scheduler, subscribers, loops); with PROXAI_WORKERS=0 only
+ * the queueing side of the runtime (a web-only replica). `enabled: false` is for tests
  * that exercise requests alone (createTestApp's default): nothing runs in the background, and a route that queues
  * a job fails loudly, so a test that needs jobs says so (`createTestApp({ jobs: true })`).
  */
-async function jobsPlugin(app: FastifyInstance, opts: { enabled: boolean }): Promise<void> {
-  let runtime: JobRuntime | undefined;
+async function jobsPlugin(app: FastifyInstance, opts: { enabled: boolean; clock: Clock }): Promise<void> {
+  let runtime: JobRuntime<JobPayloads> | undefined;
   let recovery: ReturnType<typeof startTaskRecovery> | undefined;
   let pollers: { stop(): Promise<void> } | undefined;
   let scheduler: { stop(): Promise<void> } | undefined;
   let subscribers: { stop(): Promise<void> } | undefined;
   let loops: { stop(): Promise<void> }[] = [];
   app.decorate('jobs', {
-    send: (name: string, data: unknown) => {
+    send: (name, data) => {
       if (!runtime) throw new Error(opts.enabled ? 'the job runtime is not started' : 'this app runs without jobs');
       return runtime.send(name, data);
     },
   });
   if (!opts.enabled) return;
   app.addHook('onReady', async () => {
-    const deps = { db: app.db, config: app.config, log: app.log };
-    runtime = await startJobRuntime(app.database, jobCatalogue(deps), app.log);
+    const deps = { db: app.db, config: app.config, log: app.log, clock: opts.clock };
+    const work = app.config.PROXAI_WORKERS;
+    runtime = await startJobRuntime(app.database, JOB_PAYLOADS, jobCatalogue(deps), app.log, { work });
+    // A web-only replica queues jobs; the replicas that run background work run them and everything periodic.
+    if (!work) return;
     recovery = startTaskRecovery(app.db, taskTiming(app.config.TASK_HEARTBEAT_SECONDS), taskResumers(deps), app.log);
     const started = runtime;
-    pollers = startPollDispatcher(deps, (name, data) => started.send(name, data));
-    scheduler = startScheduler(
-      { ...deps, dispatch: (name, data) => started.send(name, data) },
-      { tickMs: app.config.SCHEDULER_TICK_SECONDS * 1000 },
-    );
+    const send: SendJob = (name, data) => started.send(name, data);
+    pollers = startPollDispatcher(deps, send);
+    scheduler = startScheduler({ ...deps, dispatch: send }, { tickMs: app.config.SCHEDULER_TICK_SECONDS * 1000 });
     subscribers = await startDispatcher(app.db, SUBSCRIBERS, app.log);
-    loops = LOOPS.map((loop) => loop.start(deps, (name, data) => started.send(name, data)));
+    loops = LOOPS.map((loop) => loop.start(deps, send));
   });
   // The shutdown order (DESIGN.md §17). HTTP intake stopped before this hook (Fastify closes the server first), and
   // the database closes after it (the db plugin's hook, registered earlier, runs later): stop fetching jobs, let the

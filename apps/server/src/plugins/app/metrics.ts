@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
@@ -33,7 +34,7 @@ const leLast = (text: string) => text.replace(/_bucket\{le="([^"]*)",([^}]*)\}/g
 
 /**
  * `GET /metrics` in Prometheus text format (prom-client, ADR 012): request counts and latency per route pattern
- * and status, and the process's metrics. Labels use route patterns (`/api/hosts/:id`), never raw URLs, so no id or
+ * and status, the database's transaction count, and the process's metrics. Labels use route patterns (`/api/hosts/:id`), never raw URLs, so no id or
  * token leaks here.
  */
 async function metricsPlugin(app: FastifyInstance): Promise<void> {
@@ -58,6 +59,20 @@ async function metricsPlugin(app: FastifyInstance): Promise<void> {
     registers: [registry],
     collect() {
       this.set((Date.now() - startedAt) / 1000);
+    },
+  });
+  new Gauge({
+    name: 'proxai_database_transactions',
+    help:
+      "Transactions committed or rolled back in the portal's database since its statistics were reset, by every " +
+      'client (all replicas, the job queue): what the portal asks of its database, idle or not (bench/idle).',
+    registers: [registry],
+    async collect() {
+      const result = (await app.db.execute(sql`
+        select xact_commit + xact_rollback as n from pg_stat_database where datname = current_database()`)) as {
+        rows: { n: string | number }[];
+      };
+      this.set(Number(result.rows[0]?.n ?? NaN));
     },
   });
 

@@ -1,8 +1,7 @@
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
-import { z } from 'zod';
 import { isPveError } from '@proxai/pve-client';
 import type { BackgroundDeps, BackgroundLoop } from '../../../jobs/background';
-import { defineJob } from '../../../jobs/job-runtime';
+import { defineJob } from '../../../jobs/job-payloads';
 import { guests, metricAgentGuests } from '../../../db/schema';
 import { findHostById } from '../../hosts/hosts.repository';
 import { pooledClient } from '../../hosts/client-pool';
@@ -10,7 +9,7 @@ import { connectSettings, targetOf } from '../../hosts/pve-connection';
 import { secretBoxFor } from '../../hosts/secret-box';
 import { writeSamples } from '../store';
 import { parseMeminfo, readSlots, readSpacingMs, refusalOf, retryDelayMs, type AgentOutcome } from './agent-logic';
-import { realClock, type Clock } from './clock';
+import { realClock, type Clock } from '../../../jobs/clock';
 
 /**
  * VM memory without page cache (ADR 012): MemTotal − MemAvailable from `agent/file-read?file=/proc/meminfo`,
@@ -173,7 +172,6 @@ export async function runAgentMinute(
 export const agentReadJob = (deps: BackgroundDeps) =>
   defineJob({
     name: AGENT_READ_JOB,
-    payload: z.object({ host_id: z.uuid(), until: z.iso.datetime() }),
     handler: async ({ host_id, until }) => {
       await runAgentMinute(deps, host_id, new Date(until));
     },
@@ -183,8 +181,7 @@ export const agentReadJob = (deps: BackgroundDeps) =>
     expireInSeconds: 180,
     singletonKey: ({ host_id }) => `agent:${host_id}`,
     // Each run mostly sleeps between reads: many hosts' minutes run side by side.
-    concurrency: 8,
-    batchSize: 32,
+    concurrency: 256,
   });
 
 /** Every second on every replica: claims the hosts whose minute of reads has come and queues it. */

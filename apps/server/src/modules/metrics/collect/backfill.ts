@@ -1,8 +1,7 @@
 import { and, asc, eq, isNull } from 'drizzle-orm';
-import { z } from 'zod';
 import { isPveError, type PveClient, type RrdCf, type RrdTimeframe } from '@proxai/pve-client';
 import type { BackgroundDeps, BackgroundLoop } from '../../../jobs/background';
-import { defineJob } from '../../../jobs/job-runtime';
+import { defineJob } from '../../../jobs/job-payloads';
 import { guests, storages } from '../../../db/schema';
 import { findHostById, type HostRow } from '../../hosts/hosts.repository';
 import { pooledClient } from '../../hosts/client-pool';
@@ -11,7 +10,8 @@ import { secretBoxFor } from '../../hosts/secret-box';
 import { subjectKey, writeHistory, type Subject } from '../store';
 import { claimBackfills, enrolExistingHosts, failStale, finishHeld, heldBackfill, updateHeld } from './backfill-state';
 import { joinTimeframe, stepOf, toTiers, type SourceRow } from './rrd-history';
-import { rateLimiter, realClock, type Clock } from './clock';
+import { realClock, type Clock } from '../../../jobs/clock';
+import { rateLimiter } from './clock';
 
 /**
  * History backfill (ADR 012): when a host is added, its node's, guests' and storages' rrddata (AVERAGE and MAX of
@@ -155,7 +155,6 @@ export async function runBackfill(
 export const backfillJob = (deps: BackgroundDeps) =>
   defineJob({
     name: BACKFILL_JOB,
-    payload: z.object({ host_id: z.uuid(), owner: z.string() }),
     handler: async ({ host_id, owner }) => runBackfill(deps, host_id, owner),
     // Not retried by pg-boss: a lost or failed run's lease lapses and the dispatch loop hands the host out again.
     retryLimit: 0,
@@ -164,10 +163,8 @@ export const backfillJob = (deps: BackgroundDeps) =>
     expireInSeconds: 4 * 3600,
     singletonKey: ({ host_id }) => `backfill:${host_id}`,
     // Each run waits on its host (2 requests a second), not on this process: with 4 at once, ten new hosts of 50
-    // guests took 12 minutes in bench/soak. Four workers taking up to four each run sixteen hosts at once (32
-    // requests a second across them) without more workers polling the queue.
-    concurrency: 4,
-    batchSize: 4,
+    // guests took 12 minutes in bench/soak. Sixteen hosts at once (32 requests a second across them).
+    concurrency: 16,
   });
 
 /** Every few seconds, on every replica: hands out the backfills that may run now (each leased, so once). */

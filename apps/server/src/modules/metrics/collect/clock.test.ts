@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { rateLimiter, type Clock } from './clock';
+import type { Clock } from '../../../jobs/clock';
+import { rateLimiter } from './clock';
 
 /** A clock that only moves when slept on. */
 function fakeClock(start = 0): Clock & { t: number } {

@@ -1,14 +1,5 @@
-// Time for the collectors, injectable so pacing is tested without waiting.
-
-export interface Clock {
-  now(): Date;
-  sleep(ms: number): Promise<void>;
-}
-
-export const realClock: Clock = {
-  now: () => new Date(),
-  sleep: (ms) => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms))),
-};
+// The collectors' pacing, on the background work's injectable clock (jobs/clock.ts).
+import type { Clock } from '../../../jobs/clock';
 
 /**
  * A pacer: each call resolves no sooner than 1/perSecond seconds after the previous one did, so requests made
