@@ -22,6 +22,7 @@ const BENCHMARKS = [
   'backups-render',
   'dashboard-render',
   'soak',
+  'idle',
   'pollers',
   'api-read',
   'metrics-store',

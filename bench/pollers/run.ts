@@ -11,9 +11,10 @@ import { generateFleet, startFleet } from '@proxai/pve-sim';
 import pg from 'pg';
 import { issueLicence } from '../support/admin';
 import { detailOf, json, signInByCode, tokenHostBody } from '../support/api';
-import { startBenchPortal, type BenchPortal } from '../support/portal';
+import { startBenchPortal } from '../support/portal';
+import { freshPostgresDatabase } from '../support/postgres';
 import { announceSmoke, sized } from '../support/smoke';
-import { percentile, portalRssMb } from '../support/stats';
+import { cpuSeconds, percentile, portalRssMb } from '../support/stats';
 
 const arg = (name: string, fallback: string) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -35,35 +36,6 @@ const OWNER_EMAIL = 'pollers-owner@example.test';
 /** The old interval scheduler's default: every host read in full every 30 s. */
 const OLD_SWEEP_SECONDS = 30;
 
-/** A fresh database on the same server, so each run starts empty. */
-async function freshDatabase(serverUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
-  const name = `bench_pollers_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect().catch((err: unknown) => {
-    throw new Error(`pollers needs PostgreSQL (two replicas share it): none answers at ${serverUrl} (--database-url)`, {
-      cause: err,
-    });
-  });
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const c = new pg.Client({ connectionString: serverUrl });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    },
-  };
-}
-
-async function cpuSeconds(portal: BenchPortal): Promise<number> {
-  const text = await (await fetch(`${portal.url}/metrics`)).text();
-  return Number(/^process_cpu_seconds_total ([\d.e+-]+)/m.exec(text)?.[1] ?? NaN);
-}
-
 async function main() {
   announceSmoke('pollers');
   console.log(
@@ -73,7 +45,7 @@ async function main() {
     generateFleet({ nodes: HOSTS, guests: HOSTS * GUESTS_PER_HOST, seed: 11, latencyMs: LATENCY_MS, pbs: false }),
     { taskDurationMs: 200 },
   );
-  const database = await freshDatabase(SERVER_URL);
+  const database = await freshPostgresDatabase(SERVER_URL, 'bench_pollers', 'pollers needs PostgreSQL (two replicas share it)');
   const env = {
     // Replicas share the key that seals host credentials (else each generates its own and cannot read the other's).
     PROXAI_SECRET_KEY: randomBytes(32).toString('base64'),
@@ -117,7 +89,7 @@ async function main() {
     // Steady state: one cycle to settle, then measure.
     await new Promise((r) => setTimeout(r, SETTLE_MS));
     fleet.resetRequestStats();
-    const cpuBefore = [await cpuSeconds(a), await cpuSeconds(b)];
+    const cpuBefore = [await cpuSeconds(a.url), await cpuSeconds(b.url)];
     const started = Date.now();
     const ages: number[] = [];
     const changeDelays: number[] = [];
@@ -154,7 +126,7 @@ async function main() {
     };
     await Promise.all([sampleAges(), sampleChanges(), new Promise((r) => setTimeout(r, deadline - Date.now()))]);
     const minutes = (Date.now() - started) / 60_000;
-    const cpuAfter = [await cpuSeconds(a), await cpuSeconds(b)];
+    const cpuAfter = [await cpuSeconds(a.url), await cpuSeconds(b.url)];
     // Fleet state is the poller's budget; VM memory from the guest agent (AGENT_READS_PER_HOST_PER_MINUTE) and a new
     // host's history backfill (rrddata, once) are counted apart (issue 18).
     const kinds = fleet.nodes.map((n) => {

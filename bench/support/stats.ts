@@ -7,6 +7,12 @@ export async function portalRssMb(url: string): Promise<number> {
   return match ? Number(match[1]) / 1024 / 1024 : NaN;
 }
 
+/** The portal process's CPU time so far (user + system), read from its Prometheus endpoint. */
+export async function cpuSeconds(url: string): Promise<number> {
+  const text = await (await fetch(`${url}/metrics`)).text();
+  return Number(/^process_cpu_seconds_total ([\d.e+-]+)/m.exec(text)?.[1] ?? NaN);
+}
+
 export function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return NaN;
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
