@@ -101,16 +101,6 @@ export const metricBlocks = pgTable(
   ],
 );
 
-/** The counters (net, disk I/O) of a host's last poll, to derive rates from the next one on any replica. */
-export const metricCounters = pgTable('metric_counters', {
-  hostId: uuid('host_id')
-    .primaryKey()
-    .references(() => hosts.id, { onDelete: 'cascade' }),
-  at: timestamp('at', { withTimezone: true }).notNull(),
-  /** JSON: {"<subject key>": [netin, netout, diskread, diskwrite]}. */
-  data: text('data').notNull(),
-});
-
 /** The rollups' progress: up to which epoch second each coarser tier was computed. */
 export const metricState = pgTable('metric_state', {
   key: text('key').primaryKey(),

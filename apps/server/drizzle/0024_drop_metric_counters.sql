@@ -1,0 +1,1 @@
+DROP TABLE "metric_counters" CASCADE;
