@@ -4,7 +4,7 @@ import { auditEvents, eventCursors, events } from '../../db/schema';
 import { openTestDatabase, TEST_DATABASE_KINDS } from '../../testing/database';
 import { buildOrganisation } from '../../testing/factories';
 import { auditSubscriber } from '../audit/audit.subscriber';
-import { dispatchOnce, type Subscriber } from './dispatcher';
+import { dispatchOnce, passNeeded, type Subscriber } from './dispatcher';
 import { emitEvent, pruneEvents, type EventRow } from './events.repository';
 
 describe.each(TEST_DATABASE_KINDS)('durable event subscribers on %s', (kind) => {
@@ -95,5 +95,32 @@ describe.each(TEST_DATABASE_KINDS)('durable event subscribers on %s', (kind) => 
     const [still] = await db.select({ id: sql<number>`min(${events.id})`.mapWith(Number) }).from(events);
     expect(still?.id).toBe(oldest?.id);
     await db.delete(eventCursors).where(eq(eventCursors.subscriber, name));
+  });
+
+  it('an idle tick runs no pass: only a new event, a cursor left behind or a recent event makes one', async () => {
+    const db = database.db;
+    const a = recorder(`idle-a-${Date.now()}`);
+    const b = recorder(`idle-b-${Date.now()}`);
+    const both = [a.subscriber, b.subscriber];
+    await emitEvent(db, org, 'host.added', { host_id: crypto.randomUUID(), name: 'before' });
+    // Cursors not made yet: a pass makes them (at the newest event: 'before' is not theirs).
+    expect(await passNeeded(db, both, new Date(Date.now() + 31_000))).toBe(true);
+    for (const s of both) await dispatchOnce(db, s);
+    await emitEvent(db, org, 'host.added', { host_id: crypto.randomUUID(), name: 'idle' });
+    for (const s of both) await dispatchOnce(db, s);
+    // Caught up, but the newest event is recent: one with a lower id may still commit.
+    expect(await passNeeded(db, both)).toBe(true);
+    const later = new Date(Date.now() + 31_000);
+    expect(await passNeeded(db, both, later)).toBe(false);
+    // A new event, not yet handled by either.
+    await emitEvent(db, org, 'host.added', { host_id: crypto.randomUUID(), name: 'new' });
+    expect(await passNeeded(db, both, new Date(Date.now() + 31_000))).toBe(true);
+    await dispatchOnce(db, a.subscriber);
+    // One subscriber still behind (its handler failed, or its replica died holding the cursor).
+    expect(await passNeeded(db, both, new Date(Date.now() + 31_000))).toBe(true);
+    await dispatchOnce(db, b.subscriber);
+    expect(await passNeeded(db, both, new Date(Date.now() + 31_000))).toBe(false);
+    // At least once (recent events are read again): each of its events, none before its cursor.
+    expect([...new Set(b.seen.map((e) => e.data.name))]).toEqual(['idle', 'new']);
   });
 });

@@ -68,7 +68,35 @@ export async function dispatchOnce(db: Db, subscriber: Subscriber, now = new Dat
   });
 }
 
-/** Runs every subscriber every `tickMs` in this replica. */
+/**
+ * Whether a pass of `subscribers` may find anything: a cursor is behind the newest event (a new event, a handler that
+ * failed, a replica that died holding a cursor, a full batch), or the newest event is recent enough that one with a
+ * lower id may still commit (LATE_MS). One statement, so an idle replica's tick costs one read instead of a
+ * transaction per subscriber (issue 30 §2).
+ */
+export async function passNeeded(db: Db, subscribers: readonly Pick<Subscriber, 'name'>[], now = new Date()): Promise<boolean> {
+  const names = subscribers.map((s) => s.name);
+  if (names.length === 0) return false;
+  const named = sql.join(
+    names.map((n) => sql`${n}`),
+    sql`, `,
+  );
+  const res = (await db.execute(sql`
+    select
+      (select id from ${events} order by id desc limit 1) as newest,
+      (select at from ${events} order by id desc limit 1) as newest_at,
+      (select min(last_event_id) from ${eventCursors} where subscriber in (${named})) as behind,
+      (select count(*) from ${eventCursors} where subscriber in (${named}))::int as cursors`)) as {
+    rows: { newest: string | number | null; newest_at: string | Date | null; behind: string | number | null; cursors: number }[];
+  };
+  const row = res.rows[0];
+  if (!row || row.newest === null) return false;
+  if (Number(row.cursors) < names.length || row.behind === null) return true;
+  if (Number(row.behind) < Number(row.newest)) return true;
+  return row.newest_at !== null && now.getTime() - new Date(row.newest_at).getTime() < LATE_MS;
+}
+
+/** Runs every subscriber every `tickMs` in this replica, when a pass may find anything (passNeeded). */
 export async function startDispatcher(
   db: Db,
   subscribers: readonly Subscriber[],
@@ -80,6 +108,12 @@ export async function startDispatcher(
   let stopped = false;
   const tick = () => {
     running ??= (async () => {
+      try {
+        if (!(await passNeeded(db, subscribers))) return;
+      } catch (err) {
+        if (!stopped) log.error({ err }, 'event subscribers: reading the outbox failed');
+        return;
+      }
       for (const s of subscribers) {
         if (stopped) break;
         try {
