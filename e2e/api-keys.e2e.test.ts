@@ -3,8 +3,9 @@ import type { Page } from 'playwright-core';
 import { addHostOverHttp } from './support/hosts';
 import { answerStepUpByEmail } from './support/mfa';
 import { ARTIFACTS, eventually, sceneApi, startScene, type Scene } from './support/scene';
+import { uniqueEmail } from './support/shared';
 
-const EMAIL = 'scripts@api-keys.example';
+const EMAIL = uniqueEmail('scripts@api-keys.example');
 const KEY_NAME = 'Inventory script';
 const HOST_NAME = 'Lab node';
 

@@ -1,12 +1,19 @@
 import fs from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { startOidcPeer } from '../apps/server/src/modules/auth/oidc-peer';
 import { enrolTotpInPage } from './support/mfa';
-import { launchBrowser, newPage } from './support/browser';
-import { freePort, startPortal, type Portal } from './support/portal';
+import { newPage } from './support/browser';
+import type { PortalHandle } from './support/portal';
+import { ADMIN, connectBrowser, sharedPortal, uniqueEmail } from './support/shared';
 
-const ADMIN = { email: 'admin@proxai.test', password: 'e2e admin password 42' };
+const CLAIRE = uniqueEmail('claire@example.org');
+const LOGOUT = uniqueEmail('logout@example.org');
+const WRONG = uniqueEmail('wrong@example.org');
+const LINK = uniqueEmail('link@example.org');
+const FIRST = uniqueEmail('first@example.org');
+const SECOND = uniqueEmail('second@example.org');
+const OLIVIA = uniqueEmail('olivia@example.org');
 const ARTIFACTS = new URL('./artifacts/', import.meta.url).pathname;
 
 // The e2e project has no DOM types: browser-side reads are passed as expressions.
@@ -14,7 +21,7 @@ const stored = (page: Page, key: 'proxai_token' | 'proxai_user') =>
   page.evaluate<string | null>(`localStorage.getItem(${JSON.stringify(key)})`);
 const storedUser = async (page: Page) => JSON.parse((await stored(page, 'proxai_user')) ?? '{}') as Record<string, unknown>;
 
-async function mailFor(portal: Portal, email: string, after = 0) {
+async function mailFor(portal: PortalHandle, email: string, after = 0) {
   for (let i = 0; i < 50; i++) {
     const res = await fetch(`${portal.url}/api/dev/outbox?to=${encodeURIComponent(email)}`);
     const mails = (await res.json()) as { id: number; text: string }[];
@@ -32,7 +39,7 @@ async function mailFor(portal: Portal, email: string, after = 0) {
 }
 
 /** Asks for a code and link without a page: a signed-in browser never sees the e-mail form. */
-async function requestMail(portal: Portal, email: string) {
+async function requestMail(portal: PortalHandle, email: string) {
   const res = await fetch(`${portal.url}/api/auth/magic-link`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -41,7 +48,7 @@ async function requestMail(portal: Portal, email: string) {
   expect(res.status).toBe(200);
 }
 
-async function signInWithCode(portal: Portal, page: Page, email: string) {
+async function signInWithCode(portal: PortalHandle, page: Page, email: string) {
   await page.goto('/auth');
   await requestCode(page, email);
   await page.getByTestId('otp-input').fill((await mailFor(portal, email)).code);
@@ -56,53 +63,45 @@ async function requestCode(page: Page, email: string) {
   await page.getByTestId('otp-input').waitFor();
 }
 
+// On the run's portal on the embedded database: the administrator's first sign-in (which enrols their second
+// factor) is this file's; on the PostgreSQL portal it is licenses.e2e.test.ts's.
 describe('sign-in in Chromium', () => {
-  let portal: Portal;
+  let portal: PortalHandle;
   let browser: Browser;
   let oidc: Awaited<ReturnType<typeof startOidcPeer>>;
   beforeAll(async () => {
     fs.mkdirSync(ARTIFACTS, { recursive: true });
-    // The provider's port is chosen first so the portal can be told its issuer; discovery happens at first use.
-    const oidcPort = await freePort();
-    portal = await startPortal({
-      env: {
-        PROXAI_ADMIN_EMAIL: ADMIN.email,
-        PROXAI_ADMIN_PASSWORD: ADMIN.password,
-        OIDC_ISSUER: `http://127.0.0.1:${oidcPort}`,
-        OIDC_CLIENT_ID: 'proxai-test',
-        OIDC_CLIENT_SECRET: 'proxai-test-client-secret-0123456789',
-      },
-    });
-    portal.track(ADMIN.password, 'proxai-test-client-secret-0123456789', 'not the password', 'any password');
+    portal = sharedPortal('pglite');
+    portal.track('not the password', 'any password');
+    // The portal was told this port as its issuer (global setup); it discovers the provider at first use.
     oidc = await startOidcPeer({
-      port: oidcPort,
+      port: inject('oidcPort'),
       redirectUri: `${portal.url}/api/auth/oidc/callback`,
-      accounts: { olivia: { email: 'olivia@example.org', email_verified: true, name: 'Olivia Oidc' } },
+      accounts: { olivia: { email: OLIVIA, email_verified: true, name: 'Olivia Oidc' } },
     });
-    browser = await launchBrowser();
+    browser = await connectBrowser();
   });
   afterAll(async () => {
     await browser?.close();
     await oidc?.close();
-    await portal?.stop();
   });
 
   it('signs in with the e-mailed code (French), stays signed in on reload, and /auth sends a signed-in user on', async () => {
     const { context, page } = await newPage(browser, portal.url);
     await page.goto('/auth');
     await expect.poll(() => page.getByTestId('auth-option-email').textContent()).toBe('Continuer avec un e-mail');
-    await requestCode(page, 'claire@example.org');
+    await requestCode(page, CLAIRE);
     await page.getByText('Magic link envoyé ! Vérifiez votre email.').first().waitFor();
     const otp = page.getByTestId('otp-input');
     expect(await otp.getAttribute('inputmode')).toBe('numeric');
     expect(await otp.getAttribute('maxlength')).toBe('6');
-    const { code } = await mailFor(portal, 'claire@example.org');
+    const { code } = await mailFor(portal, CLAIRE);
     await otp.fill(code);
     await page.getByTestId('verify-code-button').click();
     await page.waitForURL('**/dashboard');
     await page.getByText('Connexion réussie !').first().waitFor();
     expect(await stored(page, 'proxai_token')).toMatch(/^[\w-]{40,}$/);
-    expect(await storedUser(page)).toMatchObject({ email: 'claire@example.org', role: 'user', org_role: 'owner' });
+    expect(await storedUser(page)).toMatchObject({ email: CLAIRE, role: 'user', org_role: 'owner' });
     const cookie = (await context.cookies()).find((c) => c.name === 'session_token');
     expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
     expect(cookie!.expires - Date.now() / 1000).toBeGreaterThan(6.9 * 86400);
@@ -121,8 +120,8 @@ describe('sign-in in Chromium', () => {
   it('logs out from the dashboard header: back to /auth, and the old token is refused', async () => {
     const { context, page } = await newPage(browser, portal.url);
     await page.goto('/auth');
-    await requestCode(page, 'logout@example.org');
-    await page.getByTestId('otp-input').fill((await mailFor(portal, 'logout@example.org')).code);
+    await requestCode(page, LOGOUT);
+    await page.getByTestId('otp-input').fill((await mailFor(portal, LOGOUT)).code);
     await page.getByTestId('verify-code-button').click();
     await page.waitForURL('**/dashboard');
     const token = await stored(page, 'proxai_token');
@@ -138,15 +137,15 @@ describe('sign-in in Chromium', () => {
   it('English: a wrong code says so, "Resend a code" returns to the e-mail step', async () => {
     const { context, page } = await newPage(browser, portal.url, { locale: 'en-US' });
     await page.goto('/auth');
-    await requestCode(page, 'wrong@example.org');
+    await requestCode(page, WRONG);
     await page.getByText('Magic link sent! Check your email.').first().waitFor();
-    const { code } = await mailFor(portal, 'wrong@example.org');
+    const { code } = await mailFor(portal, WRONG);
     const wrong = [...code].map((d) => String((Number(d) + 5) % 10)).join('');
     await page.getByTestId('otp-input').fill(wrong);
     await page.getByTestId('verify-code-button').click();
     await expect.poll(() => page.getByTestId('auth-error').textContent()).toBe('Invalid or expired code');
     await page.getByTestId('resend-code-button').click();
-    await expect.poll(() => page.getByTestId('email-input').inputValue()).toBe('wrong@example.org');
+    await expect.poll(() => page.getByTestId('email-input').inputValue()).toBe(WRONG);
     await context.close();
   });
 
@@ -173,8 +172,8 @@ describe('sign-in in Chromium', () => {
   it('the e-mailed link signs in once; a used link explains itself on /auth', async () => {
     const { context, page } = await newPage(browser, portal.url);
     await page.goto('/auth');
-    await requestCode(page, 'link@example.org');
-    const { link } = await mailFor(portal, 'link@example.org');
+    await requestCode(page, LINK);
+    const { link } = await mailFor(portal, LINK);
     const token = new URL(link).hash.replace('#magic=', '');
     // Links mailed before the change still work: the old address only redirects and spends nothing.
     const old = await fetch(`${portal.url}/api/auth/magic?token=${token}`, { redirect: 'manual' });
@@ -200,28 +199,28 @@ describe('sign-in in Chromium', () => {
 
   it("another account's link asks before switching: 'stay' keeps the session and spends nothing, 'continue' switches", async () => {
     const { context, page } = await newPage(browser, portal.url);
-    await signInWithCode(portal, page, 'first@example.org');
+    await signInWithCode(portal, page, FIRST);
     const firstToken = await stored(page, 'proxai_token');
-    await requestMail(portal, 'second@example.org');
-    const { link } = await mailFor(portal, 'second@example.org');
+    await requestMail(portal, SECOND);
+    const { link } = await mailFor(portal, SECOND);
 
     const tab = await context.newPage();
     await tab.goto(link);
     const question = tab.getByTestId('switch-question');
     await question.waitFor();
-    expect(await question.textContent()).toContain('first@example.org');
-    expect(await question.textContent()).toContain('second@example.org');
+    expect(await question.textContent()).toContain(FIRST);
+    expect(await question.textContent()).toContain(SECOND);
     expect(new URL(tab.url()).hash).toBe('');
     await tab.getByTestId('switch-stay-button').click();
     await tab.waitForURL('**/dashboard');
     expect(await stored(tab, 'proxai_token')).toBe(firstToken);
-    expect(await storedUser(tab)).toMatchObject({ email: 'first@example.org' });
+    expect(await storedUser(tab)).toMatchObject({ email: FIRST });
 
     // The 409 spent nothing: the same link still works once confirmed.
     await tab.goto(link);
     await tab.getByTestId('switch-continue-button').click();
     await tab.waitForURL('**/dashboard');
-    expect(await storedUser(tab)).toMatchObject({ email: 'second@example.org' });
+    expect(await storedUser(tab)).toMatchObject({ email: SECOND });
     expect(await stored(tab, 'proxai_token')).not.toBe(firstToken);
     await context.close();
   });
@@ -274,7 +273,7 @@ describe('sign-in in Chromium', () => {
     await page.locator('button[type="submit"]').click();
     await page.waitForURL('**/dashboard');
     const user = await storedUser(page);
-    expect(user).toMatchObject({ email: 'olivia@example.org', name: 'Olivia Oidc' });
+    expect(user).toMatchObject({ email: OLIVIA, name: 'Olivia Oidc' });
     await expect.poll(() => page.getByTestId('account-name').textContent()).toBe('Olivia Oidc');
     await context.close();
   });

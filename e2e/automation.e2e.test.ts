@@ -2,8 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { addHostOverHttp } from './support/hosts';
 import { ARTIFACTS, startScene, type Scene } from './support/scene';
+import { uniqueEmail } from './support/shared';
 
-const EMAIL = 'sam@example.org';
+const EMAIL = uniqueEmail('sam@example.org');
 
 describe('automation in Chromium', () => {
   let scene: Scene;

@@ -7,8 +7,9 @@ import type { EvidencePublicKey } from '@proxai/contract';
 import { verifyEvidenceFile } from '../apps/server/src/modules/restore-tests/evidence-signing';
 import { addHostOverHttp } from './support/hosts';
 import { ARTIFACTS, startScene, type Scene, eventually, sceneApi } from './support/scene';
+import { uniqueEmail } from './support/shared';
 
-const EMAIL = 'rita@example.org';
+const EMAIL = uniqueEmail('rita@example.org');
 
 describe('backups and restore tests in Chromium', () => {
   let scene: Scene;

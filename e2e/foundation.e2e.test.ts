@@ -1,18 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { launchBrowser, newPage } from './support/browser';
-import { startPortal, type Portal } from './support/portal';
+import { newPage } from './support/browser';
+import type { PortalHandle } from './support/portal';
+import { connectBrowser, sharedPortal } from './support/shared';
 
 describe('foundation in Chromium', () => {
-  let portal: Portal;
+  let portal: PortalHandle;
   let browser: Browser;
   beforeAll(async () => {
-    portal = await startPortal();
-    browser = await launchBrowser();
+    portal = sharedPortal('pglite');
+    browser = await connectBrowser();
   });
   afterAll(async () => {
     await browser?.close();
-    await portal?.stop();
   });
 
   it('renders the landing page', async () => {

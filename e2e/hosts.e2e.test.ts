@@ -2,8 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { addHostOverHttp } from './support/hosts';
 import { ARTIFACTS, startScene, type Scene } from './support/scene';
+import { uniqueEmail } from './support/shared';
 
-const EMAIL = 'robin@example.org';
+const EMAIL = uniqueEmail('robin@example.org');
 
 // Editing a host from its card: it keeps its guests while renamed, and credentials that fail on the host are
 // refused with the host's reason while the stored ones stay in use.

@@ -5,11 +5,11 @@ import { promisify } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, newPage } from './support/browser';
+import { newPage } from './support/browser';
 import { adminSessionByApi, answerStepUp, enrolTotpInPage } from './support/mfa';
-import { lastMailTo, startPortal, type Portal } from './support/portal';
+import { lastMailTo, type PortalHandle } from './support/portal';
+import { ADMIN, connectBrowser, sharedPortal, uniqueEmail } from './support/shared';
 
-const ADMIN = { email: 'admin@example.test', password: 'licences e2e admin password' };
 const ARTIFACTS = new URL('./artifacts/', import.meta.url).pathname;
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const run = promisify(execFile);
@@ -20,7 +20,7 @@ interface SignedIn {
 }
 
 /** A normal user through the e-mail code flow of the API (the sign-in screens have their own e2e file). */
-async function signUpUser(portal: Portal, email: string): Promise<SignedIn> {
+async function signUpUser(portal: PortalHandle, email: string): Promise<SignedIn> {
   const post = (url: string, body: unknown) =>
     fetch(`${portal.url}${url}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
   expect((await post('/api/auth/magic-link', { email, language: 'fr' })).status).toBe(200);
@@ -51,8 +51,11 @@ async function verifyLicence(file: string, dataDir: string) {
 
 const firstCard = (page: Page) => page.getByTestId('licence-card').first();
 
+// On the run's PostgreSQL portal: the administrator's first sign-in enrols their second factor here, and that of the
+// portal on the embedded database belongs to auth.e2e.test.ts. What the administrator sees is narrowed to the
+// organisation this file signs up.
 describe('licences in Chromium', () => {
-  let portal: Portal;
+  let portal: PortalHandle;
   let browser: Browser;
   let customer: SignedIn;
   /** The administrator's authenticator app, enrolled at their first sign-in (the first test). */
@@ -62,15 +65,14 @@ describe('licences in Chromium', () => {
 
   beforeAll(async () => {
     fs.mkdirSync(ARTIFACTS, { recursive: true });
-    portal = await startPortal({ env: { PROXAI_ADMIN_EMAIL: ADMIN.email, PROXAI_ADMIN_PASSWORD: ADMIN.password } });
-    browser = await launchBrowser();
-    customer = await signUpUser(portal, 'customer@example.org');
-    portal.track(ADMIN.password, customer.access_token);
+    portal = sharedPortal('postgres');
+    browser = await connectBrowser();
+    customer = await signUpUser(portal, uniqueEmail('customer@example.org'));
+    portal.track(customer.access_token);
     expect(customer.user.organisation_id).toBeTruthy();
   });
   afterAll(async () => {
     await browser?.close();
-    await portal?.stop();
   });
 
   it('an administrator generates a Pro licence, downloads it (it verifies offline), and revokes it', async () => {

@@ -1,13 +1,15 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import pg from 'pg';
-import { launchBrowser, newPage } from './support/browser';
-import { startPortal, type Portal } from './support/portal';
+import { newPage } from './support/browser';
+import type { PortalHandle } from './support/portal';
+import { connectBrowser, sharedPortal, uniqueEmail } from './support/shared';
 
-// The portal runs on a fresh PostgreSQL database so the test can read what the contact form stored.
-const ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+// The run's portal on PostgreSQL, so the test can read what the contact form stored.
+const CONTACT_EMAIL = uniqueEmail('camille.e2e@example.fr');
+const NEWSLETTER_EMAIL = uniqueEmail('admin.e2e@example.fr');
 const ARTIFACTS = path.resolve(import.meta.dirname, 'artifacts');
 /** Waits until the address (path + hash) is `target`: client-side navigations fire no load event. */
 async function atPath(page: Page, target: string) {
@@ -37,30 +39,16 @@ const digits = async (page: Page, testId: string) =>
   ((await page.getByTestId(testId).first().textContent()) ?? '').replace(/\D/g, '');
 
 describe('public site in Chromium', () => {
-  let portal: Portal;
+  let portal: PortalHandle;
   let browser: Browser;
-  let databaseUrl: string;
-  const dbName = `proxai_e2e_marketing_${process.pid}_${Date.now()}`;
 
   beforeAll(async () => {
-    const admin = new pg.Client(ADMIN_URL);
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${dbName}`);
-    await admin.end();
-    const url = new URL(ADMIN_URL);
-    url.pathname = `/${dbName}`;
-    databaseUrl = url.toString();
-    portal = await startPortal({ env: { DATABASE_URL: databaseUrl, CONTACT_TO: 'team@proxai.test' } });
-    browser = await launchBrowser();
+    portal = sharedPortal('postgres');
+    browser = await connectBrowser();
     fs.mkdirSync(ARTIFACTS, { recursive: true });
   });
   afterAll(async () => {
     await browser?.close();
-    await portal?.stop();
-    const admin = new pg.Client(ADMIN_URL);
-    await admin.connect();
-    await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-    await admin.end();
   });
 
   it('every site-navigation and footer link reaches its page', async () => {
@@ -281,7 +269,7 @@ describe('public site in Chromium', () => {
     await open(page, '/contact');
     const form = page.getByTestId('contact-form');
     await form.getByLabel('Nom complet').fill('Camille Martin');
-    await form.getByLabel('E-mail').fill('camille.e2e@example.fr');
+    await form.getByLabel('E-mail').fill(CONTACT_EMAIL);
     await form.getByLabel('Sujet').selectOption({ label: 'Demande de démo' });
     expect(await form.locator('textarea').getAttribute('rows')).toBe('6');
     await form.getByLabel('Message').fill('Nous exploitons 4 hôtes Proxmox VE et 120 VM ; une démo serait utile.');
@@ -295,16 +283,16 @@ describe('public site in Chromium', () => {
       .poll(() => page.getByTestId('contact-outcome').textContent())
       .toBe('Message envoyé avec succès ! Nous vous répondrons rapidement.');
     expect(await form.getByLabel('Nom complet').inputValue()).toBe('');
-    const db = new pg.Client(databaseUrl);
+    const db = new pg.Client(inject('postgresUrl'));
     await db.connect();
     const { rows } = await db.query('SELECT name, email, subject, message FROM contact_messages WHERE email = $1', [
-      'camille.e2e@example.fr',
+      CONTACT_EMAIL,
     ]);
     await db.end();
     expect(rows).toEqual([
       {
         name: 'Camille Martin',
-        email: 'camille.e2e@example.fr',
+        email: CONTACT_EMAIL,
         subject: 'demo',
         message: 'Nous exploitons 4 hôtes Proxmox VE et 120 VM ; une démo serait utile.',
       },
@@ -316,13 +304,14 @@ describe('public site in Chromium', () => {
     const { context, page } = await newPage(browser, portal.url);
     await open(page, '/');
     const form = page.getByTestId('newsletter-form');
-    await form.getByRole('textbox').fill('Admin.E2E@Example.fr');
+    await form.getByRole('textbox').fill(NEWSLETTER_EMAIL.replace('admin.e2e', 'Admin.E2E').replace('@example', '@Example'));
     await form.getByRole('button').click();
     await expect
       .poll(() => page.getByTestId('newsletter-message').textContent())
       .toBe('Inscription réussie ! Merci de votre intérêt');
     expect(await form.getByRole('textbox').inputValue()).toBe('');
-    await form.getByRole('textbox').fill('admin.e2e@example.fr');
+    // The same address in other letter case: already subscribed.
+    await form.getByRole('textbox').fill(NEWSLETTER_EMAIL);
     await form.getByRole('button').click();
     await expect.poll(() => page.getByTestId('newsletter-message').textContent()).toBe('Vous êtes déjà inscrit à la newsletter');
     await context.close();

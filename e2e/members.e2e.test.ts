@@ -2,12 +2,13 @@ import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { PLANS } from '@proxai/contract/plans';
-import { launchBrowser, newPage } from './support/browser';
+import { newPage } from './support/browser';
 import { answerStepUpByEmail } from './support/mfa';
-import { lastMailTo, startPortal, type Portal } from './support/portal';
+import { lastMailTo, type PortalHandle } from './support/portal';
+import { connectBrowser, sharedPortal, uniqueEmail } from './support/shared';
 
-const OWNER = 'lea@atelier-durand.example';
-const MEMBER = 'new.member@example.org';
+const OWNER = uniqueEmail('lea@atelier-durand.example');
+const MEMBER = uniqueEmail('new.member@example.org');
 /** A new organisation runs on the 14-day Pro trial: Pro's member limit (25; Essential's is 5). */
 const TRIAL_MAX_USERS = PLANS.pro.limits.max_users;
 const ARTIFACTS = new URL('./artifacts/', import.meta.url).pathname;
@@ -23,7 +24,7 @@ interface Me {
 }
 
 /** The code of the first mail to `email` newer than mail `after` (the dev outbox numbers its mails). */
-async function mailedCode(portal: Portal, email: string, after = 0): Promise<string> {
+async function mailedCode(portal: PortalHandle, email: string, after = 0): Promise<string> {
   for (let i = 0; i < 50; i++) {
     const res = await fetch(`${portal.url}/api/dev/outbox?to=${encodeURIComponent(email)}`);
     const last = ((await res.json()) as { id: number; text: string }[]).at(-1);
@@ -38,7 +39,7 @@ async function mailedCode(portal: Portal, email: string, after = 0): Promise<str
 }
 
 /** /auth's e-mail code flow (the page must be on /auth); the caller waits for where it leads. */
-async function signInByCode(portal: Portal, page: Page, email: string) {
+async function signInByCode(portal: PortalHandle, page: Page, email: string) {
   await page.getByTestId('auth-option-email').click();
   await page.getByTestId('email-input').fill(email);
   await page.getByTestId('send-code-button').click();
@@ -47,14 +48,14 @@ async function signInByCode(portal: Portal, page: Page, email: string) {
   await page.getByTestId('verify-code-button').click();
 }
 
-async function apiGet<T>(portal: Portal, path: string, token: string | null): Promise<T> {
+async function apiGet<T>(portal: PortalHandle, path: string, token: string | null): Promise<T> {
   const res = await fetch(`${portal.url}/api${path}`, { headers: { authorization: `Bearer ${token}` } });
   expect(res.status, `GET ${path}`).toBe(200);
   return (await res.json()) as T;
 }
 
 describe('members and invitations in Chromium', () => {
-  let portal: Portal;
+  let portal: PortalHandle;
   let browser: Browser;
   let owner: { context: BrowserContext; page: Page };
   let member: { context: BrowserContext; page: Page };
@@ -81,14 +82,13 @@ describe('members and invitations in Chromium', () => {
 
   beforeAll(async () => {
     fs.mkdirSync(ARTIFACTS, { recursive: true });
-    portal = await startPortal();
-    browser = await launchBrowser();
+    portal = sharedPortal('pglite');
+    browser = await connectBrowser();
     owner = await newPage(browser, portal.url);
     watch(owner.page);
   });
   afterAll(async () => {
     await browser?.close();
-    await portal?.stop();
   });
 
   it('an owner signs up by e-mail code; the 14-day Pro trial allows members', async () => {
@@ -107,7 +107,7 @@ describe('members and invitations in Chromium', () => {
     expect(list.members).toHaveLength(1);
   });
 
-  it('invites new.member@example.org as Operator: the pending invite is listed and the mail holds /invite/<token>', async () => {
+  it('invites a new member as Operator: the pending invite is listed and the mail holds /invite/<token>', async () => {
     const { page } = owner;
     await page.evaluate("localStorage.setItem('proxai_theme', 'light')");
     await page.goto('/settings/members');

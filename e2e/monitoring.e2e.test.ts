@@ -2,8 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { addHostOverHttp } from './support/hosts';
 import { ARTIFACTS, startScene, type Scene, eventually, sceneApi } from './support/scene';
+import { uniqueEmail } from './support/shared';
 
-const EMAIL = 'mona@example.org';
+const EMAIL = uniqueEmail('mona@example.org');
 
 /** The charts' first series colour per theme (features/monitoring/components/metric-chart.tsx PALETTE). */
 const FIRST_SERIES = { light: [234, 88, 12], dark: [251, 146, 60] } as const;

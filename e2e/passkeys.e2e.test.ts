@@ -2,12 +2,13 @@ import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { generateFleet, startFleet, type Fleet } from '@proxai/pve-sim';
-import { launchBrowser, newPage } from './support/browser';
+import { newPage } from './support/browser';
 import { addHostOverHttp } from './support/hosts';
-import { startPortal, type Portal } from './support/portal';
+import type { PortalHandle } from './support/portal';
+import { connectBrowser, sharedPortal, uniqueEmail } from './support/shared';
 import { addVirtualAuthenticator, type VirtualAuthenticator } from './support/webauthn';
 
-const EMAIL = 'paule@example.org';
+const EMAIL = uniqueEmail('paule@example.org');
 const PASSKEY_NAME = 'Portable de Paule';
 const ARTIFACTS = new URL('./artifacts/', import.meta.url).pathname;
 
@@ -17,7 +18,7 @@ const storedUser = async (page: Page) =>
   JSON.parse((await page.evaluate<string | null>("localStorage.getItem('proxai_user')")) ?? '{}') as Record<string, unknown>;
 
 /** The code of the first mail to `email` newer than mail `after` (the dev outbox numbers its mails). */
-async function mailedCode(portal: Portal, email: string, after: number): Promise<{ id: number; code: string }> {
+async function mailedCode(portal: PortalHandle, email: string, after: number): Promise<{ id: number; code: string }> {
   for (let i = 0; i < 50; i++) {
     const res = await fetch(`${portal.url}/api/dev/outbox?to=${encodeURIComponent(email)}`);
     const last = ((await res.json()) as { id: number; text: string }[]).at(-1);
@@ -33,7 +34,7 @@ async function mailedCode(portal: Portal, email: string, after: number): Promise
 
 describe('passkeys in Chromium (a virtual authenticator)', () => {
   let fleet: Fleet;
-  let portal: Portal;
+  let portal: PortalHandle;
   let browser: Browser;
   let page: Page;
   let authenticator: VirtualAuthenticator;
@@ -70,12 +71,12 @@ describe('passkeys in Chromium (a virtual authenticator)', () => {
   beforeAll(async () => {
     fs.mkdirSync(ARTIFACTS, { recursive: true });
     fleet = await startFleet(generateFleet({ nodes: 1, guests: 2, seed: 21, pbs: false }), { taskDurationMs: 200 });
-    portal = await startPortal({ env: { HOST_ADDRESS_POLICY: 'any' } });
+    portal = sharedPortal('pglite');
     portal.track(...fleet.nodes.flatMap((n) => [n.password, n.tokenSecret]));
-    browser = await launchBrowser();
+    browser = await connectBrowser();
     // WebAuthn refuses an IP address as the relying party id, so the page is opened at localhost on the portal's
-    // port (the portal listens on 127.0.0.1, which Chromium reaches for "localhost"). startPortal sets no
-    // PUBLIC_URL: the server then takes its address from the Host header when it is a loopback one
+    // port (the portal listens on 127.0.0.1, which Chromium reaches for "localhost"). The run's portals have no
+    // PUBLIC_URL (global setup): the server then takes its address from the Host header when it is a loopback one
     // (auth.routes.ts baseUrl()), so the relying party is `localhost` and the expected origin this page's.
     ({ page } = await newPage(browser, `http://localhost:${portal.port}`));
     page.on('pageerror', (err) => pageErrors.push(err.message));
@@ -91,7 +92,6 @@ describe('passkeys in Chromium (a virtual authenticator)', () => {
   }, 90_000);
   afterAll(async () => {
     await browser?.close();
-    await portal?.stop();
     await fleet?.close();
   });
 

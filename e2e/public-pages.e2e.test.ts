@@ -3,8 +3,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { launchBrowser, newPage } from './support/browser';
-import { startPortal, type Portal } from './support/portal';
+import { newPage } from './support/browser';
+import type { PortalHandle } from './support/portal';
+import { connectBrowser, sharedPortal } from './support/shared';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const artifacts = path.join(root, 'e2e', 'artifacts');
@@ -32,16 +33,15 @@ const PAGES: { path: string; ns: string; key: string }[] = [
 ];
 
 describe('public pages (part B) in Chromium', () => {
-  let portal: Portal;
+  let portal: PortalHandle;
   let browser: Browser;
   beforeAll(async () => {
     fs.mkdirSync(artifacts, { recursive: true });
-    portal = await startPortal();
-    browser = await launchBrowser();
+    portal = sharedPortal('pglite');
+    browser = await connectBrowser();
   });
   afterAll(async () => {
     await browser?.close();
-    await portal?.stop();
   });
 
   it('renders each page with its French h1', async () => {

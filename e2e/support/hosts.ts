@@ -1,9 +1,9 @@
 import type { Fleet } from '@proxai/pve-sim';
-import type { Portal } from './portal';
+import type { PortalHandle } from './portal';
 import type { Session } from './session';
 
 /** Connects a simulated node over the API, as the dashboard's add-host dialog would (with its password). */
-export async function addHostOverHttp(portal: Portal, session: Session, node: Fleet['nodes'][number], name = 'Lab node') {
+export async function addHostOverHttp(portal: PortalHandle, session: Session, node: Fleet['nodes'][number], name = 'Lab node') {
   const res = await fetch(`${portal.url}/api/hosts`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', authorization: `Bearer ${session.token}` },

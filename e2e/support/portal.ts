@@ -21,11 +21,14 @@ export interface Portal {
   stop(): Promise<void>;
 }
 
+/** What a test file holds of a portal that global setup started (support/shared.ts): `stop()` stays with the run. */
+export type PortalHandle = Pick<Portal, 'url' | 'port' | 'dataDir' | 'track'>;
+
 /** A session token or handoff id as the portal issues them: 32 random bytes in base64url, alone. */
 const ISSUED_TOKEN = /(?<![A-Za-z0-9_-])[A-Za-z0-9_-]{43}(?![A-Za-z0-9_-])/;
 
-/** The codes and magic-link tokens of every mail the portal's dev outbox holds. */
-async function mailedSecrets(url: string): Promise<string[]> {
+/** The codes and magic-link tokens of every mail the portal's dev outbox holds (its last 200). */
+export async function mailedSecrets(url: string): Promise<string[]> {
   const res = await fetch(`${url}/api/dev/outbox`).catch(() => undefined);
   if (!res?.ok) return [];
   const mails = (await res.json()) as { text: string }[];
@@ -66,15 +69,22 @@ export async function freePort(): Promise<number> {
   });
 }
 
+/** Fails unless the portal is built (`npm run build`): the browser tests build nothing themselves. */
+export function ensureBuilt(): string {
+  const entry = path.join(root, 'apps/server/dist/server.js');
+  for (const file of [entry, path.join(root, 'apps/web/dist/index.html')]) {
+    if (!fs.existsSync(file))
+      throw new Error(`The portal is not built (no ${file}): run \`npm run build\` before the browser tests.`);
+  }
+  return entry;
+}
+
 /**
  * Starts the built portal (`npm run build` first) as its own process on a free port with a fresh embedded
  * database, and waits until /api/health answers.
  */
 export async function startPortal(options: { env?: Record<string, string> } = {}): Promise<Portal> {
-  const entry = path.join(root, 'apps/server/dist/server.js');
-  if (!fs.existsSync(entry) || !fs.existsSync(path.join(root, 'apps/web/dist/index.html'))) {
-    throw new Error('The portal is not built: run `npm run build` before the browser tests.');
-  }
+  const entry = ensureBuilt();
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'proxai-e2e-'));
   const output: string[] = [];

@@ -1,16 +1,17 @@
 import fs from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { generateFleet, startFleet, type Fleet } from '@proxai/pve-sim';
-import { launchBrowser, newPage } from './browser';
-import { startPortal, type Portal } from './portal';
+import { newPage } from './browser';
+import type { PortalHandle } from './portal';
 import { signInOverHttp, storeSession, type Session } from './session';
+import { connectBrowser, sharedPortal } from './shared';
 
 export const ARTIFACTS = new URL('../artifacts/', import.meta.url).pathname;
 
-/** A simulated node, the built portal, Chromium and a signed-in English page on the portal. */
+/** A simulated node, the run's portal on the embedded database, Chromium and a signed-in English page on it. */
 export interface Scene {
   fleet: Fleet;
-  portal: Portal;
+  portal: PortalHandle;
   browser: Browser;
   page: Page;
   session: Session;
@@ -18,9 +19,10 @@ export interface Scene {
 }
 
 /**
- * Starts one simulated node (`guests` guests from `seed`, tasks lasting `taskDurationMs`), the portal allowed to
- * reach it on 127.0.0.1, Chromium, and signs `email` in. The node's secrets and the session token are tracked:
- * the portal's log must never hold them (and neither must `secrets`).
+ * Starts one simulated node (`guests` guests from `seed`, tasks lasting `taskDurationMs`), connects to the run's
+ * Chromium and signs `email` in on the run's portal (allowed to reach the node on 127.0.0.1): a new user, so an
+ * organisation of the file's own. The node's secrets and the session token are tracked: the portal's log must
+ * never hold them (and neither must `secrets`).
  */
 export async function startScene(options: {
   email: string;
@@ -33,8 +35,8 @@ export async function startScene(options: {
   const fleet = await startFleet(generateFleet({ nodes: 1, guests: options.guests ?? 6, seed: options.seed, pbs: false }), {
     taskDurationMs: options.taskDurationMs,
   });
-  const portal = await startPortal({ env: { HOST_ADDRESS_POLICY: 'any' } });
-  const browser = await launchBrowser();
+  const portal = sharedPortal('pglite');
+  const browser = await connectBrowser();
   const { page } = await newPage(browser, portal.url, { locale: 'en-US' });
   const session = await signInOverHttp(portal, options.email);
   portal.track(session.token, ...(options.secrets ?? []), ...fleet.nodes.flatMap((n) => [n.password, n.tokenSecret]));
@@ -48,7 +50,6 @@ export async function startScene(options: {
     session,
     close: async () => {
       await browser.close();
-      await portal.stop();
       await fleet.close();
     },
   };

@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import type { Portal } from './portal';
+import type { PortalHandle } from './portal';
 
 export interface Session {
   token: string;
@@ -7,7 +7,7 @@ export interface Session {
 }
 
 /** Signs in through the e-mail code flow over HTTP and returns what the web app stores. */
-export async function signInOverHttp(portal: Portal, email: string): Promise<Session> {
+export async function signInOverHttp(portal: PortalHandle, email: string): Promise<Session> {
   const post = (path: string, body: unknown) =>
     fetch(`${portal.url}/api${path}`, {
       method: 'POST',
