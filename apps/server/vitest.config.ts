@@ -1,15 +1,11 @@
-import { configDefaults, defineConfig } from 'vitest/config';
-import { REALTIME_TESTS } from './src/testing/realtime-tests';
-
-/** The Vitest run of the files that wait on real minutes (scripts/test-unit.mjs). */
-const REALTIME_RUN = process.env.PROXAI_TESTS === 'realtime';
+import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    name: REALTIME_RUN ? 'server-realtime' : 'server',
-    // The files that wait on real minutes run apart (src/testing/realtime-tests.ts, scripts/test-unit.mjs).
-    include: REALTIME_RUN ? [...REALTIME_TESTS] : ['src/**/*.test.ts'],
-    exclude: REALTIME_RUN ? [] : [...configDefaults.exclude, ...REALTIME_TESTS],
+    name: 'server',
+    // No file waits on real minutes: the schedules, the agent-read budget, the backfill pacing and the live rates run
+    // on a clock the test moves (jobs/clock.ts, createTestApp({ clock })).
+    include: ['src/**/*.test.ts'],
     environment: 'node',
     // A worker runs its files one after another in one module graph: each file builds its own app and database, and
     // none mocks modules, so nothing leaks between them; the server's imports (fastify, drizzle, pg-boss, the zod

@@ -18,6 +18,12 @@ export interface StartFleetOptions {
   ports?: number[];
   taskDurationMs?: number;
   authFailDelayMs?: number;
+  /**
+   * The nodes' time in epoch ms (default the real one): what their counters, uptimes, rrddata, load windows and
+   * tasks' times follow, so a test moves minutes without waiting for them. Tickets, certificates, task durations and
+   * the PBS keep the real time.
+   */
+  now?: () => number;
 }
 
 export interface Fleet {
@@ -25,10 +31,9 @@ export interface Fleet {
   pbs?: SimPbsInfo;
   spec: FleetSpec;
   /**
-   * Fault on a node (or the PBS, by its name); null clears it. Resolves once the fault is in effect (port
-   * closed or open again, new certificate served and in `nodes[i].fingerprint`); rejects if the port cannot be
-   * bound again after 'refuse' (also reported as a process warning). Throws at once for an unknown name.
-   * A rotated certificate stays rotated.
+   * Fault on a node (or the PBS, by its name); null clears it. Resolves once the fault is in effect (open
+   * connections dropped and new ones reset for 'refuse', which keeps the port; new certificate served and in
+   * `nodes[i].fingerprint`). Throws at once for an unknown name. A rotated certificate stays rotated.
    */
   setFault(node: string, fault: Fault | null): Promise<void>;
   node(name: string): SimNode;
@@ -104,6 +109,7 @@ export async function startFleet(spec: FleetSpec, opts: StartFleetOptions = {}):
           authFailDelayMs,
           quirks: control.quirks,
           ...(pbs ? { pbs } : {}),
+          ...(opts.now ? { now: opts.now } : {}),
         });
         state.fingerprint = cert.fingerprint;
         const info: SimNodeInfo = {

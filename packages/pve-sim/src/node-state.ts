@@ -34,6 +34,8 @@ export interface NodeRuntimeOptions {
   pbs?: SimPbs;
   /** Fleet-wide test switches (shared by every node). */
   quirks?: SimQuirks;
+  /** The fleet's time in epoch ms (StartFleetOptions.now); default the real one. */
+  now?: () => number;
 }
 
 /** Live state of one simulated PVE node; mutable so tests can arrange and assert. */
@@ -46,7 +48,7 @@ export class SimNode {
   readonly auth: AuthService;
   readonly stats: SimStats = { requests: 0, logins: 0, ticketRenewals: 0, failedAuth: 0 };
   /** /api2 requests by route, target node and minute (GET /_sim/stats). */
-  readonly requestStats = new RequestCounter();
+  readonly requestStats: RequestCounter;
   readonly bootTime: number;
   readonly password: string;
   readonly tokenSecret: string;
@@ -59,7 +61,7 @@ export class SimNode {
   /** The cluster this node is a member of (set by startFleet); standalone when absent. */
   cluster?: SimCluster;
   /**
-   * Mirrors the node's fault for its cluster peers: 'refused' (port closed) counts as the node being
+   * Mirrors the node's fault for its cluster peers: 'refused' (connections reset) counts as the node being
    * down (offline in /cluster/status, 595 when proxied to); 'hung' as pveproxy not answering (595 too).
    */
   down?: 'refused' | 'hung';
@@ -71,6 +73,8 @@ export class SimNode {
   memFreePinned?: number;
   /** Backup jobs of a standalone node (a cluster's members share `cluster.backupJobs`). */
   backupJobs: BackupJob[];
+  /** The time the node answers at, epoch ms (sim-time.ts): its fleet's. */
+  readonly now: () => number;
 
   constructor(
     readonly spec: NodeSpec,
@@ -83,7 +87,9 @@ export class SimNode {
     this.pbs = opts.pbs;
     this.quirks = opts.quirks ?? { ignoreLinkDown: false };
     this.backupJobs = (spec.backupJobs ?? []).map((j) => ({ ...j }));
-    const now = Math.floor(Date.now() / 1000);
+    this.now = opts.now ?? Date.now;
+    this.requestStats = new RequestCounter(this.now);
+    const now = Math.floor(this.now() / 1000);
     this.bootTime = now - spec.uptimeSec;
     this.password = spec.password ?? randomUUID();
     this.tokenSecret = spec.tokenSecret ?? randomUUID();
@@ -123,7 +129,7 @@ export class SimNode {
     }
   }
 
-  /** Online for corosync: anything but a closed port. */
+  /** Online for corosync: anything but refused connections. */
   get online(): boolean {
     return this.down !== 'refused';
   }
@@ -154,7 +160,7 @@ export class SimNode {
 
   /** Process start time in clock ticks since boot, as in a UPID. */
   pstart(): number {
-    return Math.max(0, Math.floor((Date.now() / 1000 - this.bootTime) * 100));
+    return Math.max(0, Math.floor((this.now() / 1000 - this.bootTime) * 100));
   }
 
   nextPid(): number {

@@ -13,6 +13,7 @@ import { storageRoutes } from './routes/storage';
 import { taskRoutes } from './routes/tasks';
 import { vzdumpRoutes } from './routes/vzdump';
 import { type SimControl } from './sim-control';
+import { onFleetTime } from './sim-time';
 import { sleep, type ShellHandler, type ShellRequest, type ShellResponse } from './server-shell';
 import { quirks } from './version';
 
@@ -76,7 +77,8 @@ export class PveApp implements ShellHandler {
       error: `no simulator control path '${method} ${pathname}' (GET /_sim/stats, POST /_sim/stats/reset, POST|DELETE /_sim/guests/{vmid}/load, POST|DELETE /_sim/nodes/{node}/fault, POST /_sim/guests/{vmid}/agent, POST|DELETE /_sim/guests/{vmid}/probe, GET|POST /_sim/quirks, POST /_sim/nodes/{node}/memory)`,
     });
     if (!this.simControl) return notFound;
-    return this.simControl.handle(req, this.node).then((res) => res ?? notFound);
+    const control = this.simControl;
+    return onFleetTime(this.node.now, () => control.handle(req, this.node)).then((res) => res ?? notFound);
   }
 
   /** Counts an /api2 request under its route pattern and the node it is about. */
@@ -94,7 +96,7 @@ export class PveApp implements ShellHandler {
   async handle(req: ShellRequest): Promise<ShellResponse> {
     this.count(req);
     try {
-      return await this.dispatch(req);
+      return await onFleetTime(this.node.now, () => this.dispatch(req));
     } catch (err) {
       if (err instanceof ParamError) return this.error(400, err.message, err.errors);
       if (err instanceof PermissionError) return this.error(403, err.message);

@@ -1,5 +1,3 @@
-import { nowSec } from './routes/common';
-
 /** What `GET /_sim/stats` answers: the /api2 requests one node received since `since`. */
 export interface SimRequestStats {
   /** Unix seconds: start of counting (node start or the last reset). */
@@ -18,13 +16,18 @@ const MAX_MINUTES = 1440;
 
 /** Counts requests per route pattern, target node and minute (for load tests of the portal's polling). */
 export class RequestCounter {
-  private since = nowSec();
+  private since: number;
   private total = 0;
   private readonly byNode = new Map<string, number>();
   private readonly byPath = new Map<string, number>();
   private readonly perMinute = new Map<number, number>();
 
-  record(key: string, node: string, atMs = Date.now()): void {
+  /** `now`: the node's time in epoch ms (its minutes are those of its fleet's time). */
+  constructor(private readonly now: () => number = Date.now) {
+    this.since = Math.floor(now() / 1000);
+  }
+
+  record(key: string, node: string, atMs = this.now()): void {
     this.total++;
     bump(this.byPath, key);
     bump(this.byNode, node);
@@ -37,7 +40,7 @@ export class RequestCounter {
   }
 
   reset(): void {
-    this.since = nowSec();
+    this.since = Math.floor(this.now() / 1000);
     this.total = 0;
     this.byNode.clear();
     this.byPath.clear();

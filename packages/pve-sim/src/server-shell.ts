@@ -1,6 +1,6 @@
 import https from 'node:https';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import { createRng, type Rng } from './rng';
 import { createCertificate, type SimCertificate } from './tls';
@@ -27,7 +27,7 @@ export interface ShellHandler {
   handle(req: ShellRequest): Promise<ShellResponse> | ShellResponse;
   /**
    * Simulator control paths (outside the product's API): answered before latency and faults other
-   * than 'refuse' (a closed port), so tests can read them while a node hangs or flakes; undefined: not one.
+   * than 'refuse' (no connection is kept), so tests can read them while a node hangs or flakes; undefined: not one.
    */
   control?(req: ShellRequest): ShellResponse | Promise<ShellResponse | undefined> | undefined;
   /** The answer of a flaky fault hit. */
@@ -37,8 +37,11 @@ export interface ShellHandler {
 const MAX_BODY = 1 << 20;
 
 /**
- * One HTTPS listener with fault injection: refuse (port closed), hang (never answers),
+ * One HTTPS listener with fault injection: refuse (every connection reset), hang (never answers),
  * slow, flaky (random 500s), rotate-certificate. Ticket expiry is handled by the auth layer.
+ *
+ * 'refuse' keeps the port bound: closing it (a real ECONNREFUSED) let another process of a parallel test
+ * run bind the same ephemeral port meanwhile, and this node could not listen again when the fault was cleared.
  */
 export class ServerShell {
   readonly server: https.Server;
@@ -46,7 +49,7 @@ export class ServerShell {
   latencyMs: number;
   fault: Fault | null = null;
   requests = 0;
-  /** The last listen error (e.g. EADDRINUSE when re-binding after a 'refuse' fault); cleared by a successful bind. */
+  /** The last listen error (e.g. EADDRINUSE: the port was taken); cleared by a successful bind. */
   listenError: Error | undefined;
   private host = '127.0.0.1';
   private listening = false;
@@ -54,6 +57,12 @@ export class ServerShell {
   private binding: Promise<void> | undefined;
   private readonly rng: Rng;
   private readonly hung = new Set<ServerResponse>();
+  /**
+   * Every TCP connection accepted and not closed, TLS handshake done or not: one still in its handshake is no
+   * HTTP connection yet, which the server's closeAllConnections() does not know (it would finish its handshake
+   * after a 'refuse' and be served).
+   */
+  private readonly sockets = new Set<Socket>();
   private spare: Promise<SimCertificate> | undefined;
   private readonly onCertificate: (cert: SimCertificate) => void;
 
@@ -76,6 +85,15 @@ export class ServerShell {
       });
     });
     this.server.on('tlsClientError', () => {});
+    this.server.on('connection', (socket: Socket) => {
+      // As a closed port to the client, short of ECONNREFUSED (which needs the port free): reset at once, before TLS.
+      if (this.fault?.kind === 'refuse' || this.closed) {
+        socket.resetAndDestroy();
+        return;
+      }
+      this.sockets.add(socket);
+      socket.once('close', () => this.sockets.delete(socket));
+    });
     // A server 'error' without a listener would crash the process. Bind errors are answered by bind();
     // anything else (rare: accept failures) is kept and reported, the simulator keeps running.
     this.server.on('error', (err) => {
@@ -94,16 +112,14 @@ export class ServerShell {
   }
 
   /**
-   * Applies a fault; resolves once it is in effect: the port closed ('refuse') or open again (clearing it),
-   * hung requests released, the new certificate served ('rotate-certificate'). Rejects when the port cannot
-   * be bound again (e.g. another process took it meanwhile); the shell then stays closed, and clearing the
-   * fault again retries.
+   * Applies a fault; resolves once it is in effect: every open connection dropped and new ones reset
+   * ('refuse'; the port stays bound, so clearing it serves at once), hung requests released, the new
+   * certificate served ('rotate-certificate').
    */
   async setFault(fault: Fault | null): Promise<void> {
     this.fault = fault;
     if (fault?.kind !== 'hang') this.releaseHung();
-    if (fault?.kind === 'refuse') this.stopListening();
-    else if (!this.listening && !this.closed && this.port !== 0) await this.bind();
+    if (fault?.kind === 'refuse') this.dropConnections();
     if (fault?.kind === 'rotate-certificate') await this.rotateCertificate();
   }
 
@@ -115,7 +131,7 @@ export class ServerShell {
     const next = await pending;
     this.cert = next;
     this.server.setSecureContext({ key: next.key, cert: next.cert });
-    this.server.closeAllConnections();
+    this.dropConnections();
     this.onCertificate(next);
     this.prepareRotation();
     return next;
@@ -138,16 +154,14 @@ export class ServerShell {
     this.listening = false;
     await new Promise<void>((resolve) => {
       this.server.close(() => resolve());
-      this.server.closeAllConnections();
+      this.dropConnections();
     });
   }
 
-  /** Closes the listening socket at once (ECONNREFUSED from now on) and drops open connections. */
-  private stopListening(): void {
-    if (!this.listening) return;
-    this.listening = false;
-    this.server.close();
-    this.server.closeAllConnections();
+  /** Drops every open connection, in its TLS handshake or not (as a restarting pveproxy would). */
+  private dropConnections(): void {
+    for (const socket of this.sockets) socket.destroy();
+    this.sockets.clear();
   }
 
   /** Binds host:port (one bind at a time); rejects with the port in the message, without crashing the process. */
@@ -179,8 +193,6 @@ export class ServerShell {
       }
     }).finally(() => {
       this.binding = undefined;
-      // The fault may have changed (or the fleet closed) while binding: close again if so.
-      if (this.listening && (this.closed || this.fault?.kind === 'refuse')) this.stopListening();
     });
     return this.binding;
   }

@@ -157,7 +157,7 @@ export class SimControl {
       this.faultTimers.set(name, timer);
     }
     const answer = { node: name, fault: body === null ? null : { ...body }, until };
-    // A node taking itself down answers first: its port closes once the answer is out.
+    // A node taking itself down answers first: its connections drop once the answer is out.
     if (fault?.kind === 'refuse' && name === receiving.name) {
       return { ...json(200, answer), afterSend: () => void fleet.setFault(name, fault).catch(() => {}) };
     }

@@ -1,3 +1,4 @@
+import { simNowMs } from './sim-time';
 import type { SimTask } from './types';
 
 const hex = (n: number, width: number): string => n.toString(16).toUpperCase().padStart(width, '0');
@@ -65,7 +66,7 @@ export class TaskRunner {
   }
 
   start(type: string, id: string, authid: string, work: TaskWork): SimTask {
-    const now = Math.floor(Date.now() / 1000);
+    const now = Math.floor(simNowMs() / 1000);
     const task: SimTask = {
       upid: '',
       node: this.node,
@@ -146,7 +147,7 @@ export class TaskRunner {
       task.exitstatus = 'OK';
     }
     task.status = 'stopped';
-    task.endtime = Math.max(task.starttime, Math.floor(Date.now() / 1000));
+    task.endtime = Math.max(task.starttime, Math.floor(simNowMs() / 1000));
   }
 }
 

@@ -1,5 +1,6 @@
 import { startFleet, type FleetSpec } from '@proxai/pve-sim';
 import { openDatabase } from '../db/client';
+import type { Clock } from '../jobs/clock';
 import { giveLicence, passwordBody } from '../modules/hosts/hosts.testing';
 import { createTestApp, type TestApp } from './app';
 import { openTestDatabase } from './database';
@@ -19,12 +20,14 @@ export interface Replicas {
 /**
  * Two replicas of the app on one new PostgreSQL database (TEST_DATABASE_URL), each with its own pool: the first
  * starts, an owner (Pro licence) adds the fleet's first simulated node as a host through it, then the second starts
- * `phaseMs` later, so their periodic loops tick out of phase.
+ * `phaseMs` later, so their periodic loops tick out of phase. With a `clock`, both run their background work on it
+ * (a manual one stands still meanwhile: their loops then tick at the instants the test moves it to).
  */
 export async function startReplicas(options: {
   spec: FleetSpec;
   env: Record<string, string>;
   phaseMs: number;
+  clock?: Clock;
 }): Promise<Replicas> {
   const fleet = await startFleet(options.spec, { taskDurationMs: 20 });
   for (const n of fleet.nodes) trackSecret(n.password, n.tokenSecret);
@@ -39,7 +42,7 @@ export async function startReplicas(options: {
     await fleet.close();
   };
   try {
-    apps.push(await createTestApp({ jobs: true, env, reuseDatabase: shared }));
+    apps.push(await createTestApp({ jobs: true, env, reuseDatabase: shared, clock: options.clock }));
     const owner = await buildUser(shared.db, { orgRole: 'owner' });
     await giveLicence(shared.db, owner.user.organisationId!, 'pro');
     const added = await apps[0]!.app.inject({
@@ -50,7 +53,7 @@ export async function startReplicas(options: {
     });
     if (added.statusCode !== 201) throw new Error(`adding the host: ${added.statusCode} ${added.body}`);
     await new Promise((r) => setTimeout(r, options.phaseMs));
-    apps.push(await createTestApp({ jobs: true, env, reuseDatabase: otherPool }));
+    apps.push(await createTestApp({ jobs: true, env, reuseDatabase: otherPool, clock: options.clock }));
     return { first: apps[0]!, second: apps[1]!, shared, owner, close };
   } catch (err) {
     await close();

@@ -3,9 +3,11 @@ import type { SimNode } from '../node-state';
 import type { ParamValue } from '../params';
 import type { TaskWork } from '../tasks';
 import { ApiError } from '../router';
+import { simNowMs } from '../sim-time';
 import type { GuestType, SimGuest } from '../types';
 
-export const nowSec = (): number => Math.floor(Date.now() / 1000);
+/** Unix seconds of the node's fleet time (sim-time.ts). */
+export const nowSec = (): number => Math.floor(simNowMs() / 1000);
 
 /** Starts a worker on the node and answers its UPID, like fork_worker. */
 export function startNodeTask(

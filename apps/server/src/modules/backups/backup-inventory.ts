@@ -102,7 +102,9 @@ async function refreshPve(
     client.storageList(node, { content: 'backup' }),
     client.permissions().catch(() => null),
   ]);
-  const guestOf = new Map((await liveGuestsOfHosts(db, [host.id, ...members.map((m) => m.id)])).map((g) => [g.vmid, g.id]));
+  const guestHostIds = [host.id, ...members.map((m) => m.id)];
+  // Looked up once, before the storages are read: replaceStorageBackups names the guests a sync added meanwhile.
+  const guestOf = new Map((await liveGuestsOfHosts(db, guestHostIds)).map((g) => [`${g.type}:${g.vmid}`, g.id]));
   const kept: string[] = [];
   let total = 0;
   for (const s of storages) {
@@ -131,7 +133,10 @@ async function refreshPve(
     }
     const rows = volumes.map((v) => volumeRow(v, s.storage, guestOf));
     total += rows.length;
-    await replaceStorageBackups(db, read, rows, now, s.shared === 1 ? members.map((m) => m.id) : []);
+    await replaceStorageBackups(db, read, rows, now, {
+      guestHostIds,
+      otherHostIds: s.shared === 1 ? members.map((m) => m.id) : [],
+    });
   }
   await dropOtherStorages(db, host.id, 'pve-storage', kept);
   const privileges = permissions ? evaluatePrivileges(permissions, node, now) : null;
@@ -161,12 +166,14 @@ function readVolumes(client: PveClient, node: string, storage: string, timeoutMs
   return client.backupsStream(node, storage, { timeoutMs });
 }
 
-function volumeRow(v: BackupVolume, storage: string, guestOf: ReadonlyMap<number, string>): Row {
+/** `guestOf` keys the live guests of the host and its cluster by `qemu:100` / `lxc:100`. */
+function volumeRow(v: BackupVolume, storage: string, guestOf: ReadonlyMap<string, string>): Row {
   const pbs = v.format.startsWith('pbs-');
+  const guestType = v.subtype ?? (/^(pbs-ct|tar)/.test(v.format) ? 'lxc' : 'qemu');
   return {
-    guestId: guestOf.get(v.vmid) ?? null,
+    guestId: guestOf.get(`${guestType}:${v.vmid}`) ?? null,
     vmid: v.vmid,
-    guestType: v.subtype ?? (/^(pbs-ct|tar)/.test(v.format) ? 'lxc' : 'qemu'),
+    guestType,
     source: 'pve-storage',
     storage,
     datastore: null,
@@ -217,7 +224,7 @@ async function refreshPbs(deps: BackgroundDeps, host: HostRow, target: Connectio
       .filter((s) => s['backup-type'] !== 'host' && /^\d+$/.test(s['backup-id']))
       .map((s) => snapshotRow(ds.store, s, guestOf));
     total += rows.length;
-    await replaceStorageBackups(db, read, rows, now);
+    await replaceStorageBackups(db, read, rows, now, { guestHostIds: [] });
   }
   await dropOtherStorages(
     db,

@@ -27,19 +27,31 @@ const storageColumn = (source: StorageRead['source']) => (source === 'pbs' ? bac
  * What one storage lists now replaces what it listed before: rows upserted by (host, volid), rows it no longer
  * lists deleted, the storage recorded readable with its count. A storage shared by a cluster's nodes is read by one
  * of them: `otherHostIds` (the cluster's other registered nodes) lose their rows of it, so a backup keeps one row
- * when the reading node changes.
+ * when the reading node changes. `guestHostIds` are the hosts whose guests a PVE storage's rows may name (the host
+ * and its cluster's registered nodes); a PBS's rows name a guest of any host.
+ *
+ * The rows' guests were looked up before the storage was read, which can take seconds: a host sync that added a
+ * guest meanwhile (a new host's first poll running beside its first inventory) named the rows of it that existed,
+ * not these, and these would name none until the next refresh, 15 minutes later. So the rows still unnamed are
+ * matched again (namesGuest) in the same transaction, under the organisation's guest-link lock (lockGuestLinks): a
+ * guest a sync named is not replaced by null, a row's guest becomes null only when no live guest matches it, and
+ * a sync adding a guest either commits before this match or waits for this write and names its rows itself.
  */
 export async function replaceStorageBackups(
   db: Db,
   read: StorageRead,
   rows: Omit<NewBackupRow, 'organisationId' | 'hostId' | 'seenAt'>[],
   now: Date,
-  otherHostIds: readonly string[] = [],
+  hosts: { guestHostIds: readonly string[]; otherHostIds?: readonly string[] },
 ): Promise<void> {
   const column = storageColumn(read.source);
+  const otherHostIds = hosts.otherHostIds ?? [];
   // A listing that names a volume twice would make one upsert touch a row twice: the last entry stands.
   const unique = [...new Map(rows.map((r) => [r.volid, r])).values()];
   await db.transaction(async (tx) => {
+    // First, before this write locks a row: a sync waiting for the lock holds its guests' rows (FOR NO KEY UPDATE),
+    // which this write's foreign key checks only share, so neither then waits for the other.
+    await lockGuestLinks(tx, read.organisationId, 'write');
     for (let i = 0; i < unique.length; i += BATCH) {
       await tx
         .insert(backups)
@@ -76,22 +88,66 @@ export async function replaceStorageBackups(
       await tx
         .delete(backupStorages)
         .where(and(inArray(backupStorages.hostId, [...otherHostIds]), eq(backupStorages.storage, read.storage)));
+    const storageOfRow = read.source === 'pbs' ? sql`b.datastore` : sql`b.storage`;
+    await tx.execute(sql`
+      update ${backups} b set guest_id = g.id
+      from ${guests} g
+      where b.host_id = ${read.hostId}::uuid and ${storageOfRow} = ${read.storage} and b.guest_id is null
+        and ${namesGuest(hosts.guestHostIds)}`);
   });
 }
 
 /**
- * Guests that just appeared on `hostIds` (one host, or the registered nodes of one cluster) take the backups an
- * inventory read before the portal knew them: a host's first inventory may run before its first poll has listed
- * its guests, and its rows would otherwise wait for the next refresh to name their guest. A PVE storage's row of
- * these hosts matches by vmid, as the inventory does; a PBS row of the organisation by type and vmid when one live
- * guest of the organisation has them.
+ * Orders the inventory's writes and the host syncs that add guests, per organisation (a transaction-level advisory
+ * lock): writes share it, a sync adding guests takes it alone before linking their backups. Without it, a write
+ * matching its unnamed rows before a sync commits its new guests, and that sync linking rows before the write
+ * commits them, would both miss and leave the rows unnamed until the next refresh.
  */
-export async function linkBackupsOfNewGuests(db: Db, hostIds: readonly string[], vmids: readonly number[]): Promise<void> {
-  if (hostIds.length === 0 || vmids.length === 0) return;
-  const hostList = sql.join(
-    hostIds.map((id) => sql`${id}::uuid`),
+async function lockGuestLinks(tx: Db, organisationId: string, as: 'write' | 'link'): Promise<void> {
+  const key = sql`hashtextextended(${`backup-guest-links:${organisationId}`}, 0)`;
+  await tx.execute(as === 'write' ? sql`select pg_advisory_xact_lock_shared(${key})` : sql`select pg_advisory_xact_lock(${key})`);
+}
+
+const uuidList = (ids: readonly string[]) =>
+  sql.join(
+    ids.map((id) => sql`${id}::uuid`),
     sql`, `,
   );
+
+/**
+ * Which guest `g` a backup row `b` is of, as SQL (the inventory's guestOf and guestsByUniqueVmid are the same rule
+ * in memory): a live guest of the organisation with the row's vmid and type; for a PVE storage's row, a guest of
+ * `pveHostIds` (the row's host and its cluster's registered nodes, the row's host among them); for a PBS's row, the
+ * only live guest of the organisation with that type and vmid.
+ */
+function namesGuest(pveHostIds: readonly string[]): SQL {
+  const pve =
+    pveHostIds.length > 0
+      ? sql`(b.source = 'pve-storage' and b.host_id in (${uuidList(pveHostIds)}) and g.host_id in (${uuidList(pveHostIds)}))`
+      : sql`false`;
+  return sql`g.organisation_id = b.organisation_id and g.gone_at is null and g.vmid = b.vmid and g.type = b.guest_type
+    and (${pve}
+      or (b.source = 'pbs' and not exists (
+        select 1 from ${guests} o
+        where o.organisation_id = g.organisation_id and o.vmid = g.vmid and o.type = g.type
+          and o.gone_at is null and o.id <> g.id)))`;
+}
+
+/**
+ * Guests that just appeared on `hostIds` (one host, or the registered nodes of one cluster) take the backups an
+ * inventory wrote before the portal knew them: a host's first inventory may run before its first poll has listed
+ * its guests, and its rows would otherwise wait for the next refresh to name their guest. Matched by namesGuest, under
+ * the organisation's guest-link lock (an inventory write under way is waited for, so its rows are seen). Call in the
+ * transaction that adds the guests, after its own row locks.
+ */
+export async function linkBackupsOfNewGuests(
+  db: Db,
+  organisationId: string,
+  hostIds: readonly string[],
+  vmids: readonly number[],
+): Promise<void> {
+  if (hostIds.length === 0 || vmids.length === 0) return;
+  await lockGuestLinks(db, organisationId, 'link');
   const vmidList = sql.join(
     vmids.map((v) => sql`${v}::int`),
     sql`, `,
@@ -99,15 +155,8 @@ export async function linkBackupsOfNewGuests(db: Db, hostIds: readonly string[],
   await db.execute(sql`
     update ${backups} b set guest_id = g.id
     from ${guests} g
-    where g.host_id in (${hostList}) and g.gone_at is null and g.vmid in (${vmidList})
-      and b.guest_id is null and b.organisation_id = g.organisation_id and b.vmid = g.vmid
-      and (
-        (b.source = 'pve-storage' and b.host_id in (${hostList}))
-        or (b.source = 'pbs' and b.guest_type = g.type and not exists (
-          select 1 from ${guests} o
-          where o.organisation_id = g.organisation_id and o.vmid = g.vmid and o.type = g.type
-            and o.gone_at is null and o.id <> g.id))
-      )`);
+    where g.host_id in (${uuidList(hostIds)}) and g.vmid in (${vmidList})
+      and b.organisation_id = ${organisationId}::uuid and b.guest_id is null and ${namesGuest(hostIds)}`);
 }
 
 /** A storage that could not be read: its rows stay as last read, the storage says why it is not current. */

@@ -1,6 +1,7 @@
 import type { Language } from '@proxai/contract';
 import { isPveError, type ClusterResource, type GuestResource, type PveClient } from '@proxai/pve-client';
 import type { Db } from '../../db/client';
+import { realClock, type Clock } from '../../jobs/clock';
 import { emitEvent } from '../events/events.repository';
 import { recordNodeMinutes } from '../metrics/collect/node-minute';
 import { recordPoll } from '../metrics/store/record-poll';
@@ -227,7 +228,8 @@ function nodeFacts(
  *
  * The reason stored in last_error is always in English: it is read later by anyone, in any language, and the
  * background poll has no request to take a language from. `language` (a manual sync's request) is only that
- * of the returned `error`.
+ * of the returned `error`. `clock` is the poller's (the background work's time): the reading's time, and with it
+ * the samples' and the rates', is of the same clock as the poll's schedule.
  */
 export async function syncHost(
   db: Db,
@@ -237,6 +239,7 @@ export async function syncHost(
   log?: { warn: (obj: object, msg: string) => void; error: (obj: object, msg: string) => void },
   language: Language = FALLBACK_LANGUAGE,
   plan: PollPlan = FULL_POLL,
+  clock: Clock = realClock,
 ): Promise<SyncOutcome> {
   let target: ReturnType<typeof targetOf>;
   try {
@@ -254,7 +257,7 @@ export async function syncHost(
   const req = { signal };
   const client = pooledClient(host, () => target, settings);
   try {
-    const readAt = new Date();
+    const readAt = clock.now();
     const [resources, updates] = await Promise.all([
       client.clusterResources(undefined, req),
       plan.versions ? readPendingUpdates(client, host.pveNode, req) : Promise.resolve(undefined),
@@ -280,7 +283,7 @@ export async function syncHost(
         await emitGuestChanges(tx, host, before, rows, readAt);
       },
     });
-    const now = new Date();
+    const now = clock.now();
     await db.transaction(async (tx) => {
       await markHostOnline(tx, host, now, {
         ...(inventory

@@ -161,8 +161,14 @@ export async function reconcileGuests(
             or ${guests.updatedAt} < ${new Date(now.getTime() - 60_000).toISOString()}::timestamptz`,
         });
     }
-    const appeared = rows.filter((r) => !byVmid.has(r.vmid)).map((r) => r.vmid);
-    await linkBackupsOfNewGuests(tx, hostIds, appeared);
+    const appeared = rows.filter((r) => !byVmid.has(r.vmid));
+    if (appeared.length > 0)
+      await linkBackupsOfNewGuests(
+        tx,
+        appeared[0]!.organisationId,
+        hostIds,
+        appeared.map((r) => r.vmid),
+      );
   });
 }
 
@@ -181,15 +187,19 @@ export async function clusterMembers(db: Db, host: HostRow, clusterName: string,
   );
 }
 
-/** Live guests of these hosts (not gone). */
-/** The hosts' current guests; `lock` holds their rows until the transaction ends (a sync against a job's write). */
+/**
+ * The hosts' current guests; `lock` holds their rows until the transaction ends (a sync against a job's write). The
+ * lock is FOR NO KEY UPDATE, as an UPDATE of them takes: it still excludes a job's write, and lets a row that refers
+ * to a guest be written meanwhile (its foreign key check shares the guest's key), as the backup inventory's write that
+ * a sync adding guests may wait for (linkBackupsOfNewGuests).
+ */
 export async function liveGuestsOfHosts(db: Db, hostIds: string[], options: { lock?: boolean } = {}): Promise<GuestRow[]> {
   const query = db
     .select()
     .from(guests)
     .where(and(inArray(guests.hostId, hostIds), isNull(guests.goneAt)))
     .orderBy(asc(guests.id));
-  return options.lock ? query.for('update') : query;
+  return options.lock ? query.for('no key update') : query;
 }
 
 /**

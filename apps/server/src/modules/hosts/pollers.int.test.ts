@@ -95,15 +95,17 @@ describe.each(TEST_DATABASE_KINDS)('host pollers on %s', (kind) => {
 
   it('backs off from a host that does not answer, and brings it back online once it does', async () => {
     const node = fleet.nodes[0]!.name;
+    // Every connection to the node is dropped or reset from now on, those the portal's pool already has included.
+    // The simulator used to close its port instead: a connection then still in its TLS handshake was served, and the
+    // pool could keep it (the history backfill reads the host through it twice a second), so polls still succeeded.
     await fleet.setFault(node, { kind: 'refuse' });
     try {
       await database.db.update(hosts).set({ nextPollAt: new Date() }).where(eq(hosts.id, hostId));
       // The failure and the next time are two writes (the poll's, then its release): wait for both.
       const released = (failures: number) => (h: Awaited<ReturnType<typeof hostRow>>) =>
         h.pollFailures >= failures && h.pollLeasedUntil === null;
-      // Up to 30 s: on a loaded machine the first failed poll took more than 10 s to be recorded (seen in CI).
-      const failed = await until(hostRow, released(1), 30_000);
-      // Seen once in CI: still online after 30 s. Say what the row and the app's log were, to find out why.
+      const failed = await until(hostRow, released(1));
+      // On a failure, the row and the app's last log lines say what happened.
       expect(
         failed.status,
         `${JSON.stringify(failed)}\n${t.logs
@@ -114,7 +116,7 @@ describe.each(TEST_DATABASE_KINDS)('host pollers on %s', (kind) => {
       // One failure: next try one cycle later. Two: two cycles.
       expect(failed.nextPollAt.getTime() - Date.now()).toBeLessThanOrEqual(INTERVAL_S * 1000 + 500);
       await database.db.update(hosts).set({ nextPollAt: new Date() }).where(eq(hosts.id, hostId));
-      const twice = await until(hostRow, released(2), 30_000);
+      const twice = await until(hostRow, released(2));
       const wait = twice.nextPollAt.getTime() - Date.now();
       expect(wait).toBeGreaterThan(INTERVAL_S * 1000 * 1.2);
       expect(wait).toBeLessThanOrEqual(INTERVAL_S * 2000 + 500);
@@ -124,7 +126,7 @@ describe.each(TEST_DATABASE_KINDS)('host pollers on %s', (kind) => {
     await database.db.update(hosts).set({ nextPollAt: new Date() }).where(eq(hosts.id, hostId));
     const back = await until(hostRow, (h) => h.status === 'online');
     expect(back).toMatchObject({ status: 'online', pollFailures: 0, lastError: null });
-  }, 90_000);
+  });
 
   it('polls the host right after an action on it', async () => {
     const sim = fleet.node(fleet.nodes[0]!.name);

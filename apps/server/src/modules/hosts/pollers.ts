@@ -1,7 +1,9 @@
-import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config/env';
+import type { BackgroundDeps } from '../../jobs/background';
 import type { Db } from '../../db/client';
+import { realClock } from '../../jobs/clock';
 import { defineJob, type SendJob } from '../../jobs/job-payloads';
+import { clockLoop } from '../../jobs/clock';
 import { syncHost, type PollPlan, type SyncOutcome } from './host-sync';
 import { claimDueHosts, clusterMembers, findHostById, listAllHosts, releasePoll, type HostRow } from './hosts.repository';
 import { pollPbs } from '../pbs/pbs-poll';
@@ -59,17 +61,14 @@ export async function coveredByLead(db: Db, host: HostRow, now: Date, timing: Po
   return lead?.id !== host.id;
 }
 
-interface Deps {
-  db: Db;
-  config: Config;
-  log: FastifyBaseLogger;
-}
+type Deps = BackgroundDeps;
 
 /** Polls one host now (the `host-poll` job) and sets when it is next due. */
 export async function pollHost(deps: Deps, hostId: string, timing = pollTiming(deps.config)): Promise<void> {
+  const clock = deps.clock ?? realClock;
   const host = await findHostById(deps.db, hostId);
   if (!host) return; // deleted since it was queued
-  const started = new Date();
+  const started = clock.now();
   const plan = duePlan(host, started, timing);
   let failures = 0;
   try {
@@ -78,7 +77,7 @@ export async function pollHost(deps: Deps, hostId: string, timing = pollTiming(d
       if (!(await pollPbs(deps, host, { full: plan.inventory })).ok) failures = host.pollFailures + 1;
     } else if (plan.inventory || plan.versions || !(await coveredByLead(deps.db, host, started, timing))) {
       const box = secretBoxFor(deps.config, deps.log);
-      const outcome = await syncHost(deps.db, box, host, connectSettings(deps.config), deps.log, undefined, plan);
+      const outcome = await syncHost(deps.db, box, host, connectSettings(deps.config), deps.log, undefined, plan, clock);
       if (!outcome.ok) failures = host.pollFailures + 1;
     }
   } finally {
@@ -109,9 +108,13 @@ export const leaseMs = (timing: PollTiming) => Math.max(2 * timing.intervalMs, 3
 /** How many due hosts one dispatch hands out; the rest wait for the next tick (one second later). */
 const DISPATCH_BATCH = 200;
 
+/** What a dispatch logs (trace) once over, with its time and how many hosts it handed out: a test follows it. */
+export const POLLS_DISPATCHED = 'host polls dispatched';
+
 /**
- * Every `tickMs`, hands the due hosts to the job queue, each leased (claimDueHosts) until its poll ends and sets
- * its next time (releasePoll), or until the lease runs out if its job was lost with its replica.
+ * `tickMs` after each dispatch ended, hands the due hosts to the job queue, each leased (claimDueHosts) until its poll
+ * ends and sets its next time (releasePoll), or until the lease runs out if its job was lost with its replica. Paced on
+ * the clock of the background work, whose time next_poll_at and the leases are in.
  */
 export function startPollDispatcher(
   deps: Deps,
@@ -119,33 +122,25 @@ export function startPollDispatcher(
   options: { tickMs?: number; timing?: PollTiming } = {},
 ): { stop(): Promise<void> } {
   const timing = options.timing ?? pollTiming(deps.config);
-  let running: Promise<void> | undefined;
+  const clock = deps.clock ?? realClock;
   let stopped = false;
-  const tick = () => {
-    running ??= (async () => {
-      try {
-        const now = new Date();
-        const hosts = await claimDueHosts(deps.db, now, new Date(now.getTime() + leaseMs(timing)), DISPATCH_BATCH);
-        for (const h of hosts) {
-          if (stopped) break;
-          await send(HOST_POLL_JOB, { host_id: h.id });
-        }
-      } catch (err) {
-        if (!stopped) deps.log.error({ err }, 'host poll dispatch failed');
-      } finally {
-        running = undefined;
+  const loop = clockLoop(clock, { firstMs: 0, periodMs: options.tickMs ?? 1000 }, async () => {
+    try {
+      const now = clock.now();
+      const hosts = await claimDueHosts(deps.db, now, new Date(now.getTime() + leaseMs(timing)), DISPATCH_BATCH);
+      for (const h of hosts) {
+        if (stopped) break;
+        await send(HOST_POLL_JOB, { host_id: h.id });
       }
-    })();
-  };
-  const first = setTimeout(tick, 0);
-  const timer = setInterval(tick, options.tickMs ?? 1000);
-  timer.unref();
+      deps.log.trace({ at: now.toISOString(), hosts: hosts.length }, POLLS_DISPATCHED);
+    } catch (err) {
+      if (!stopped) deps.log.error({ err }, 'host poll dispatch failed');
+    }
+  });
   return {
     async stop() {
       stopped = true;
-      clearTimeout(first);
-      clearInterval(timer);
-      await running;
+      await loop.stop();
     },
   };
 }

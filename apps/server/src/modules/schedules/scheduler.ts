@@ -10,11 +10,13 @@ import {
   type Weekday,
 } from '@proxai/contract';
 import type { Db } from '../../db/client';
+import { realClock, type Clock } from '../../jobs/clock';
 import type { SendJob, TaskJobName } from '../../jobs/job-payloads';
 import type { TaskActor } from '../../db/schema';
 import type { EventActor } from '../events/events.repository';
 import { BACKUP_POLICY_JOB_NAME } from '../backups/backup-policy.job';
 import { BULK_ACTION_JOB_NAME } from '../guests/bulk-action.job';
+import { clockLoop } from '../../jobs/clock';
 import { RESTORE_TEST_POLICY_JOB_NAME } from '../restore-tests/restore-test-policy.job';
 import { SNAPSHOT_POLICY_JOB_NAME } from '../snapshots/snapshot-policy.job';
 import { endTask, type NewTaskRow, type TaskRow } from '../tasks/tasks.repository';
@@ -47,6 +49,8 @@ export interface SchedulerDeps {
   db: Db;
   log: FastifyBaseLogger;
   dispatch: Dispatch;
+  /** The time of the ticks and of what they judge due (default the real one; createTestApp({ clock })). */
+  clock?: Clock;
 }
 
 export const windowSpec = (w: WindowRow): WindowSpec => ({
@@ -192,7 +196,7 @@ export async function fireOccurrence(deps: SchedulerDeps, s: ScheduleRow, o: Fir
       await deps.dispatch(run.job, { task_id: row.id });
     } catch (err) {
       deps.log.error({ err, schedule_id: s.id, task_id: row.id }, 'schedule run could not be queued');
-      await endTask(db, row.id, 'failed', 'The run could not be queued', new Date());
+      await endTask(db, row.id, 'failed', 'The run could not be queued', o.now);
     }
   }
   return row;
@@ -226,36 +230,30 @@ export async function schedulerTick(deps: SchedulerDeps, now: Date, tickMs: numb
   }
 }
 
-/** Starts this replica's scheduler: a tick at once (catching up), then every `tickMs`. */
-export function startScheduler(
-  deps: SchedulerDeps,
-  options: { tickMs: number; now?: () => Date },
-): { stop(): Promise<void>; tick(): Promise<void> } {
-  const now = options.now ?? (() => new Date());
-  let running: Promise<void> | undefined;
+/** What a tick logs (trace) once its pass is over, with the time it judged: a test follows the ticks by it. */
+export const SCHEDULER_TICKED = 'scheduler tick done';
+
+/**
+ * Starts this replica's scheduler: a tick at once (catching up), then `tickMs` after each one ended, on the clock of
+ * the background work, so the ticks and the times they judge (the grace of a missed occurrence counts in ticks) are
+ * of one clock.
+ */
+export function startScheduler(deps: SchedulerDeps, options: { tickMs: number }): { stop(): Promise<void> } {
+  const clock = deps.clock ?? realClock;
   let stopped = false;
-  const tick = () => {
-    running ??= (async () => {
-      try {
-        if (!stopped) await schedulerTick(deps, now(), options.tickMs);
-      } catch (err) {
-        if (!stopped) deps.log.error({ err }, 'scheduler tick failed');
-      } finally {
-        running = undefined;
-      }
-    })();
-    return running;
-  };
-  const first = setTimeout(() => void tick(), 0);
-  const timer = setInterval(() => void tick(), options.tickMs);
-  timer.unref();
+  const loop = clockLoop(clock, { firstMs: 0, periodMs: options.tickMs }, async () => {
+    const now = clock.now();
+    try {
+      await schedulerTick(deps, now, options.tickMs);
+      deps.log.trace({ at: now.toISOString() }, SCHEDULER_TICKED);
+    } catch (err) {
+      if (!stopped) deps.log.error({ err }, 'scheduler tick failed');
+    }
+  });
   return {
-    tick,
     async stop() {
       stopped = true;
-      clearTimeout(first);
-      clearInterval(timer);
-      await running;
+      await loop.stop();
     },
   };
 }

@@ -3,26 +3,36 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { Schedule } from '@proxai/contract';
 import { tasks } from '../../db/schema';
+import { settle, step, tickAt } from '../../testing/clock-steps';
 import { TEST_DATABASE_KINDS } from '../../testing/database';
 import { startReplicas } from '../../testing/replicas';
+import { manualClock } from '../../testing/test-clock';
+import { SCHEDULER_TICKED } from './scheduler';
 import { eventsOf } from './schedules.testing';
 
-const TICK_S = 2;
+const TICK_MS = 1000;
 const MINUTE = 60_000;
 
 /**
- * Two replicas on one PostgreSQL, in real time (issue 10): a schedule every minute, watched over three minutes,
- * runs once per minute: three occurrences, each one task and one schedule.fired, whichever replica got there first.
+ * Two replicas on one PostgreSQL (issue 10): a schedule every minute, watched over three minutes, runs once per minute:
+ * three occurrences, each one task and one schedule.fired, whichever replica got there first. Their background work
+ * runs on one manual clock, moved a tick at a time once both schedulers have ticked: they tick at every second of it,
+ * at the same instants, so both race for each occurrence at its first tick and look at it again at every tick after.
  */
 describe.runIf(TEST_DATABASE_KINDS.includes('postgres'))('schedules on two replicas of one PostgreSQL', () => {
   it('run each occurrence of a per-minute schedule exactly once', async () => {
-    // The second replica starts half a tick later, so the two schedulers tick out of phase.
-    const { second, shared, owner, close } = await startReplicas({
+    const clock = manualClock(new Date());
+    const { first, second, shared, owner, close } = await startReplicas({
       spec: generateFleet({ nodes: 1, guests: 3, seed: 9, pbs: false }),
-      env: { SCHEDULER_TICK_SECONDS: String(TICK_S) },
-      phaseMs: (TICK_S * 1000) / 2,
+      // Each tick traces the time it judged. No guest-agent reads: a minute of them would still be waiting on the
+      // clock when the replicas stop.
+      env: { SCHEDULER_TICK_SECONDS: String(TICK_MS / 1000), LOG_LEVEL: 'trace', AGENT_READS_PER_HOST_PER_MINUTE: '0' },
+      phaseMs: 0,
+      clock,
     });
+    const ticked = (at: Date) => () => [first, second].every((r) => tickAt(r.logs, SCHEDULER_TICKED, at));
     try {
+      await settle(clock, ticked(clock.now()));
       const res = await second.app.inject({
         method: 'POST',
         url: '/api/schedules',
@@ -38,10 +48,13 @@ describe.runIf(TEST_DATABASE_KINDS.includes('postgres'))('schedules on two repli
       });
       expect(res.statusCode, res.body).toBe(201);
       const schedule = res.json<Schedule>();
+      // Created on the real time, which the clock has not reached yet: its first occurrence is the minute after.
       const firstMinute = Math.ceil(new Date(schedule.created_at).getTime() / MINUTE) * MINUTE;
       const expected = [0, 1, 2].map((i) => new Date(firstMinute + i * MINUTE));
       // Until the third occurrence has had a few ticks of both replicas.
-      await new Promise((r) => setTimeout(r, expected[2]!.getTime() + 4 * TICK_S * 1000 - Date.now()));
+      while (clock.now().getTime() < expected[2]!.getTime() + 4 * TICK_MS) {
+        await step(clock, TICK_MS, ticked(new Date(clock.now().getTime() + TICK_MS)));
+      }
       const made = await shared.db
         .select()
         .from(tasks)
@@ -56,5 +69,5 @@ describe.runIf(TEST_DATABASE_KINDS.includes('postgres'))('schedules on two repli
     } finally {
       await close();
     }
-  }, 300_000);
+  }, 60_000);
 });

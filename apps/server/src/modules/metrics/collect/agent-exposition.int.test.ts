@@ -3,17 +3,24 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MetricsCollection, MetricsOverview, ScrapeToken } from '@proxai/contract';
 import { guests, metricAgentGuests, storages } from '../../../db/schema';
+import type { Clock } from '../../../jobs/clock';
+import { acceleratedClock } from '../../../testing/accelerated-clock';
 import { TEST_DATABASE_KINDS } from '../../../testing/database';
 import { buildUser } from '../../../testing/factories';
 import { until } from '../../../testing/until';
-import { startHostsTestbed, type HostsTestbed } from '../../hosts/hosts-testbed';
-import { tokenBody } from '../../hosts/hosts.testing';
+import type { HostsTestbed } from '../../hosts/hosts-testbed';
 import { writeHistory } from '../store';
+import { startCollectTestbed } from './collect.testing';
+import { collectionStatus } from './collection-status';
+import { fleetSnapshot } from './fleet-snapshot';
 import { fleetOverview } from './overview';
+import { renderFleet } from './prometheus';
 
 // Guest-agent memory reads on their per-host budget, the Prometheus exposition with its scrape token, and the
-// fleet overview, against a simulated PVE 9 node and the real server.
+// fleet overview, against a simulated PVE 9 node and the real server, its background work on a clock whose waits
+// pass 20 times faster (testing/accelerated-clock.ts).
 
+const SPEED = 20;
 const BUDGET = 12;
 const FILE_READ = 'GET /nodes/{node}/qemu/{vmid}/agent/file-read';
 const GiB = 1024 ** 3;
@@ -45,14 +52,16 @@ function spec(): FleetSpec {
 describe.each(TEST_DATABASE_KINDS)('guest-agent reads and exposition on %s', (database) => {
   let tb: HostsTestbed;
   let org: string;
+  let clock: Clock;
 
   beforeAll(async () => {
-    tb = await startHostsTestbed({
+    clock = acceleratedClock(SPEED);
+    tb = await startCollectTestbed({
       spec: spec(),
-      taskDurationMs: 20,
       database,
-      env: { SYNC_INTERVAL_SECONDS: '5', PVE_TIMEOUT_MS: '4000', AGENT_READS_PER_HOST_PER_MINUTE: String(BUDGET) },
-      addBody: (n) => tokenBody(n),
+      clock,
+      // A poll every 20 s of the clock, the default: 5 s would poll 4 times as often on this faster clock, for nothing.
+      env: { SYNC_INTERVAL_SECONDS: '20', PVE_TIMEOUT_MS: '4000', AGENT_READS_PER_HOST_PER_MINUTE: String(BUDGET) },
     });
     org = tb.owner.user.organisationId!;
     // VM 110's agent pins MemAvailable: its memory without page cache is then known.
@@ -67,8 +76,8 @@ describe.each(TEST_DATABASE_KINDS)('guest-agent reads and exposition on %s', (da
       .inject({ method: 'GET', url, headers })
       .then((r) => ({ status: r.statusCode, body: r.body, json: () => r.json<T>() }));
 
-  // Real minutes: on one database (the reads' spacing is pure logic, agent-logic.test.ts; the claim of a host's
-  // minute on PostgreSQL across replicas is agent-replicas.int.test.ts).
+  // On one database (the reads' spacing is pure logic, agent-logic.test.ts; the claim of a host's minute on
+  // PostgreSQL across replicas is agent-replicas.int.test.ts).
   it.runIf(database === TEST_DATABASE_KINDS[0])(
     'reads at most the budget per host and minute, and backs off VMs without a running agent',
     async () => {
@@ -81,15 +90,23 @@ describe.each(TEST_DATABASE_KINDS)('guest-agent reads and exposition on %s', (da
       for (const r of first.filter((x) => x.status !== 'ok'))
         expect(r.retryAt!.getTime() - r.lastAttemptAt.getTime()).toBe(30 * 60_000);
 
+      // The host's history backfill runs on the same clock, its 2 requests a second then 40 real ones: the minute
+      // counted starts once it is done, so that the reads do not wait for the database behind its writes.
+      const backfilled = await until(
+        () => get<MetricsCollection>('/api/metrics/collection'),
+        (r) => r.json().hosts[0]?.backfill?.state === 'done',
+        100_000,
+      );
+      expect(backfilled.json().hosts[0]?.backfill?.state).toBe('done');
       const node = tb.fleet.nodes[0]!.name;
       tb.fleet.resetRequestStats(node);
-      const started = Date.now();
-      await new Promise((r) => setTimeout(r, 58_000));
+      const started = clock.now().getTime();
+      await clock.sleep(58_000);
       const reads = tb.fleet.requestStats(node).by_path[FILE_READ] ?? 0;
       // 16 VMs answer, more than the budget: every slot of the minute is used, none beyond it.
       expect(reads).toBeLessThanOrEqual(BUDGET);
       expect(reads).toBeGreaterThanOrEqual(BUDGET - 2);
-      expect(Date.now() - started).toBeLessThan(62_000);
+      expect(clock.now().getTime() - started).toBeLessThan(62_000);
       // The refusing VMs were not asked again.
       const after = await tried();
       for (const r of after.filter((x) => x.status !== 'ok'))
@@ -99,8 +116,11 @@ describe.each(TEST_DATABASE_KINDS)('guest-agent reads and exposition on %s', (da
       expect(c.hosts).toHaveLength(1);
       const h = c.hosts[0]!;
       expect(h.agent_budget_per_minute).toBe(BUDGET);
-      expect(h.agent_reads_last_minute).toBeLessThanOrEqual(BUDGET);
-      expect(h.agent_reads_last_minute).toBeGreaterThan(0);
+      // The reads of the last minute of the background work's clock (the route counts up to the request's real time,
+      // minutes behind it).
+      const [atClock] = (await collectionStatus(db, tb.t.config, org, clock.now())).hosts;
+      expect(atClock!.agent_reads_last_minute).toBeLessThanOrEqual(BUDGET);
+      expect(atClock!.agent_reads_last_minute).toBeGreaterThan(0);
       expect(h.vms_without_agent).toBe(3);
       expect(h.vms_agent_not_running).toBe(2);
       expect(h.vms_with_agent + h.vms_unknown).toBe(16);
@@ -129,12 +149,15 @@ describe.each(TEST_DATABASE_KINDS)('guest-agent reads and exposition on %s', (da
     const bySession = await get(url);
     expect(bySession.status).toBe(200);
     expect(bySession.body).toMatch(/^proxai_host_up\{host_id="[^"]+",host="[^"]+",node="pve1"\} 1$/m);
-    expect(bySession.body).toMatch(
+    expect(bySession.body).toMatch(/^proxai_storage_total_bytes\{.*storage="local".*\} \d+$/m);
+    expect(bySession.body).toContain('# TYPE proxai_guest_up gauge');
+    // The polls' live values are stamped on the background work's clock, ahead of the real time the route reads them
+    // at: they are checked as the route renders them at that clock's now.
+    const live = (await renderFleet(await fleetSnapshot(tb.t.database.db, org, clock.now()))).body;
+    expect(live).toMatch(
       /^proxai_guest_cpu_ratio\{guest_id="[^"]+",host="[^"]+",node="pve1",vmid="1\d\d",name="[^"]+",type="qemu"\} [\d.e-]+$/m,
     );
-    expect(bySession.body).toMatch(/^proxai_storage_total_bytes\{.*storage="local".*\} \d+$/m);
-    expect(bySession.body).toMatch(/^proxai_guest_memory_used_bytes\{.*source="(balloon|host)".*\} \d+$/m);
-    expect(bySession.body).toContain('# TYPE proxai_guest_up gauge');
+    expect(live).toMatch(/^proxai_guest_memory_used_bytes\{.*source="(balloon|host)".*\} \d+$/m);
 
     const none = await get(url, {});
     expect(none.status).toBe(401);
@@ -183,7 +206,9 @@ describe.each(TEST_DATABASE_KINDS)('guest-agent reads and exposition on %s', (da
       70_000,
     );
     expect(res.status).toBe(200);
-    const o = res.json();
+    // The polls' live values are stamped on the background work's clock, ahead of the real time the route reads them
+    // at: the overview is taken at that clock's now, as the route builds it.
+    const o = await fleetOverview(db, org, clock.now());
     expect(o.top_cpu.length).toBeGreaterThan(0);
     expect(o.top_cpu.length).toBeLessThanOrEqual(10);
     for (let i = 1; i < o.top_cpu.length; i++)

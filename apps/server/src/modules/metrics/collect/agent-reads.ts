@@ -9,7 +9,7 @@ import { connectSettings, targetOf } from '../../hosts/pve-connection';
 import { secretBoxFor } from '../../hosts/secret-box';
 import { writeSamples } from '../store';
 import { parseMeminfo, readSlots, readSpacingMs, refusalOf, retryDelayMs, type AgentOutcome } from './agent-logic';
-import { realClock, type Clock } from '../../../jobs/clock';
+import { clockLoop, realClock } from '../../../jobs/clock';
 
 /**
  * VM memory without page cache (ADR 012): MemTotal − MemAvailable from `agent/file-read?file=/proc/meminfo`,
@@ -24,9 +24,11 @@ import { realClock, type Clock } from '../../../jobs/clock';
 export const AGENT_READ_JOB = 'metrics-agent-reads';
 const MINUTE = 60_000;
 
-/** Adds the hosts that have none to the read rota. */
-export async function enrolHosts(db: BackgroundDeps['db']): Promise<void> {
-  await db.execute(sql`insert into metric_agent_hosts (host_id) select id from hosts on conflict (host_id) do nothing`);
+/** Adds the hosts that have none to the read rota, due at `now` (the claim compares next_at with the same clock). */
+export async function enrolHosts(db: BackgroundDeps['db'], now: Date): Promise<void> {
+  await db.execute(sql`
+    insert into metric_agent_hosts (host_id, next_at) select id, ${now.toISOString()}::timestamptz from hosts
+    on conflict (host_id) do nothing`);
 }
 
 /** The online hosts whose next minute of reads has come, each moved a minute on (claimed). */
@@ -99,7 +101,6 @@ async function record(
 }
 
 export interface AgentOptions {
-  clock?: Clock;
   budget?: number;
 }
 
@@ -115,7 +116,7 @@ export async function runAgentMinute(
   until: Date,
   options: AgentOptions = {},
 ): Promise<number> {
-  const clock = options.clock ?? realClock;
+  const clock = deps.clock ?? realClock;
   const budget = options.budget ?? deps.config.AGENT_READS_PER_HOST_PER_MINUTE;
   const host = await findHostById(deps.db, hostId);
   if (!host || host.status !== 'online' || budget <= 0) return 0;
@@ -184,37 +185,28 @@ export const agentReadJob = (deps: BackgroundDeps) =>
     concurrency: 256,
   });
 
-/** Every second on every replica: claims the hosts whose minute of reads has come and queues it. */
+/**
+ * Every second of the background work's clock, on every replica: claims the hosts whose minute of reads has come and
+ * queues it.
+ */
 export const agentDispatchLoop: BackgroundLoop = {
   name: 'metrics-agent-dispatch',
   start(deps, send) {
-    let running: Promise<void> | undefined;
-    let enrolledAt = 0;
-    const tick = () => {
+    const clock = deps.clock ?? realClock;
+    let enrolledAt = -Infinity;
+    return clockLoop(clock, { firstMs: 1000, periodMs: 1000 }, async () => {
       if (deps.config.AGENT_READS_PER_HOST_PER_MINUTE <= 0) return;
-      running ??= (async () => {
-        try {
-          const now = new Date();
-          if (now.getTime() - enrolledAt > 30_000) {
-            await enrolHosts(deps.db);
-            enrolledAt = now.getTime();
-          }
-          const until = new Date(now.getTime() + MINUTE).toISOString();
-          for (const hostId of await claimAgentHosts(deps.db, now)) await send(AGENT_READ_JOB, { host_id: hostId, until });
-        } catch (err) {
-          deps.log.error({ err }, 'guest-agent read dispatch failed');
-        } finally {
-          running = undefined;
+      try {
+        const now = clock.now();
+        if (now.getTime() - enrolledAt > 30_000) {
+          await enrolHosts(deps.db, now);
+          enrolledAt = now.getTime();
         }
-      })();
-    };
-    const timer = setInterval(tick, 1000);
-    timer.unref();
-    return {
-      async stop() {
-        clearInterval(timer);
-        await running;
-      },
-    };
+        const until = new Date(now.getTime() + MINUTE).toISOString();
+        for (const hostId of await claimAgentHosts(deps.db, now)) await send(AGENT_READ_JOB, { host_id: hostId, until });
+      } catch (err) {
+        deps.log.error({ err }, 'guest-agent read dispatch failed');
+      }
+    });
   },
 };

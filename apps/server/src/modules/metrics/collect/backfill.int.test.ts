@@ -3,13 +3,19 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MetricsCollection } from '@proxai/contract';
 import { guests, metricBackfills, storages } from '../../../db/schema';
+import type { Clock } from '../../../jobs/clock';
+import { acceleratedClock } from '../../../testing/accelerated-clock';
 import { TEST_DATABASE_KINDS } from '../../../testing/database';
 import { until } from '../../../testing/until';
-import { startHostsTestbed, type HostsTestbed } from '../../hosts/hosts-testbed';
-import { tokenBody } from '../../hosts/hosts.testing';
+import type { HostsTestbed } from '../../hosts/hosts-testbed';
 import { querySeries } from '../store';
+import { startCollectTestbed } from './collect.testing';
 
-// History backfill against simulated PVE 9 and PVE 8 nodes and the real server (its loop, job and subscriber).
+// History backfill against simulated PVE 9 and PVE 8 nodes and the real server (its loop, job and subscriber), its
+// background work on a clock whose waits pass 20 times faster (testing/accelerated-clock.ts): the pacing of 2
+// requests a second takes a twentieth of its real time, the work between requests its real time.
+
+const SPEED = 20;
 
 // A node's rrddata is also read by its poll, once a minute (collect/node-minute.ts): counted apart.
 const NODE_RRD = 'GET /nodes/{node}/rrddata';
@@ -43,16 +49,22 @@ const rrdRequests = (stats: { by_path: Record<string, number> }) =>
 describe.each(TEST_DATABASE_KINDS)('history backfill on %s', (database) => {
   let tb: HostsTestbed;
   let org: string;
+  let clock: Clock;
+  /** When the hosts were added: on the simulated nodes' time (the real one), which their rrddata follows. */
   let addedAt: number;
+  /** The same moment on the background work's clock. */
+  let addedAtClock: number;
 
   beforeAll(async () => {
+    clock = acceleratedClock(SPEED);
     addedAt = Math.floor(Date.now() / 1000);
-    tb = await startHostsTestbed({
+    addedAtClock = clock.now().getTime();
+    tb = await startCollectTestbed({
       spec: spec(),
-      taskDurationMs: 20,
       database,
-      env: { SYNC_INTERVAL_SECONDS: '5', PVE_TIMEOUT_MS: '4000', AGENT_READS_PER_HOST_PER_MINUTE: '0' },
-      addBody: (n) => tokenBody(n),
+      clock,
+      // A poll every 20 s of the clock, the default: 5 s would poll 4 times as often on this faster clock, for nothing.
+      env: { SYNC_INTERVAL_SECONDS: '20', PVE_TIMEOUT_MS: '4000', AGENT_READS_PER_HOST_PER_MINUTE: '0' },
     });
     org = tb.owner.user.organisationId!;
   }, 60_000);
@@ -110,8 +122,8 @@ describe.each(TEST_DATABASE_KINDS)('history backfill on %s', (database) => {
     }
 
     // Rate: each node received its rrddata requests at ≤ 2 a second (6 a subject on PVE 9, 10 on PVE 8), the node's
-    // own beside one a minute from its poll.
-    const minutes = Math.ceil((Date.now() / 1000 - addedAt) / 60) + 1;
+    // own beside one a minute from its poll (minutes of the background work's clock, never fewer than real ones).
+    const minutes = Math.ceil((clock.now().getTime() - addedAtClock) / 60_000) + 1;
     for (const [i, hostId] of [v9, v8].entries()) {
       const row = (await db.select().from(metricBackfills).where(eq(metricBackfills.hostId, hostId)))[0]!;
       const seconds = (row.finishedAt!.getTime() - row.startedAt!.getTime()) / 1000;
@@ -133,17 +145,17 @@ describe.each(TEST_DATABASE_KINDS)('history backfill on %s', (database) => {
     const last = row!.doneKeys.at(-1)!;
     expect(last.startsWith('guest:')).toBe(true);
     tb.fleet.resetRequestStats();
-    const reset = Date.now();
+    const reset = clock.now().getTime();
     // As a replica that died mid-way leaves it: running, its lease run out, all but one subject done.
     await db
       .update(metricBackfills)
-      .set({ state: 'running', doneKeys: keep, leasedUntil: new Date(Date.now() - 1000), finishedAt: null })
+      .set({ state: 'running', doneKeys: keep, leasedUntil: new Date(reset - 1000), finishedAt: null })
       .where(eq(metricBackfills.hostId, hostId));
     const c = await until(collection, allDone, 60_000);
     expect(allDone(c)).toBe(true);
     const stats = tb.fleet.requestStats(tb.fleet.nodes[0]!.name);
     // Only the poll's minute reads of the node (none of the backfill's), and the one guest left.
-    expect(stats.by_path[NODE_RRD] ?? 0).toBeLessThanOrEqual(Math.ceil((Date.now() - reset) / 60_000) + 1);
+    expect(stats.by_path[NODE_RRD] ?? 0).toBeLessThanOrEqual(Math.ceil((clock.now().getTime() - reset) / 60_000) + 1);
     expect(stats.by_path['GET /nodes/{node}/storage/{storage}/rrddata'] ?? 0).toBe(0);
     expect(rrdRequests(stats)).toBe(6);
   }, 90_000);
@@ -161,7 +173,7 @@ describe.each(TEST_DATABASE_KINDS)('history backfill on %s', (database) => {
           doneKeys: [],
           attempts,
           error: null,
-          nextAttemptAt: new Date(),
+          nextAttemptAt: clock.now(),
           leasedUntil: null,
           finishedAt: null,
         })
@@ -172,7 +184,7 @@ describe.each(TEST_DATABASE_KINDS)('history backfill on %s', (database) => {
       const retrying = await until(rowOf, (r) => r.attempts === 1, 30_000);
       expect(retrying.state).toBe('queued');
       expect(retrying.error).toMatch(/Reading history from the host failed/);
-      expect(retrying.nextAttemptAt.getTime()).toBeGreaterThan(Date.now() + 60_000);
+      expect(retrying.nextAttemptAt.getTime()).toBeGreaterThan(clock.now().getTime() + 60_000);
       expect(retrying.leasedUntil).toBeNull();
       const shown = (await collection()).hosts.find((h) => h.host_id === hostId)!.backfill!;
       expect(shown).toMatchObject({ state: 'queued', error: retrying.error });

@@ -10,7 +10,7 @@ import { secretBoxFor } from '../../hosts/secret-box';
 import { subjectKey, writeHistory, type Subject } from '../store';
 import { claimBackfills, enrolExistingHosts, failStale, finishHeld, heldBackfill, updateHeld } from './backfill-state';
 import { joinTimeframe, stepOf, toTiers, type SourceRow } from './rrd-history';
-import { realClock, type Clock } from '../../../jobs/clock';
+import { clockLoop, realClock } from '../../../jobs/clock';
 import { rateLimiter } from './clock';
 
 /**
@@ -90,7 +90,6 @@ const hostWide = (err: unknown) =>
   ['unreachable', 'timeout', 'auth-failed', 'tls-fingerprint-mismatch', 'tls-untrusted', 'address-refused'].includes(err.kind);
 
 export interface BackfillOptions {
-  clock?: Clock;
   requestsPerSecond?: number;
 }
 
@@ -101,7 +100,7 @@ export async function runBackfill(
   owner: string,
   options: BackfillOptions = {},
 ): Promise<void> {
-  const clock = options.clock ?? realClock;
+  const clock = deps.clock ?? realClock;
   const row = await heldBackfill(deps.db, hostId, owner);
   const host = await findHostById(deps.db, hostId);
   if (!row || !host || row.state === 'done' || row.state === 'failed') return;
@@ -167,38 +166,27 @@ export const backfillJob = (deps: BackgroundDeps) =>
     concurrency: 16,
   });
 
-/** Every few seconds, on every replica: hands out the backfills that may run now (each leased, so once). */
+/**
+ * Every 5 seconds of the background work's clock, on every replica: hands out the backfills that may run now (each
+ * leased, so once).
+ */
 export const backfillDispatchLoop: BackgroundLoop = {
   name: 'metrics-backfill-dispatch',
   start(deps, send) {
-    let running: Promise<void> | undefined;
+    const clock = deps.clock ?? realClock;
     let enrolled = false;
-    const tick = () => {
-      running ??= (async () => {
-        try {
-          const now = new Date();
-          if (!enrolled) {
-            await enrolExistingHosts(deps.db);
-            enrolled = true;
-          }
-          await failStale(deps.db, now);
-          for (const c of await claimBackfills(deps.db, now)) await send(BACKFILL_JOB, { host_id: c.hostId, owner: c.owner });
-        } catch (err) {
-          deps.log.error({ err }, 'metrics backfill dispatch failed');
-        } finally {
-          running = undefined;
+    return clockLoop(clock, { firstMs: 500, periodMs: 5000 }, async () => {
+      try {
+        const now = clock.now();
+        if (!enrolled) {
+          await enrolExistingHosts(deps.db);
+          enrolled = true;
         }
-      })();
-    };
-    const timer = setInterval(tick, 5000);
-    timer.unref();
-    const first = setTimeout(tick, 500);
-    return {
-      async stop() {
-        clearInterval(timer);
-        clearTimeout(first);
-        await running;
-      },
-    };
+        await failStale(deps.db, now);
+        for (const c of await claimBackfills(deps.db, now)) await send(BACKFILL_JOB, { host_id: c.hostId, owner: c.owner });
+      } catch (err) {
+        deps.log.error({ err }, 'metrics backfill dispatch failed');
+      }
+    });
   },
 };
