@@ -3,6 +3,7 @@
 // nodes added as hosts through the real POST /api/hosts.
 import type { PlanType } from '@proxai/contract';
 import { startFleet, type Fleet, type FleetSpec, type SimNodeInfo } from '@proxai/pve-sim';
+import type { Clock } from '../../jobs/clock';
 import { createTestApp, type TestApp } from '../../testing/app';
 import { LOOPBACK_HOSTS } from '../../testing/env';
 import { buildUser } from '../../testing/factories';
@@ -29,12 +30,15 @@ export async function startHostsTestbed(options: {
   beforeAdd?: (fleet: Fleet) => void | Promise<void>;
   /** The POST /api/hosts body for each node (undefined: that node is not added); no host is added without it. */
   addBody?: (node: SimNodeInfo, index: number) => Record<string, unknown> | undefined;
+  /** The clock of the app's background work (default the real one). */
+  clock?: Clock;
 }): Promise<HostsTestbed> {
   const fleet = await startFleet(options.spec, { taskDurationMs: options.taskDurationMs });
   for (const n of fleet.nodes) trackSecret(n.password, n.tokenSecret, n.readonlyTokenSecret);
   if (fleet.pbs) trackSecret(fleet.pbs.password, fleet.pbs.tokenSecret);
   const t = await createTestApp({
     jobs: true,
+    clock: options.clock,
     database: options.database,
     env: { RATE_LIMIT_ENABLED: 'false', ...LOOPBACK_HOSTS, ...options.env },
   }).catch(async (err: unknown) => {

@@ -10,7 +10,8 @@ import { buildUser } from '../../../testing/factories';
 import { until } from '../../../testing/until';
 import type { HostsTestbed } from '../../hosts/hosts-testbed';
 import { writeHistory } from '../store';
-import { startCollectTestbed } from './collect.testing';
+import { startHostsTestbed } from '../../hosts/hosts-testbed';
+import { tokenBody } from '../../hosts/hosts.testing';
 import { collectionStatus } from './collection-status';
 import { fleetSnapshot } from './fleet-snapshot';
 import { fleetOverview } from './overview';
@@ -56,10 +57,12 @@ describe.each(TEST_DATABASE_KINDS)('guest-agent reads and exposition on %s', (da
 
   beforeAll(async () => {
     clock = acceleratedClock(SPEED);
-    tb = await startCollectTestbed({
+    tb = await startHostsTestbed({
       spec: spec(),
+      taskDurationMs: 20,
       database,
       clock,
+      addBody: (n) => tokenBody(n),
       // A poll every 20 s of the clock, the default: 5 s would poll 4 times as often on this faster clock, for nothing.
       env: { SYNC_INTERVAL_SECONDS: '20', PVE_TIMEOUT_MS: '4000', AGENT_READS_PER_HOST_PER_MINUTE: String(BUDGET) },
     });

@@ -9,7 +9,8 @@ import { TEST_DATABASE_KINDS } from '../../../testing/database';
 import { until } from '../../../testing/until';
 import type { HostsTestbed } from '../../hosts/hosts-testbed';
 import { querySeries } from '../store';
-import { startCollectTestbed } from './collect.testing';
+import { startHostsTestbed } from '../../hosts/hosts-testbed';
+import { tokenBody } from '../../hosts/hosts.testing';
 
 // History backfill against simulated PVE 9 and PVE 8 nodes and the real server (its loop, job and subscriber), its
 // background work on a clock whose waits pass 20 times faster (testing/accelerated-clock.ts): the pacing of 2
@@ -59,10 +60,12 @@ describe.each(TEST_DATABASE_KINDS)('history backfill on %s', (database) => {
     clock = acceleratedClock(SPEED);
     addedAt = Math.floor(Date.now() / 1000);
     addedAtClock = clock.now().getTime();
-    tb = await startCollectTestbed({
+    tb = await startHostsTestbed({
       spec: spec(),
+      taskDurationMs: 20,
       database,
       clock,
+      addBody: (n) => tokenBody(n),
       // A poll every 20 s of the clock, the default: 5 s would poll 4 times as often on this faster clock, for nothing.
       env: { SYNC_INTERVAL_SECONDS: '20', PVE_TIMEOUT_MS: '4000', AGENT_READS_PER_HOST_PER_MINUTE: '0' },
     });
