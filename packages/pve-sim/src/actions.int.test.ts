@@ -24,13 +24,15 @@ beforeAll(async () => {
 afterAll(() => fleet.close());
 
 describe('guest power actions', () => {
-  it('start: the task runs for the configured time, then the VM runs', async () => {
+  it('start: the task runs until its end, then the VM runs', async () => {
+    fleet.holdTasks();
     const res = await post('/qemu/200/status/start');
     const upid = (res.json as { data: string }).data;
     expect(upid).toMatch(/^UPID:node1:[0-9A-F]{8}:[0-9A-F]{8,9}:[0-9A-F]{8}:qmstart:200:root@pam!portal:$/);
     expect(fleet.node('node1').guest(200).status).toBe('stopped');
     const running = await get<{ status: string }>(`/tasks/${encodeURIComponent(upid)}/status`);
     expect(running.status).toBe('running');
+    fleet.releaseTasks();
     const done = await waitTask(n.url, 'node1', upid, t);
     expect(done).toMatchObject({ status: 'stopped', exitstatus: 'OK', user: 'root@pam', tokenid: 'portal' });
     const status = await get<Record<string, unknown>>('/qemu/200/status/current');
@@ -98,6 +100,7 @@ describe('guest power actions', () => {
 describe('backups, snapshots, updates', () => {
   it('vzdump to a directory storage locks the guest while running and adds a volume', async () => {
     const before = (await get<unknown[]>('/storage/local/content?content=backup&vmid=100')).length;
+    fleet.holdTasks();
     const res = await post('/vzdump', {
       vmid: '100',
       storage: 'local',
@@ -108,6 +111,7 @@ describe('backups, snapshots, updates', () => {
     expect(upid.split(':')[5]).toBe('vzdump');
     expect(upid.split(':')[6]).toBe('100');
     expect(await get('/qemu/100/status/current')).toMatchObject({ lock: 'backup' });
+    fleet.releaseTasks();
     expect((await waitTask(n.url, 'node1', upid, t))['exitstatus']).toBe('OK');
     const vols = await get<{ volid: string; notes?: string; format: string; ctime: number }[]>(
       '/storage/local/content?content=backup&vmid=100',
@@ -166,8 +170,10 @@ describe('backups, snapshots, updates', () => {
     const body = res.json as { data: { starttime: number }[]; total: number };
     expect(body.data).toHaveLength(2);
     expect(body.total).toBeGreaterThan(5);
+    fleet.holdTasks();
     await post('/qemu/103/status/reboot');
     const active = await get<{ status: string; endtime?: number }[]>('/tasks?source=active');
+    fleet.releaseTasks();
     expect(active[0]).toMatchObject({ status: 'RUNNING' });
     expect(active[0]).not.toHaveProperty('endtime');
   });

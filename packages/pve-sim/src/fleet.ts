@@ -8,6 +8,7 @@ import { hashString } from './rng';
 import { ServerShell } from './server-shell';
 import { SimControl } from './sim-control';
 import { createCertificate } from './tls';
+import { TaskGate } from './tasks';
 import { probeOf } from './guest-probe';
 import type { GuestProbe, SimQuirks } from './restore-types';
 import type { Fault, FleetSpec, SimNodeInfo, SimPbsInfo, SnapshotFault } from './types';
@@ -59,6 +60,12 @@ export interface Fleet {
    * listening `tcpPorts` (default 22, 80, 443, 8080), the `http` answer, `execFail`; null restores the defaults.
    */
   setGuestProbe(node: string, vmid: number, probe: Partial<GuestProbe> | null): void;
+  /**
+   * Holds every task of the fleet at its end (tests looking at a task while it runs, on a machine of any speed): a
+   * task whose time is up stays 'running' until `releaseTasks()` ends the held ones in the order they came due.
+   */
+  holdTasks(): void;
+  releaseTasks(): void;
   /** Fleet-wide test switches (as `POST /_sim/quirks`): `ignoreLinkDown` makes restores drop link_down. */
   setQuirks(quirks: Partial<SimQuirks>): void;
   /** Pins a node's free memory in bytes (null unpins), as `POST /_sim/nodes/{node}/memory`. */
@@ -94,7 +101,11 @@ export async function startFleet(spec: FleetSpec, opts: StartFleetOptions = {}):
   ]);
 
   const pbs = spec.pbs ? new SimPbs(spec.pbs, ticketLifetimeSec) : undefined;
-  if (pbs) pbs.taskDurationMs = taskDurationMs;
+  const taskGate = new TaskGate();
+  if (pbs) {
+    pbs.taskDurationMs = taskDurationMs;
+    pbs.runner.gate = taskGate;
+  }
   const nodes = new Map<string, { state: SimNode; shell: ServerShell; info: SimNodeInfo }>();
   const control = new SimControl();
   const shells: ServerShell[] = [];
@@ -112,6 +123,7 @@ export async function startFleet(spec: FleetSpec, opts: StartFleetOptions = {}):
           ...(opts.now ? { now: opts.now } : {}),
         });
         state.fingerprint = cert.fingerprint;
+        state.runner.gate = taskGate;
         const info: SimNodeInfo = {
           name: nodeSpec.name,
           url: '',
@@ -226,6 +238,8 @@ export async function startFleet(spec: FleetSpec, opts: StartFleetOptions = {}):
       if (probe === null) delete g.probe;
       else g.probe = { ...probeOf(g), ...probe };
     },
+    holdTasks: () => taskGate.hold(),
+    releaseTasks: () => taskGate.release(),
     setQuirks: (q) => Object.assign(control.quirks, q),
     setNodeFreeMemory(name, freeBytes) {
       const n = nodeState(name);

@@ -290,6 +290,7 @@ describe('guest agent', () => {
 describe('vzdump mode=stop', () => {
   it('stops the running guest under a backup lock, then starts it again; the log says so', async () => {
     const t = tokenHeader(n9.tokenId, n9.tokenSecret);
+    fleet.holdTasks();
     const res = await raw(n9.url, {
       method: 'POST',
       path: '/api2/json/nodes/pve9/vzdump',
@@ -298,6 +299,7 @@ describe('vzdump mode=stop', () => {
     });
     const upid = data<string>(res);
     const during = data<Record<string, unknown>[]>(await api(n9, '/cluster/resources?type=vm')).find((r) => r['vmid'] === 105);
+    fleet.releaseTasks();
     expect(during).toMatchObject({ status: 'stopped', lock: 'backup' });
     expect(await waitTask(n9.url, 'pve9', upid, t)).toMatchObject({ exitstatus: 'OK' });
     const after = data<Record<string, unknown>[]>(await api(n9, '/cluster/resources?type=vm')).find((r) => r['vmid'] === 105);

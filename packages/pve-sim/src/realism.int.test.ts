@@ -137,9 +137,14 @@ describe('PVE answers match the fixtures', () => {
     expectLike('pve-task-log.json', await get(`/nodes/node1/tasks/${enc(failed.upid)}/log`));
     expectLike('pve-task-status-error.json', await get(`/nodes/node1/tasks/${enc(failed.upid)}/status`));
     expectLike('pve-task-status-ok.json', await get(`/nodes/node1/tasks/${enc(ok.upid)}/status`));
-    const running = ((await post('/nodes/node1/qemu/103/status/reboot')).json as { data: string }).data;
-    expectLike('pve-task-status-running.json', await get(`/nodes/node1/tasks/${enc(running)}/status`));
-    expect((await get(`/nodes/node1/tasks/${enc(running)}/status`)).json).toMatchObject({ data: { status: 'running' } });
+    fleet.holdTasks();
+    try {
+      const running = ((await post('/nodes/node1/qemu/103/status/reboot')).json as { data: string }).data;
+      expectLike('pve-task-status-running.json', await get(`/nodes/node1/tasks/${enc(running)}/status`));
+      expect((await get(`/nodes/node1/tasks/${enc(running)}/status`)).json).toMatchObject({ data: { status: 'running' } });
+    } finally {
+      fleet.releaseTasks();
+    }
   });
   it('GET qemu snapshot list', async () =>
     expectLike('pve-qemu-snapshot-list.json', await get('/nodes/node1/qemu/102/snapshot')));

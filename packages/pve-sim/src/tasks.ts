@@ -47,12 +47,46 @@ export interface TaskInterruption {
   error: string;
 }
 
+/**
+ * Holds the fleet's workers at their end while held (tests that look at a task while it runs): a task whose time is
+ * up stays 'running' until `release()`, which ends every held one in the order they came due. Not held, it ends on
+ * time. One gate per fleet, shared by its nodes and PBS.
+ */
+export class TaskGate {
+  private held = false;
+  private readonly due = new Map<SimTask, () => void>();
+
+  hold(): void {
+    this.held = true;
+  }
+
+  release(): void {
+    this.held = false;
+    const ends = [...this.due.values()];
+    this.due.clear();
+    for (const end of ends) end();
+  }
+
+  /** Ends the task now, or once released while held. */
+  whenOpen(task: SimTask, end: () => void): void {
+    if (this.held) this.due.set(task, end);
+    else end();
+  }
+
+  /** The task was stopped while held at its end: it will not end again on release. */
+  forget(task: SimTask): void {
+    this.due.delete(task);
+  }
+}
+
 /** Runs simulated workers: a task is 'running' for durationMs, then its effect applies. */
 export class TaskRunner {
   readonly tasks: SimTask[] = [];
   /** Running workers: their end timer and work, by UPID (a stop cancels the timer). */
   private readonly live = new Map<string, { timer: NodeJS.Timeout; work: TaskWork }>();
   private nextPid: number;
+  /** The fleet's gate (TaskGate); a runner of its own by default. */
+  gate = new TaskGate();
 
   constructor(
     private readonly node: string,
@@ -89,10 +123,14 @@ export class TaskRunner {
       }
       task.log.push(...prepared.lines);
     }
-    const timer = setTimeout(() => {
-      this.live.delete(task.upid);
-      this.finish(task, work);
-    }, work.durationMs);
+    const timer = setTimeout(
+      () =>
+        this.gate.whenOpen(task, () => {
+          this.live.delete(task.upid);
+          this.finish(task, work);
+        }),
+      work.durationMs,
+    );
     this.live.set(task.upid, { timer, work });
     return task;
   }
@@ -118,6 +156,7 @@ export class TaskRunner {
     const live = this.live.get(task.upid);
     if (!live || task.status !== 'running') return false;
     clearTimeout(live.timer);
+    this.gate.forget(task);
     this.live.delete(task.upid);
     const cleanup = live.work.stop ? attempt(live.work.stop).lines : [];
     this.end(task, interruption(cleanup));
