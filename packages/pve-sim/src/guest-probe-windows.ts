@@ -1,7 +1,7 @@
 import type { GuestProbe } from './restore-types';
 import type { SimGuest } from './types';
 import { isWindows } from './guest-views';
-import { http, ok, shellWords, type ExecResult } from './guest-probe';
+import { http, ok, shellWords, type ExecResult } from './guest-reach';
 
 // What a Windows guest's agent exec runs (ostype w…): qemu-ga starts programs with CreateProcess, so a program
 // Windows lacks is refused at the exec itself (spawnFailure); the rest is answered from the guest's probe state,

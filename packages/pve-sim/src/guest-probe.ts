@@ -1,10 +1,9 @@
 import { guestFile } from './agent';
-import { guestNets } from './guest-config';
 import { isWindows } from './guest-views';
-import { isLinkDown, parseNet } from './net-config';
 import type { GuestProbe } from './restore-types';
 import type { SimGuest } from './types';
 import { runInWindows } from './guest-probe-windows';
+import { http, ok, reachable, shellWords, type ExecResult } from './guest-reach';
 
 export { spawnFailure, SPAWN_NOENT } from './guest-probe-windows';
 
@@ -27,42 +26,8 @@ export { spawnFailure, SPAWN_NOENT } from './guest-probe-windows';
 
 export const DEFAULT_TCP_PORTS = [22, 80, 443, 8080];
 
-export interface ExecResult {
-  exitcode: number;
-  out: string;
-  err: string;
-}
-
 export function probeOf(g: SimGuest): GuestProbe {
   return g.probe ?? { tcpPorts: [...DEFAULT_TCP_PORTS], execFail: false };
-}
-
-const LOCAL_HOSTS = new Set(['127.0.0.1', 'localhost', '::1', '[::1]', '0.0.0.0']);
-export const ok = (out = ''): ExecResult => ({ exitcode: 0, out, err: '' });
-
-/** Splits a shell command line into words, honouring single and double quotes (no expansion). */
-export function shellWords(line: string): string[] {
-  const words: string[] = [];
-  let cur = '';
-  let quote: "'" | '"' | undefined;
-  let has = false;
-  for (const ch of line) {
-    if (quote) {
-      if (ch === quote) quote = undefined;
-      else cur += ch;
-    } else if (ch === "'" || ch === '"') {
-      quote = ch;
-      has = true;
-    } else if (/\s/.test(ch)) {
-      if (has || cur) words.push(cur);
-      cur = '';
-      has = false;
-    } else {
-      cur += ch;
-    }
-  }
-  if (has || cur) words.push(cur);
-  return words;
 }
 
 /** The script a command runs: `sh -c '…'` / `bash -c '…'`, else the argv joined. */
@@ -144,19 +109,6 @@ function tcp(g: SimGuest, probe: GuestProbe, host: string, port: number, verbose
   return { exitcode: 0, out: '', err: verbose ? `Connection to ${host} ${port} port [tcp/*] succeeded!\n` : '' };
 }
 
-/** undefined when the host is reachable from inside the guest, else why not. */
-function reachable(g: SimGuest, host: string): string | undefined {
-  if (LOCAL_HOSTS.has(host)) return undefined;
-  const allDown = Object.entries(guestNets(g)).every(([k, v]) => {
-    try {
-      return isLinkDown(parseNet(g.type, k, v));
-    } catch {
-      return false;
-    }
-  });
-  return allDown ? 'Network is unreachable' : 'Connection timed out';
-}
-
 function listening(probe: GuestProbe, grep: string | undefined, quiet: boolean): ExecResult {
   const rows = [...probe.tcpPorts].sort((a, b) => a - b).map((p) => `LISTEN 0      4096         0.0.0.0:${p}        0.0.0.0:*`);
   const header = 'State  Recv-Q Send-Q Local Address:Port Peer Address:Port';
@@ -164,32 +116,6 @@ function listening(probe: GuestProbe, grep: string | undefined, quiet: boolean):
   const hits = rows.filter((r) => r.includes(grep));
   if (hits.length === 0) return { exitcode: 1, out: '', err: '' };
   return ok(quiet ? '' : `${hits.join('\n')}\n`);
-}
-
-interface HttpAnswer {
-  status: number;
-  body: string;
-}
-
-/** The URL's answer, or the connection error (curl exit code and message). */
-export function http(g: SimGuest, probe: GuestProbe, url: string): HttpAnswer | { code: number; message: string } {
-  const m = /^https?:\/\/(\[[^\]]+\]|[^/:]+)(?::(\d+))?(\/[^?#]*)?/.exec(url);
-  if (!m) return { code: 3, message: 'URL using bad/illegal format or missing URL' };
-  const host = m[1] ?? '';
-  const port = Number(m[2] ?? (url.startsWith('https') ? 443 : 80));
-  const path = m[3] ?? '/';
-  if (!LOCAL_HOSTS.has(host)) {
-    if (!/^[\d.]+$|^\[/.test(host)) return { code: 6, message: `Could not resolve host: ${host}` };
-    return {
-      code: 7,
-      message: `Failed to connect to ${host} port ${port} after 0 ms: ${reachable(g, host) ?? 'Network is unreachable'}`,
-    };
-  }
-  if (!probe.tcpPorts.includes(port))
-    return { code: 7, message: `Failed to connect to ${host} port ${port} after 0 ms: Couldn't connect to server` };
-  if (port === 22) return { code: 1, message: 'Received HTTP/0.9 when not allowed' };
-  if (!probe.http) return { status: 200, body: 'OK' };
-  return path === probe.http.path ? { status: probe.http.status, body: probe.http.body } : { status: 404, body: 'Not Found' };
 }
 
 const REASONS: Record<number, string> = {
