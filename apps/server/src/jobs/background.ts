@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config/env';
 import type { Db } from '../db/client';
-import type { Clock } from './clock';
+import { clockLoop, realClock, type Clock } from './clock';
 import type { SendJob } from './job-payloads';
 
 /** What a job handler, a background loop or a subscriber of a module gets. */
@@ -23,4 +23,35 @@ export type { SendJob } from './job-payloads';
 export interface BackgroundLoop {
   name: string;
   start(deps: BackgroundDeps, send: SendJob): { stop(): Promise<void> };
+}
+
+/** A periodic task's pace: `periodMs` after each run ended, the first run `firstMs` after the start (default: a period). */
+export interface Period {
+  periodMs: number;
+  firstMs?: number;
+}
+
+/**
+ * A periodic task, its period said here once: `run` on the background work's clock (a test's clock moves it), never
+ * two runs at once; a failure is logged with the task's name, and stop() ends the pause and waits for the run under
+ * way. `period` may read the configuration (ALERT_EVALUATION_SECONDS…).
+ */
+export function periodic(
+  name: string,
+  period: Period | ((config: Config) => Period),
+  run: (deps: BackgroundDeps, send: SendJob) => Promise<unknown>,
+): BackgroundLoop {
+  return {
+    name,
+    start(deps, send) {
+      const { periodMs, firstMs = periodMs } = typeof period === 'function' ? period(deps.config) : period;
+      return clockLoop(deps.clock ?? realClock, { firstMs, periodMs }, async () => {
+        try {
+          await run(deps, send);
+        } catch (err) {
+          deps.log.warn({ err, task: name }, 'a periodic task failed');
+        }
+      });
+    },
+  };
 }

@@ -21,10 +21,16 @@ export function acceleratedClock(speed: number, start: Date = new Date()): Clock
     seen = idle;
     return start.getTime() + Math.floor(active + idle + (idle - late) * (speed - 1));
   };
-  const timer = (ms: number) =>
+  const timer = (ms: number, signal?: AbortSignal) =>
     new Promise<void>((resolve) => {
       const due = performance.now() + ms;
-      setTimeout(() => {
+      const stop = () => {
+        clearTimeout(pending);
+        resolve();
+      };
+      signal?.addEventListener('abort', stop, { once: true });
+      const pending = setTimeout(() => {
+        signal?.removeEventListener('abort', stop);
         // On a loaded machine a timer fires late, the process waiting for a CPU: that wait is not the sleeper's, and
         // `speed` times over it would make every pause of the code under test several seconds too long. Only waiting
         // nobody has read the clock across is counted so, so the clock never goes back.
@@ -36,10 +42,10 @@ export function acceleratedClock(speed: number, start: Date = new Date()): Clock
     });
   return {
     now: () => new Date(nowMs()),
-    async sleep(ms) {
+    async sleep(ms, signal) {
       const end = nowMs() + ms;
       // The loop may have worked meanwhile (time passing at the real pace): wait again for the rest.
-      for (let left = ms; left > 0; left = end - nowMs()) await timer(left / speed);
+      for (let left = ms; left > 0 && !signal?.aborted; left = end - nowMs()) await timer(left / speed, signal);
     },
   };
 }

@@ -13,10 +13,20 @@ export function manualClock(start: Date = new Date()): ManualClock {
   const waiting: { at: number; wake: () => void }[] = [];
   return {
     now: () => new Date(now),
-    sleep: (ms) =>
+    sleep: (ms, signal) =>
       new Promise<void>((wake) => {
-        if (ms <= 0) wake();
-        else waiting.push({ at: now + ms, wake });
+        if (ms <= 0 || signal?.aborted) return wake();
+        const sleeper = { at: now + ms, wake };
+        waiting.push(sleeper);
+        signal?.addEventListener(
+          'abort',
+          () => {
+            const i = waiting.indexOf(sleeper);
+            if (i >= 0) waiting.splice(i, 1);
+            wake();
+          },
+          { once: true },
+        );
       }),
     async advance(ms) {
       const end = now + ms;

@@ -1,4 +1,4 @@
-import type { BackgroundDeps, BackgroundLoop, SendJob } from '../../jobs/background';
+import { periodic, type BackgroundDeps, type BackgroundLoop } from '../../jobs/background';
 import { defineJob, type AnyPortalJob } from '../../jobs/job-payloads';
 import type { Subscriber } from '../events/dispatcher';
 import { organisationsWithHosts } from './alerts.repository';
@@ -29,32 +29,15 @@ export function alertJobs(deps: BackgroundDeps): AnyPortalJob[] {
   ];
 }
 
-const evaluatorLoop: BackgroundLoop = {
-  name: 'alert-evaluator',
-  start(deps: BackgroundDeps, send: SendJob) {
-    let running = false;
-    const tick = async () => {
-      if (running) return;
-      running = true;
-      try {
-        for (const organisationId of await organisationsWithHosts(deps.db)) {
-          await send(ALERT_EVALUATE_JOB, { organisation_id: organisationId });
-        }
-      } catch (err) {
-        deps.log.warn({ err }, 'queuing the alert evaluations failed');
-      } finally {
-        running = false;
-      }
-    };
-    const every = setInterval(() => void tick(), deps.config.ALERT_EVALUATION_SECONDS * 1000);
-    every.unref();
-    return {
-      stop: async () => {
-        clearInterval(every);
-      },
-    };
+const evaluatorLoop = periodic(
+  'alert-evaluator',
+  (config) => ({ periodMs: config.ALERT_EVALUATION_SECONDS * 1000 }),
+  async (deps, send) => {
+    for (const organisationId of await organisationsWithHosts(deps.db)) {
+      await send(ALERT_EVALUATE_JOB, { organisation_id: organisationId });
+    }
   },
-};
+);
 
 export const alertLoops: BackgroundLoop[] = [evaluatorLoop];
 

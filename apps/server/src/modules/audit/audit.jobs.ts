@@ -1,4 +1,4 @@
-import type { BackgroundDeps, BackgroundLoop } from '../../jobs/background';
+import { periodic, type BackgroundLoop } from '../../jobs/background';
 import { evidenceKeyFor } from '../restore-tests/evidence-key';
 import { archiveDir, archiveExpired } from './audit-archive';
 import { signGrownChains } from './audit-export';
@@ -10,40 +10,8 @@ export const AUDIT_SIGN_MS = 5 * 60_000;
 export const AUDIT_RETENTION_MS = 60 * 60_000;
 const RETENTION_FIRST_MS = 60_000;
 
-/** A loop calling `work` every `everyMs` (first after `firstMs`), never twice at once, waited for at stop. */
-function everyFew(name: string, firstMs: number, everyMs: number, work: (deps: BackgroundDeps) => Promise<void>): BackgroundLoop {
-  return {
-    name,
-    start(deps: BackgroundDeps) {
-      let running = false;
-      const tick = async () => {
-        if (running) return;
-        running = true;
-        try {
-          await work(deps);
-        } catch (err) {
-          deps.log.warn({ err }, `${name} failed`);
-        } finally {
-          running = false;
-        }
-      };
-      const first = setTimeout(() => void tick(), firstMs);
-      const every = setInterval(() => void tick(), everyMs);
-      first.unref();
-      every.unref();
-      return {
-        async stop() {
-          clearTimeout(first);
-          clearInterval(every);
-          while (running) await new Promise((r) => setTimeout(r, 20));
-        },
-      };
-    },
-  };
-}
-
 /** Signs the head of every audit chain that grew, every AUDIT_SIGN_MS: the chain's past is pinned by the key. */
-const signHeadsLoop = everyFew('audit-sign-heads', AUDIT_SIGN_MS, AUDIT_SIGN_MS, async (deps) => {
+const signHeadsLoop = periodic('audit-sign-heads', { periodMs: AUDIT_SIGN_MS }, async (deps) => {
   await signGrownChains(deps.db, evidenceKeyFor(deps.config, deps.log));
 });
 
@@ -52,7 +20,7 @@ const signHeadsLoop = everyFew('audit-sign-heads', AUDIT_SIGN_MS, AUDIT_SIGN_MS,
  * removes them (a checkpoint keeps the rest verifiable). Each replica runs it; the chain head's lock makes one of
  * them archive a given record, the others then find nothing that old.
  */
-const retentionLoop = everyFew('audit-retention', RETENTION_FIRST_MS, AUDIT_RETENTION_MS, async (deps) => {
+const retentionLoop = periodic('audit-retention', { periodMs: AUDIT_RETENTION_MS, firstMs: RETENTION_FIRST_MS }, async (deps) => {
   const days = deps.config.AUDIT_RETENTION_DAYS;
   if (!days) return;
   const written = await archiveExpired(deps.db, evidenceKeyFor(deps.config, deps.log), {

@@ -9,6 +9,7 @@ import { updateGuest } from '../guests/guests.repository';
 import { tokenBody } from '../hosts/hosts.testing';
 import { REFRESH_INTERVAL_MS, refreshBackupInventory } from './backup-inventory';
 import { REFRESH_RETRY_FIRST_MS } from './backup-hosts.repository';
+import { manualClock } from '../../testing/test-clock';
 import { useBackupTestbed } from './backups.testing';
 
 /**
@@ -30,6 +31,9 @@ describe.each(TEST_DATABASE_KINDS)('backup inventory on %s', (kind) => {
     },
   ];
   const bed = useBackupTestbed(kind, spec, {
+    // The test refreshes and polls by itself: the background work's clock stands still, so no periodic pass (the
+    // inventory's dispatch 5 s after start, a poll) refreshes or leases a host in the middle of a test.
+    clock: manualClock(),
     // The second node is added with its read-only token, here without Datastore.Audit: PVE then refuses every
     // storage's content (403) while still listing the storages.
     beforeAdd: (fleet: Fleet) => {

@@ -1,4 +1,4 @@
-import type { BackgroundDeps, BackgroundLoop, SendJob } from '../../jobs/background';
+import { periodic, type BackgroundDeps, type BackgroundLoop } from '../../jobs/background';
 import { defineJob, type AnyPortalJob } from '../../jobs/job-payloads';
 import { refreshBackupInventory } from './backup-inventory';
 import { runBackupNodeTask } from './backup-node.job';
@@ -14,6 +14,8 @@ export const BACKUP_INVENTORY_JOB = 'backup-inventory';
 
 /** How often each replica looks for hosts whose inventory is due. */
 const DISPATCH_MS = 30_000;
+/** The first look after a start. */
+const FIRST_DISPATCH_MS = 5_000;
 /** Hosts handed out per look. */
 const DISPATCH_BATCH = 50;
 
@@ -38,35 +40,11 @@ export function backupJobs(deps: BackgroundDeps): AnyPortalJob[] {
   ];
 }
 
-const inventoryLoop: BackgroundLoop = {
-  name: 'backup-inventory',
-  start(deps: BackgroundDeps, send: SendJob) {
-    let running = false;
-    const tick = async () => {
-      if (running) return;
-      running = true;
-      try {
-        for (const { hostId } of await claimDueBackupHosts(deps.db, new Date(), DISPATCH_BATCH)) {
-          await send(BACKUP_INVENTORY_JOB, { host_id: hostId });
-        }
-      } catch (err) {
-        deps.log.warn({ err }, 'queuing the backup inventory refreshes failed');
-      } finally {
-        running = false;
-      }
-    };
-    const first = setTimeout(() => void tick(), 5_000);
-    const every = setInterval(() => void tick(), DISPATCH_MS);
-    first.unref();
-    every.unref();
-    return {
-      stop: async () => {
-        clearTimeout(first);
-        clearInterval(every);
-      },
-    };
-  },
-};
+const inventoryLoop = periodic('backup-inventory', { periodMs: DISPATCH_MS, firstMs: FIRST_DISPATCH_MS }, async (deps, send) => {
+  for (const { hostId } of await claimDueBackupHosts(deps.db, new Date(), DISPATCH_BATCH)) {
+    await send(BACKUP_INVENTORY_JOB, { host_id: hostId });
+  }
+});
 
 export const backupLoops: BackgroundLoop[] = [inventoryLoop];
 

@@ -1,6 +1,7 @@
 // Test helpers of the backup integration tests (not shipped code paths).
 import { afterAll, beforeAll } from 'vitest';
 import type { Fleet, FleetSpec, SimNodeInfo } from '@proxai/pve-sim';
+import type { Clock } from '../../jobs/clock';
 import { readyGuests } from '../guests/guests.testing';
 import { startHostsTestbed, type HostsTestbed } from '../hosts/hosts-testbed';
 import { pbsTokenBody, tokenBody } from '../hosts/hosts.testing';
@@ -19,6 +20,8 @@ export function useBackupTestbed(
   options: {
     beforeAdd?: (fleet: Fleet) => void;
     addBody?: (node: SimNodeInfo, index: number) => Record<string, unknown>;
+    /** The background work's clock: a test that refreshes and polls by itself stops it (manualClock). */
+    clock?: Clock;
   } = {},
 ): BackupTestbed {
   const bed = {} as BackupTestbed;
@@ -29,6 +32,7 @@ export function useBackupTestbed(
       taskDurationMs: 40,
       database: kind,
       env: { PVE_TIMEOUT_MS: '5000' },
+      ...(options.clock ? { clock: options.clock } : {}),
       beforeAdd: (fleet) => {
         readyGuests(fleet);
         options.beforeAdd?.(fleet);

@@ -1,4 +1,4 @@
-import type { BackgroundDeps, BackgroundLoop, SendJob } from '../../jobs/background';
+import { periodic, type BackgroundDeps, type BackgroundLoop } from '../../jobs/background';
 import { defineJob, type AnyPortalJob } from '../../jobs/job-payloads';
 import type { Subscriber } from '../events/dispatcher';
 import { runRetention, runRollup } from './store';
@@ -45,30 +45,13 @@ export function metricsJobs(deps: BackgroundDeps): AnyPortalJob[] {
   ];
 }
 
-function timer(name: string, job: 'metrics-rollup' | 'metrics-retention', everyMs: number): BackgroundLoop {
-  return {
-    name,
-    start(deps: BackgroundDeps, send: SendJob) {
-      const tick = () => {
-        send(job, {}).catch((err: unknown) => deps.log.warn({ err, job }, 'queuing a metrics job failed'));
-      };
-      const first = setTimeout(tick, Math.min(FIRST_TICK_MS, everyMs));
-      const every = setInterval(tick, everyMs);
-      first.unref();
-      every.unref();
-      return {
-        stop: async () => {
-          clearTimeout(first);
-          clearInterval(every);
-        },
-      };
-    },
-  };
-}
-
 export const metricsLoops: BackgroundLoop[] = [
-  timer('metrics-rollup-timer', METRICS_ROLLUP_JOB, ROLLUP_EVERY_MS),
-  timer('metrics-retention-timer', METRICS_RETENTION_JOB, RETENTION_EVERY_MS),
+  periodic('metrics-rollup-timer', { periodMs: ROLLUP_EVERY_MS, firstMs: FIRST_TICK_MS }, (_deps, send) =>
+    send(METRICS_ROLLUP_JOB, {}),
+  ),
+  periodic('metrics-retention-timer', { periodMs: RETENTION_EVERY_MS, firstMs: FIRST_TICK_MS }, (_deps, send) =>
+    send(METRICS_RETENTION_JOB, {}),
+  ),
 ];
 
 export const metricsSubscribers: Subscriber[] = [];

@@ -1,4 +1,4 @@
-import type { BackgroundDeps, BackgroundLoop } from '../../jobs/background';
+import { periodic, type BackgroundDeps, type BackgroundLoop } from '../../jobs/background';
 import { defineJob, type AnyPortalJob } from '../../jobs/job-payloads';
 import type { Subscriber } from '../events/dispatcher';
 import { attemptDelivery, pumpDeliveries } from './delivery';
@@ -45,42 +45,11 @@ export function notificationJobs(deps: BackgroundDeps): AnyPortalJob[] {
   ];
 }
 
-/** A timer that runs `tick` every `ms` (never two at once), logging its failures. */
-function every(
-  name: string,
-  ms: number,
-  tick: (deps: BackgroundDeps, send: Parameters<BackgroundLoop['start']>[1]) => Promise<unknown>,
-): BackgroundLoop {
-  return {
-    name,
-    start(deps, send) {
-      let running: Promise<void> | undefined;
-      let stopped = false;
-      const timer = setInterval(() => {
-        running ??= tick(deps, send)
-          .then(() => undefined)
-          .catch((err: unknown) => {
-            if (!stopped) deps.log.error({ err, loop: name }, 'notification loop failed');
-          })
-          .finally(() => {
-            running = undefined;
-          });
-      }, ms);
-      timer.unref();
-      return {
-        async stop() {
-          stopped = true;
-          clearInterval(timer);
-          await running;
-        },
-      };
-    },
-  };
-}
-
 export const notificationLoops: BackgroundLoop[] = [
-  every('notification-pump', PUMP_MS, (deps, send) => pumpDeliveries(deps, (id) => send(DELIVER_JOB, { delivery_id: id }))),
-  every('notification-digest', DIGEST_MS, (_deps, send) => send(DIGEST_JOB, {})),
+  periodic('notification-pump', { periodMs: PUMP_MS }, (deps, send) =>
+    pumpDeliveries(deps, (id) => send(DELIVER_JOB, { delivery_id: id })),
+  ),
+  periodic('notification-digest', { periodMs: DIGEST_MS }, (_deps, send) => send(DIGEST_JOB, {})),
 ];
 
 export const notificationSubscribers: Subscriber[] = [notificationRouter(), webhookEventRouter()];
