@@ -9,14 +9,33 @@ import { containsSecret } from './contains-secret';
  * of these values shows up (see global-setup.ts).
  */
 export function trackSecret(...values: (string | undefined | null)[]): void {
-  const kept = values.filter((v): v is string => typeof v === 'string' && v.length >= 6);
+  // Each value once per process: a session's bearer comes with every request of a test.
+  const kept = values.filter((v): v is string => typeof v === 'string' && v.length >= 6 && !tracked.has(v));
   if (kept.length === 0) return;
-  fs.appendFileSync(path.join(inject('testLogDir'), `secrets-${process.pid}.txt`), kept.map((v) => `${v}\n`).join(''));
+  for (const v of kept) tracked.add(v);
+  fs.writeSync(runFile('secrets', 'txt'), kept.map((v) => `${v}\n`).join(''));
 }
 
 /** Appends captured log lines of a test app to the run's log folder. */
 export function persistLogLine(line: string): void {
-  fs.appendFileSync(path.join(inject('testLogDir'), `logs-${process.pid}.jsonl`), `${line}\n`);
+  fs.writeSync(runFile('logs', 'jsonl'), `${line}\n`);
+}
+
+/**
+ * The secrets this process wrote to its file already, and its files in the run's log folder, opened once for
+ * appending (a write each, no open and close). On globalThis: a Vitest worker loads this module again for each test
+ * file it runs, and one process needs one descriptor per file.
+ */
+const shared = globalThis as typeof globalThis & { proxaiTestLogs?: { tracked: Set<string>; files: Map<string, number> } };
+shared.proxaiTestLogs ??= { tracked: new Set(), files: new Map() };
+const { tracked, files } = shared.proxaiTestLogs;
+function runFile(kind: 'secrets' | 'logs', extension: string): number {
+  let fd = files.get(kind);
+  if (fd === undefined) {
+    fd = fs.openSync(path.join(inject('testLogDir'), `${kind}-${process.pid}.${extension}`), 'a');
+    files.set(kind, fd);
+  }
+  return fd;
 }
 
 /** Every tracked secret found in a log line, for the end-of-run check. */
