@@ -4,9 +4,16 @@
  * (each request, response and frame) on that process's event loop. With the portal in the same process,
  * those events delayed its answers to the very page being measured.
  *
- * Protocol (IPC): receives `{ webDist, sizes: [hosts, guestsPerHost][], settle? }`, answers `{ url, sessions, settled }`
- * (one session per size, in order) or `{ error }`; closes everything when the parent disconnects.
+ * Protocol (IPC): receives `{ webDist, baselineDist?, sizes: [hosts, guestsPerHost][], settle? }`, answers
+ * `{ url, baselineUrl?, sessions, settled }` (one session per size, in order) or `{ error }`; closes everything when the
+ * parent disconnects.
+ *
+ * `baselineDist`, another web build (an earlier commit's), is served at `baselineUrl` by a second instance of the app
+ * in this same process, on the same database, so the same sessions open it: the two builds are answered by the same
+ * code, event loop and data. The second instance runs no jobs (the portal's periodic work runs once, in the first).
  */
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../apps/server/src/app';
 import { startSeededPortal } from '../api-read/seeded-portal';
 
 /** A 5-second window of the portal's own CPU below this share of one core counts as settled. */
@@ -37,6 +44,7 @@ async function settle({ windowMs, maxWaitMs } = SETTLE): Promise<{ afterMs: numb
 
 interface Request {
   webDist: string;
+  baselineDist?: string;
   sizes: [number, number][];
   /** The rest to wait for: by default SETTLE (a smoke run asks for one short window). */
   settle?: { windowMs: number; maxWaitMs: number };
@@ -46,13 +54,22 @@ process.once('message', (request: Request) => {
   void (async () => {
     try {
       const portal = await startSeededPortal({ webDist: request.webDist });
+      let baseline: FastifyInstance | undefined;
       process.once('disconnect', () => {
-        void portal.close().finally(() => process.exit(0));
+        void (async () => {
+          await baseline?.close();
+          await portal.close();
+        })().finally(() => process.exit(0));
       });
+      if (request.baselineDist) {
+        const config = Object.freeze({ ...portal.app.config, WEB_DIST: request.baselineDist });
+        baseline = await buildApp({ config, database: portal.database, jobs: false });
+      }
+      const baselineUrl = await baseline?.listen({ port: 0, host: '127.0.0.1' });
       const sessions = [];
       for (const [hosts, perHost] of request.sizes) sessions.push(await portal.seed(hosts, perHost));
       const settled = await settle(request.settle);
-      process.send?.({ url: portal.url, sessions, settled });
+      process.send?.({ url: portal.url, baselineUrl, sessions, settled });
     } catch (err) {
       process.send?.({ error: err instanceof Error ? (err.stack ?? err.message) : String(err) });
       process.exit(1);

@@ -46,24 +46,8 @@ export const routes: RouteObject[] = [
         ...page(async () => ({ Component: (await import('@/features/marketing/pages/old-pricing-page')).OldPricingPage })),
       },
       { path: '/auth', ...page(async () => ({ Component: (await import('@/features/auth/auth-page')).AuthPage })) },
-      // Public, but it reads and writes through the query cache (the preview, then accepting).
-      {
-        path: '/invite/:token',
-        ...page(async () => {
-          const [{ InvitePage }, { QueryClientProvider }, { queryClient }] = await Promise.all([
-            import('@/features/members/invite-page'),
-            import('@tanstack/react-query'),
-            import('@/lib/query-client'),
-          ]);
-          return {
-            Component: () => (
-              <QueryClientProvider client={queryClient}>
-                <InvitePage />
-              </QueryClientProvider>
-            ),
-          };
-        }),
-      },
+      // Public, but it reads and writes through the query cache (app/invite-screen.tsx).
+      { path: '/invite/:token', ...page(async () => ({ Component: (await import('./invite-screen')).InviteScreen })) },
       {
         path: '/product',
         ...page(async () => ({ Component: (await import('@/features/marketing/pages/product-page')).ProductPage })),

@@ -1,7 +1,7 @@
 import type { Host, Vm, VmAction } from '@proxai/contract';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { Boxes } from 'lucide-react';
-import { lazy, Suspense, useCallback, useDeferredValue, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '@/lib/toast';
 import { Card, Skeleton } from '@/components/ui/card';
@@ -23,6 +23,9 @@ const loadSnapshotsDialog = () => import('./snapshots-dialog');
 const SnapshotsDialog = lazy(async () => ({ default: (await loadSnapshotsDialog()).SnapshotsDialog }));
 
 const NONE: ReadonlySet<string> = new Set();
+
+/** Rows drawn beyond the visible ones: enough for wheel and keyboard scrolling, few enough to draw fast. */
+const OVERSCAN = 4;
 
 /** The columns between the name and the actions, shown from the md breakpoint up. */
 const MIDDLE_COLUMNS = ['state', 'cpu', 'memory', 'storage', 'host'] as const;
@@ -103,12 +106,15 @@ export function GuestList({
   const handleSnapshots = useCallback((vm: Vm) => setSnapshotsOf(vm), []);
 
   const scrollRef = useRef<HTMLDivElement>(null);
+  // Rows beyond the visible ones, for wheel and keyboard scrolling: none in the first render, which only the visible
+  // rows wait for, and four from right after it (before anyone can scroll).
+  const [overscan, setOverscan] = useState(0);
+  useEffect(() => setOverscan(OVERSCAN), []);
   const virtualizer = useVirtualizer({
     count: shown.length,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => GUEST_ROW_HEIGHT,
-    // Rows beyond the visible ones: enough for wheel and keyboard scrolling, few enough for a fast first render.
-    overscan: 4,
+    overscan,
     getItemKey: (i) => shown[i]?.id ?? i,
     initialRect: { width: 1024, height: 640 },
     // Let React batch scroll updates instead of flushing synchronously on every scroll event.
