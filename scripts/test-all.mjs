@@ -1,12 +1,18 @@
 #!/usr/bin/env node
 // npm test: every check, in phases whose durations are printed, so the next regression shows where it is: build,
-// typecheck, lint, format, the unit and integration tests, the benchmarks' smoke runs, the browser tests.
-// The static checks could run beside the unit tests (the tests wait on sockets and timers much of the time), and
-// `--checks-beside-tests` does so; it is not the default yet: on 2 cores the extra load made the simulator's
-// timing-sensitive tests (a task of 60 ms observed while it runs) and the real-time files fail (2026-12-06), so
-// those tests must first stop depending on the machine's speed (issue 30 §3, §4).
-// A phase that fails stops the run after its group (its output is shown); the summary lists every phase run.
+// typecheck, lint (with the import-cycle check), format, the unit and integration tests, the benchmarks' smoke runs,
+// the browser tests.
+//
+// The phases run in two stages of two lanes each, side by side: the tests wait on sockets, timers and child
+// processes much of the time, and one lane alone leaves much of the second core idle. The static checks run beside
+// the unit tests, the benchmarks' smoke runs beside the browser tests. The first lane's output streams; the second's
+// is printed whole when it ends. `--one-lane` runs every phase one after another, output as it comes (to read a
+// failure's output in order, or to time a phase alone).
+// A phase that fails stops its lane; the run stops after the stage it failed in; the summary lists every phase run.
 import { spawn } from 'node:child_process';
+
+/** Stages, each of lanes run side by side; a lane's phases (npm scripts) run one after another. */
+const STAGES = [[['build']], [['test:unit'], ['typecheck', 'lint', 'format:check']], [['test:e2e'], ['bench:smoke']]];
 
 /** Runs `npm run <script>`; answers its exit code and duration. `capture` keeps its output to print at the end. */
 function run(script, { capture = false } = {}) {
@@ -40,24 +46,17 @@ async function lane(scripts, options) {
 
 const started = Date.now();
 const phases = [];
-const failed = () => phases.some((p) => p.code !== 0);
-
-const checksBesideTests = process.argv.includes('--checks-beside-tests');
-phases.push(...(await lane(['build'])));
-if (!failed() && checksBesideTests) {
-  const [checks, tests] = await Promise.all([
-    lane(['typecheck', 'lint', 'format:check'], { capture: true }),
-    lane(['test:unit']),
-  ]);
-  phases.push(...checks, ...tests);
-} else if (!failed()) {
-  phases.push(...(await lane(['typecheck', 'lint', 'format:check', 'test:unit'])));
+const oneLane = process.argv.includes('--one-lane');
+for (const stage of STAGES) {
+  const lanes = oneLane ? [stage.flat()] : stage;
+  const results = await Promise.all(lanes.map((scripts, i) => lane(scripts, { capture: i > 0 })));
+  phases.push(...results.flat());
+  if (phases.some((p) => p.code !== 0)) break;
 }
-if (!failed()) phases.push(...(await lane(['bench:smoke', 'test:e2e'])));
 
 const total = (Date.now() - started) / 1000;
-process.stdout.write('\n── npm test: phases ──\n');
+process.stdout.write('\n── npm test: phases (lanes of a stage run side by side) ──\n');
 for (const p of phases)
   process.stdout.write(`${p.code === 0 ? 'ok    ' : 'FAILED'} ${p.script.padEnd(14)} ${p.seconds.toFixed(0).padStart(5)} s\n`);
 process.stdout.write(`total ${total.toFixed(0)} s (${(total / 60).toFixed(1)} min)\n`);
-process.exit(failed() ? 1 : 0);
+process.exit(phases.some((p) => p.code !== 0) ? 1 : 0);
