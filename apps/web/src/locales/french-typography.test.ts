@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 
 // locales.test.ts checks that every namespace has the same keys in the nine languages; this checks the French

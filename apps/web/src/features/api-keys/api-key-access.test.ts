@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { ROLE_PERMISSIONS } from '@proxai/contract/permissions';
 import { describe, expect, it } from 'vitest';
 import { apiKeyAccess, canRevoke, creatorRoles, isActive } from './api-key-access';

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { API_KEY_MAX_LIFETIME_DAYS } from '@proxai/contract';
 import { describe, expect, it } from 'vitest';
 import { addDays, dayIn, dayOf, expiresAt, expiryBounds, expiryProblem, isPast, MAX_EXPIRY_DAYS } from './expiry';

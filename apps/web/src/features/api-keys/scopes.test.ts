@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { PERMISSIONS, ROLE_PERMISSIONS } from '@proxai/contract/permissions';
 import { describe, expect, it } from 'vitest';
 import { inMapOrder, offeredScopes, presetScopes, sameScopes } from './scopes';

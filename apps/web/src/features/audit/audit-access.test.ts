@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import type { StoredUser } from '@/lib/auth-storage';
 import { mayArchiveAudit, mayReadAudit } from './audit-access';

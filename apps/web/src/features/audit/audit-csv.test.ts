@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { auditCsv, csvCell } from './audit-csv';
 import { buildAuditRecord } from './testing/audit-api';

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { ScheduleInputSchema } from '@proxai/contract';
 import { describe, expect, it } from 'vitest';
 import { emptyBackupDraft, emptyRestoreTestDraft, type BackupDraft, type RestoreTestDraft } from './policy-form-state';

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import type { PlanOccurrence } from '@proxai/contract';
 import { describe, expect, it } from 'vitest';
 import { zonedParts, zonedTime } from './time-zones';

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { ProbeSchema, type Probe } from '@proxai/contract';
 import { describe, expect, it } from 'vitest';
 import { areProbesValid, draftOf, newProbeDraft, probeOf, probeProblems, type ProbeDraft } from './probes';

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { SnapshotNameSchema } from '@proxai/contract';
 import { describe, expect, it } from 'vitest';
 import { isSnapshotName } from './snapshot-name';

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { fingerprintGroups, isCertificateChange } from './certificate';
 import { buildHost, PINNED, PRESENTED } from './testing/build-host';

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import type { HostPrivileges } from '@proxai/contract';
 import { describe, expect, it } from 'vitest';
 import { grantCommands, missingPrivileges } from './grant-commands';

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { planFeatureMap } from '@proxai/contract/plans';
 import type { Licence } from '@proxai/contract';

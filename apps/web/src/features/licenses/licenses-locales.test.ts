@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 
 const bundles = import.meta.glob<Record<string, unknown>>('../../locales/*/licenses.json', { eager: true, import: 'default' });

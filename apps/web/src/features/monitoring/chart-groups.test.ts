@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { chartModels, isolatedPoints, seriesLabelKey, toCsv } from './chart-groups';
 import { buildGuestSeries } from './testing/build-metrics';

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { CHROME_LINUX, SAFARI_IPHONE } from './testing/build-security';
 import { describeUserAgent } from './user-agent';

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { buildTask, buildTaskDetail } from '@/testing/build-task';
 import { json, stubApi } from '@/testing/stub-api';

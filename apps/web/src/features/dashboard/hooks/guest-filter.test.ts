@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import type { Vm } from '@proxai/contract';
 import { compareGuestNames, DEFAULT_FILTER, filterGuests } from './guest-filter';

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import type { StreamEvent } from '@/lib/event-stream';
 import { buildTask } from '@/testing/build-task';

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { resolveLegalType } from '@/features/marketing/pages/legal-page';
 import { guideUrl, INSTALL_COMMANDS } from './install-commands';
