@@ -1,59 +1,22 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHILD_PATH, TEST_DATABASE_URL } from '../testing/env';
-import { freePort, scratchPostgres, stopServer } from '../testing/server-process';
+import { TEST_DATABASE_URL } from '../testing/env';
+import { launchServer, scratchPostgres, stopServer, type Launch } from '../testing/server-process';
 
-const serverEntry = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../server.ts');
 /** How long a start may take on a loaded machine before the test gives up on it. */
 const START_MS = 100_000;
 
-type Launch =
-  | { state: 'started'; child: ChildProcess; url: string; stderr: () => string }
-  | { state: 'exited'; code: number | null; stderr: () => string };
-
 const launched: ChildProcess[] = [];
 
-/**
- * The server as its own process (src/server.ts through tsx): answers once it either answers /api/health
- * (`started`) or exits (`exited`, with its code). What it wrote on stderr is kept.
- */
+/** The server as its own process: started, or exited with its code (testing/server-process.ts). */
 async function launch(env: Record<string, string>): Promise<Launch> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', serverEntry], {
-    env: {
-      PATH: CHILD_PATH,
-      NODE_ENV: 'test',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PROXAI_DEMO: '0',
-      LOG_LEVEL: 'warn',
-      ...env,
-    },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  launched.push(child);
-  let stderr = '';
-  child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
-  const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
-  let code: number | null | undefined;
-  void exited.then((c) => (code = c));
-  const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + START_MS;
-  while (code === undefined) {
-    const healthy = await fetch(`${url}/api/health`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (healthy) return { state: 'started', child, url, stderr: () => stderr };
-    if (Date.now() > deadline) throw new Error(`the server neither started nor exited in ${START_MS / 1000} s:\n${stderr}`);
-    await Promise.race([exited, new Promise((r) => setTimeout(r, 200))]);
-  }
-  return { state: 'exited', code, stderr: () => stderr };
+  const l = await launchServer(env, START_MS);
+  if (l.state === 'started') launched.push(l.child);
+  return l;
 }
 
 /** Starts the server expecting it to answer /api/health. */

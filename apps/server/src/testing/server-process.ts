@@ -1,9 +1,11 @@
 // The server as its own process (src/server.ts through tsx), for tests that kill it: crash durability, tasks.
 import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { isTaskDone, type TaskDetail } from '@proxai/contract';
 import { CHILD_PATH, TEST_DATABASE_URL } from './env';
 import { trackSecret } from './secrets';
@@ -26,8 +28,30 @@ export interface ServerProcess {
   output: string[];
 }
 
-/** Starts the server with `env` over the test defaults and waits until /api/health answers. */
-export async function startServer(env: Record<string, string>): Promise<ServerProcess> {
+/**
+ * A server on the embedded database and a new DATA_DIR starts from a copy of the run's migrated PGlite template
+ * (global-setup.ts): what a restarted server finds, in a fraction of creating and migrating a cluster. A DATA_DIR
+ * whose database exists already (a restart) is left as it is.
+ */
+function seedEmbeddedDatabase(env: Record<string, string>): void {
+  if (env.DATABASE_URL || !env.DATA_DIR) return;
+  const target = path.join(env.DATA_DIR, 'pglite');
+  if (fs.existsSync(target)) return;
+  fs.cpSync(inject('pgliteTemplateDir'), target, { recursive: true });
+}
+
+/** A launched server: answering /api/health, or exited (with its code) before it did. */
+export type Launch = ({ state: 'started'; child: ChildProcess; url: string } | { state: 'exited'; code: number | null }) & {
+  output: string[];
+  stderr: () => string;
+};
+
+/**
+ * Launches the server (src/server.ts through tsx) with `env` over the test defaults; answers once it either answers
+ * /api/health (`started`) or exits (`exited`). What it printed (stdout and stderr) is kept in `output`.
+ */
+export async function launchServer(env: Record<string, string>, startMs = 45_000): Promise<Launch> {
+  seedEmbeddedDatabase(env);
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', serverEntry], {
     env: {
@@ -43,24 +67,38 @@ export async function startServer(env: Record<string, string>): Promise<ServerPr
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const output: string[] = [];
+  let stderr = '';
   child.stdout.on('data', (chunk: Buffer) => output.push(chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => output.push(chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => {
+    output.push(chunk.toString());
+    stderr += chunk.toString();
+  });
+  const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+  let code: number | null | undefined;
+  void exited.then((c) => (code = c));
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 45_000;
-  while (
-    !(await fetch(`${url}/api/health`).then(
+  const deadline = Date.now() + startMs;
+  while (code === undefined) {
+    const healthy = await fetch(`${url}/api/health`).then(
       (r) => r.ok,
       () => false,
-    ))
-  ) {
-    if (Date.now() > deadline || child.exitCode !== null) {
+    );
+    if (healthy) return { state: 'started', child, url, output, stderr: () => stderr };
+    if (Date.now() > deadline) {
       // Never leave a process behind that may still come up later.
       child.kill('SIGKILL');
-      throw new Error(`server did not start:\n${output.join('')}`);
+      throw new Error(`the server neither started nor exited in ${startMs / 1000} s:\n${output.join('')}`);
     }
-    await new Promise((r) => setTimeout(r, 150));
+    await Promise.race([exited, new Promise((r) => setTimeout(r, 150))]);
   }
-  return { child, url, output };
+  return { state: 'exited', code, output, stderr: () => stderr };
+}
+
+/** Starts the server with `env` over the test defaults and waits until /api/health answers. */
+export async function startServer(env: Record<string, string>, startMs?: number): Promise<ServerProcess> {
+  const launched = await launchServer(env, startMs);
+  if (launched.state !== 'started') throw new Error(`server did not start (exit ${launched.code}):\n${launched.output.join('')}`);
+  return launched;
 }
 
 /** A JSON call to a server process's API. */
