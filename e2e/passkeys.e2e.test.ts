@@ -4,6 +4,7 @@ import type { Browser, Page } from 'playwright-core';
 import { generateFleet, startFleet, type Fleet } from '@proxai/pve-sim';
 import { newPage } from './support/browser';
 import { addHostOverHttp } from './support/hosts';
+import { answerStepUpByEmail } from './support/mfa';
 import type { PortalHandle } from './support/portal';
 import { connectBrowser, sharedPortal, uniqueEmail } from './support/shared';
 import { addVirtualAuthenticator, type VirtualAuthenticator } from './support/webauthn';
@@ -108,6 +109,9 @@ describe('passkeys in Chromium (a virtual authenticator)', () => {
     await page.getByTestId('passkey-add').click();
     await page.getByTestId('passkey-name').fill(PASSKEY_NAME);
     await page.getByTestId('passkey-name-submit').click();
+    // Adding a factor is confirmed first: without one yet, by a code mailed to the person (a stolen session alone
+    // cannot add one).
+    await answerStepUpByEmail(page, portal.url, EMAIL);
     // The authenticator answers navigator.credentials.create by itself; the server verifies the attestation.
     const row = page.getByTestId('passkey-row');
     await row.waitFor();

@@ -13,6 +13,7 @@ import { jsonBody } from './plugins/external/json-body';
 import { openapi } from './plugins/external/openapi';
 import { computeSecurityHeaders, securityHeaders } from './plugins/external/security-headers';
 import { db } from './plugins/app/db';
+import { allowedHosts } from './plugins/app/allowed-hosts';
 import { auth } from './plugins/app/auth';
 import { mailer } from './plugins/app/mailer';
 import { jobs } from './plugins/app/jobs';
@@ -157,8 +158,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(openapi);
 
   // App
+  await app.register(allowedHosts, { publicUrl: config.PUBLIC_URL, allowedHosts: config.ALLOWED_HOSTS });
   await app.register(db, { database, closeWithApp: options.ownsDatabase ?? false });
-  await app.register(auth, { publicUrl: config.PUBLIC_URL });
+  await app.register(auth);
   await app.register(jobs, { enabled: options.jobs ?? true, clock: options.clock ?? realClock });
   // Mail bodies (sign-in codes) reach the log only in local development without SMTP, never in test or production.
   await app.register(metrics);

@@ -7,6 +7,7 @@ import type { FieldError } from '@proxai/contract';
  */
 export const ERROR_CATALOGUE = {
   bad_request: { status: 400, report: false },
+  host_not_allowed: { status: 400, report: false },
   validation_failed: { status: 400, report: false },
   invalid_json: { status: 400, report: false },
   invalid_code: { status: 400, report: false },

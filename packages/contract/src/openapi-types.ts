@@ -2450,11 +2450,16 @@ export interface paths {
     /**
      * Start setting up an authenticator app (TOTP): its secret and otpauth:// address
      * @description **Access:** a signed-in session (session token or cookie); API keys are not accepted.
+     *
+     *     **Step-up:** a session answers 401 `step_up_required` with a `challenge` until the request is sent again with the `X-Step-Up` header holding a proof for exactly this request (POST /api/auth/step-up); API keys are not asked.
      */
     post: {
       parameters: {
         query?: never;
-        header?: never;
+        header?: {
+          /** @description Proof answered by POST /api/auth/step-up for the challenge of a 401 `step_up_required` (single use, 5 minutes). */
+          'X-Step-Up'?: components['parameters']['StepUp'];
+        };
         path?: never;
         cookie?: never;
       };
@@ -2478,7 +2483,7 @@ export interface paths {
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description Unauthorized */
+        /** @description Unauthorized, or `step_up_required` (StepUpRequired): prove a second factor, then retry with X-Step-Up */
         401: {
           headers: {
             [name: string]: unknown;
@@ -3112,11 +3117,16 @@ export interface paths {
     /**
      * Options to register a passkey (navigator.credentials.create)
      * @description **Access:** a signed-in session (session token or cookie); API keys are not accepted.
+     *
+     *     **Step-up:** a session answers 401 `step_up_required` with a `challenge` until the request is sent again with the `X-Step-Up` header holding a proof for exactly this request (POST /api/auth/step-up); API keys are not asked.
      */
     post: {
       parameters: {
         query?: never;
-        header?: never;
+        header?: {
+          /** @description Proof answered by POST /api/auth/step-up for the challenge of a 401 `step_up_required` (single use, 5 minutes). */
+          'X-Step-Up'?: components['parameters']['StepUp'];
+        };
         path?: never;
         cookie?: never;
       };
@@ -3142,7 +3152,7 @@ export interface paths {
             'application/json': components['schemas']['Error'];
           };
         };
-        /** @description Unauthorized */
+        /** @description Unauthorized, or `step_up_required` (StepUpRequired): prove a second factor, then retry with X-Step-Up */
         401: {
           headers: {
             [name: string]: unknown;

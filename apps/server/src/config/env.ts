@@ -59,6 +59,29 @@ const EnvSchema = z.object({
    * a link built from the request's Host header would let anyone choose where a victim's sign-in link points.
    */
   PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
+  /**
+   * Other host names the portal answers to besides PUBLIC_URL's (comma-separated, `name` or `name:port`); without
+   * PUBLIC_URL, loopback names and addresses are allowed too. Any other `Host` gets 400 (DNS rebinding).
+   */
+  ALLOWED_HOSTS: z
+    .string()
+    .default('')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((h) => h.trim().toLowerCase())
+        .filter(Boolean),
+    )
+    .pipe(
+      z.array(
+        z
+          .string()
+          .regex(
+            /^(\[[0-9a-f:.]+\]|[a-z0-9]([a-z0-9.-]*[a-z0-9])?)(:\d{1,5})?$/,
+            'each entry is a host name or address, optionally with :port (no scheme, no path)',
+          ),
+      ),
+    ),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: z
     .string()

@@ -14,7 +14,13 @@ describe.each([
   let email: string;
   beforeAll(async () => {
     t = await createTestApp({
-      env: { NODE_ENV: mode, PUBLIC_URL: 'https://proxai.example.com', RATE_LIMIT_ENABLED: 'false', LOG_LEVEL: 'info' },
+      env: {
+        NODE_ENV: mode,
+        PUBLIC_URL: 'https://proxai.example.com',
+        ALLOWED_HOSTS: 'localhost',
+        RATE_LIMIT_ENABLED: 'false',
+        LOG_LEVEL: 'info',
+      },
     });
     const admin = await buildUser(t.database.db, { role: 'admin', passwordHash: await hashPassword(PASSWORD) });
     email = admin.user.email;

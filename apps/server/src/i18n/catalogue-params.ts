@@ -142,6 +142,14 @@ export interface CatalogueParams {
     'stepUp.expiry': never;
     'stepUp.warning': never;
     'stepUp.labelled': 'label';
+    'factorChanged.subject': never;
+    'factorChanged.totpAdded': never;
+    'factorChanged.totpRemoved': never;
+    'factorChanged.passkeyAdded': 'name';
+    'factorChanged.passkeyRemoved': 'name';
+    'factorChanged.when': 'ip' | 'time';
+    'factorChanged.wasYou': never;
+    'factorChanged.notYou': never;
   };
   notifications: {
     'notify.severity.info': never;

@@ -57,6 +57,14 @@ describe('classifyAddress', () => {
     expect(classifyAddress('64:ff9b::7f00:1')).toBe('loopback'); // NAT64 of 127.0.0.1
     expect(classifyAddress('2002:7f00:1::1')).toBe('loopback'); // 6to4 of 127.0.0.1
     expect(classifyAddress('::ffff:8.8.8.8')).toBe('public');
+    // IPv4-compatible forms (::/96) are judged by their IPv4 too; `::` and `::1` stay themselves.
+    expect(classifyAddress('[::127.0.0.1]')).toBe('loopback');
+    expect(classifyAddress('::7f00:1')).toBe('loopback');
+    expect(classifyAddress('[::169.254.169.254]')).toBe('metadata');
+    expect(classifyAddress('::10.0.0.1')).toBe('private');
+    expect(classifyAddress('::8.8.8.8')).toBe('public');
+    expect(classifyAddress('::')).toBe('unspecified');
+    expect(classifyAddress('::1')).toBe('loopback');
   });
 });
 

@@ -54,11 +54,17 @@ function embeddedV4(addr: ipaddr.IPv6, range: '6to4' | 'teredo' | 'rfc6052' | 'r
   return new ipaddr.IPv4(bytes.slice(12, 16));
 }
 
-/** IPv6 forms that embed an IPv4 address (IPv4-mapped, NAT64, 6to4, Teredo) are judged by that address. */
+/** IPv6 forms that embed an IPv4 address (IPv4-mapped and -compatible, NAT64, 6to4, Teredo) are judged by that address. */
 function classifyV6(addr: ipaddr.IPv6): AddressClass {
   if (METADATA_ADDRESSES.has(addr.toString())) return 'metadata';
   const range = addr.range();
   if (range === 'ipv4Mapped') return classifyV4(addr.toIPv4Address());
+  // IPv4-compatible (::a.b.c.d, deprecated by RFC 4291 but still routed to a.b.c.d by some stacks): `::` and `::1`
+  // are themselves, any other address of ::/96 is its IPv4.
+  const bytes = addr.toByteArray();
+  if (range !== 'unspecified' && range !== 'loopback' && bytes.slice(0, 12).every((b) => b === 0)) {
+    return classifyV4(new ipaddr.IPv4(bytes.slice(12, 16)));
+  }
   if (range === '6to4' || range === 'teredo' || range === 'rfc6052' || range === 'rfc6145') {
     return classifyV4(embeddedV4(addr, range));
   }

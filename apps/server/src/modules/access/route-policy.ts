@@ -60,11 +60,13 @@ export const ROUTE_POLICIES: Record<string, RoutePolicy> = {
   'POST /api/auth/logout-all': { need: 'session' },
   'POST /api/auth/switch-organisation': { need: 'session' },
   'GET /api/auth/mfa': { need: 'session' },
-  'POST /api/auth/mfa/totp/setup': { need: 'session' },
+  // Adding a factor is stepped up where its ceremony starts, before a secret is shown or a passkey created: the
+  // ceremony's end (`totp/confirm`, `POST /passkeys`) can only finish what a stepped-up start began (SECURITY.md).
+  'POST /api/auth/mfa/totp/setup': { need: 'session', stepUp: true },
   'POST /api/auth/mfa/totp/confirm': { need: 'session' },
   'DELETE /api/auth/mfa/totp': { need: 'session', stepUp: true },
   'POST /api/auth/mfa/recovery-codes': { need: 'session', stepUp: true },
-  'POST /api/auth/passkeys/options': { need: 'session' },
+  'POST /api/auth/passkeys/options': { need: 'session', stepUp: true },
   'POST /api/auth/passkeys': { need: 'session' },
   'PATCH /api/auth/passkeys/:id': { need: 'session' },
   'DELETE /api/auth/passkeys/:id': { need: 'session', stepUp: true },
@@ -76,14 +78,14 @@ export const ROUTE_POLICIES: Record<string, RoutePolicy> = {
 
   // Members and the organisation's policy.
   'GET /api/members': { need: 'members.read' },
-  'PATCH /api/members/:user_id': { need: 'members.manage', stepUp: true, approval: 'members.role' },
-  'DELETE /api/members/:user_id': { need: 'members.manage', stepUp: true, approval: 'members.remove' },
+  'PATCH /api/members/:user_id': { need: 'members.manage', stepUp: true, approval: 'members.role', personOnly: true },
+  'DELETE /api/members/:user_id': { need: 'members.manage', stepUp: true, approval: 'members.remove', personOnly: true },
   'POST /api/members/leave': { need: 'members.read', personOnly: true },
   'GET /api/invites': { need: 'members.manage' },
   'POST /api/invites': { need: 'members.manage' },
   'DELETE /api/invites/:id': { need: 'members.manage' },
   'GET /api/organisation/security': { need: 'members.read' },
-  'PUT /api/organisation/security': { need: 'organisation.security', stepUp: true },
+  'PUT /api/organisation/security': { need: 'organisation.security', stepUp: true, personOnly: true },
   'GET /api/approvals': { need: 'members.read' },
   // An organisation's chain (audit.read), or the platform's for its administrators: the handler decides which.
   'GET /api/audit/export': { need: 'session' },

@@ -29,6 +29,7 @@ import {
   type AlertRow,
 } from './alerts.repository';
 import { DEFAULT_RULES } from './rules';
+import { parseTimeCursor, timeCursorOf } from '../../db/page-cursor';
 
 /**
  * Alert rules and alerts (every plan): every member reads them; operators and above change the rules,
@@ -58,15 +59,11 @@ export async function putRules(db: Db, ctx: RequestContext, input: AlertRuleSetI
 }
 
 /** The position after a row, opaque to clients: base64url of `started_at|id`. */
-const cursorOf = (a: AlertRow) => Buffer.from(`${a.startedAt.toISOString()}|${a.id}`).toString('base64url');
+const cursorOf = (a: AlertRow) => timeCursorOf(a.startedAt, a.id);
 
 function parseCursor(cursor: string): { startedAt: Date; id: string } {
-  const [at = '', id = ''] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
-  const startedAt = new Date(at);
-  if (Number.isNaN(startedAt.getTime()) || !/^[0-9a-f-]{36}$/i.test(id)) {
-    throw new AppError('bad_request', 'Invalid cursor: pass the next_cursor of the previous page unchanged');
-  }
-  return { startedAt, id };
+  const { at, id } = parseTimeCursor(cursor);
+  return { startedAt: at, id };
 }
 
 export async function listAlertsOf(db: Db, ctx: RequestContext, query: AlertListQuery): Promise<AlertPage> {

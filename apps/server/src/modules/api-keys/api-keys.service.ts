@@ -27,6 +27,7 @@ import {
   touchApiKey,
   type ApiKeyRow,
 } from './api-keys.repository';
+import { creatorOf } from '../access/principal';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** A key's last use is written at most this often (not on every request). */
@@ -110,8 +111,7 @@ export async function createKey(db: Db, ctx: RequestContext, input: ApiKeyCreate
     await recordAudit(tx, {
       action: 'api_key.create',
       outcome: 'success',
-      actorId: ctx.user.id,
-      actorEmail: ctx.user.email,
+      actor: creatorOf(ctx.user),
       organisationId: ctx.organisationId,
       target: created.id,
       ip: ctx.ip,
@@ -156,8 +156,7 @@ async function revokedEffects(
   await recordAudit(tx, {
     action: 'api_key.revoke',
     outcome: 'success',
-    actorId: by?.user.id ?? null,
-    actorEmail: by?.user.email ?? null,
+    ...(by ? { actor: creatorOf(by.user) } : {}),
     organisationId: row.organisationId,
     target: row.id,
     ip: by?.ip ?? null,

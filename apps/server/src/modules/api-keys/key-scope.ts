@@ -99,7 +99,7 @@ export function checkScheduleForKey(user: AuthUser, schedule: { kind: string; se
  * alerts.service.ts; schedules by their selector: schedules.service.ts; notification channels by their scope:
  * channel-access.ts); maintenance windows name no host or guest and are read whole.
  */
-type Target = 'handler' | 'host' | 'guest' | 'guests' | 'task';
+type Target = 'handler' | 'host' | 'whole-host' | 'guest' | 'guests' | 'task';
 export const SCOPED_ROUTES: Readonly<Record<string, Target>> = {
   'GET /api/hosts': 'handler',
   'GET /api/vms': 'handler',
@@ -109,8 +109,8 @@ export const SCOPED_ROUTES: Readonly<Record<string, Target>> = {
   'GET /api/metrics/prometheus': 'handler',
   'GET /api/tasks/:id': 'task',
   'POST /api/tasks/:id/cancel': 'task',
-  'PATCH /api/hosts/:id': 'host',
-  'DELETE /api/hosts/:id': 'host',
+  'PATCH /api/hosts/:id': 'whole-host',
+  'DELETE /api/hosts/:id': 'whole-host',
   'POST /api/hosts/:id/sync': 'host',
   'GET /api/hosts/:id/certificate': 'host',
   'GET /api/hosts/:id/privileges': 'host',
@@ -173,7 +173,17 @@ export async function checkKeyScope(db: Db, request: FastifyRequest, route: stri
     throw new AppError('forbidden', 'This API key is limited to some hosts or tags; this call is not available to it');
   }
   const id = idParam(request);
-  if (target === 'host') {
+  if (target === 'whole-host') {
+    // A change to a host changes all its guests: only a key given the host itself may, never one that sees some
+    // of its guests through their tags.
+    if (typeof id !== 'string' || !(await visibleHosts(db, organisationId, scope))(id)) throw notFound('Host');
+    if (scope.tags || !scope.hostIds?.has(id)) {
+      throw new AppError(
+        'forbidden',
+        'This API key is limited to some tags; changing or removing a whole host needs a key given that host',
+      );
+    }
+  } else if (target === 'host') {
     if (typeof id !== 'string' || !(await visibleHosts(db, organisationId, scope))(id)) throw notFound('Host');
   } else if (target === 'guest') {
     const guest = typeof id === 'string' ? await guestPlacement(db, organisationId, id) : undefined;

@@ -1,6 +1,6 @@
 import type { Host, Stats, Task, Vm } from '@proxai/contract';
 import type { Db } from '../../db/client';
-import type { AlertScope } from '../alerts/alerts.repository';
+import { findAlert, type AlertScope } from '../alerts/alerts.repository';
 import type { ScheduleScope } from '../schedules/schedules.repository';
 import type { EventRow } from '../events/events.repository';
 import type { FleetSnapshot } from '../metrics/collect/fleet-snapshot';
@@ -143,6 +143,14 @@ export function eventFilterOf(db: Db, user: AuthUser | undefined): ((row: EventR
   const organisationId = user.organisationId;
   return async (row) => {
     const data = row.data;
+    // An alert (and each alert grouped with it) as GET /api/alerts decides it: by its subject, not its host.
+    if (typeof data.alert_id === 'string') {
+      const alertScope = await sqlScopeOf(db, user);
+      const members = Array.isArray(data.group) ? (data.group as { alert_id?: unknown }[]) : [];
+      const ids = [data.alert_id, ...members.map((m) => m.alert_id).filter((id): id is string => typeof id === 'string')];
+      for (const id of new Set(ids)) if (!(await findAlert(db, organisationId, id, alertScope))) return false;
+      return true;
+    }
     const task = (data.task ?? null) as Task | null;
     if (task) {
       const placement = { hostId: task.target.host_id, guestId: task.target.guest_id, createdBy: task.created_by };

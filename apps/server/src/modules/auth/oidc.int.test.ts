@@ -27,6 +27,8 @@ describe('OpenID Connect against a real provider on 127.0.0.1', () => {
     t = await createTestApp({
       env: {
         PUBLIC_URL,
+        // The tests' requests come with inject's `Host: localhost:80`, the browser's to PUBLIC_URL.
+        ALLOWED_HOSTS: 'localhost',
         OIDC_ISSUER: peer.issuer,
         OIDC_CLIENT_ID: peer.client_id,
         OIDC_CLIENT_SECRET: peer.client_secret,

@@ -1,6 +1,6 @@
 import type { Backup, BackupCoverage, BackupListQuery, BackupPage, BackupStorageRead, GuestCritical } from '@proxai/contract';
 import type { Db } from '../../db/client';
-import { AppError, notFound } from '../../errors';
+import { notFound } from '../../errors';
 import { authorize } from '../access/authorize';
 import { findGuest, findGuestById } from '../guests/guests.repository';
 import { clusterMembers, findHost, liveGuestsOfHosts, listHosts, type HostRow } from '../hosts/hosts.repository';
@@ -19,6 +19,7 @@ import {
 import { backupHostsOf } from './backup-hosts.repository';
 import type { StoredNotBackedUp, StoredPveJob } from './cluster-backup-info';
 import { criticalFlags, setCriticalFlag, taggedCritical } from './critical.repository';
+import { parseTimeCursor, timeCursorOf } from '../../db/page-cursor';
 
 /** The inventory as the API shows it: backups page by page, coverage, and the critical flag. */
 
@@ -55,14 +56,11 @@ const toStorageDto = (s: BackupStorageRow): BackupStorageRead => ({
 });
 
 /** The position after a row, opaque to clients: base64url of `backup_time|id`. */
-const cursorOf = (b: BackupRow) => Buffer.from(`${b.backupTime.toISOString()}|${b.id}`).toString('base64url');
+const cursorOf = (b: BackupRow) => timeCursorOf(b.backupTime, b.id);
 
 function parseCursor(cursor: string): { backupTime: Date; id: string } {
-  const [at = '', id = ''] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
-  const backupTime = new Date(at);
-  if (Number.isNaN(backupTime.getTime()) || !/^[0-9a-f-]{36}$/i.test(id))
-    throw new AppError('bad_request', 'Invalid cursor: pass the next_cursor of the previous page unchanged');
-  return { backupTime, id };
+  const { at, id } = parseTimeCursor(cursor);
+  return { backupTime: at, id };
 }
 
 /** The hosts whose storages can hold a guest's backups: its node's host, the other nodes of its cluster, the PBSs. */

@@ -5,6 +5,7 @@ import { ErrorSchema, EventTicketSchema } from '@proxai/contract';
 import { AppError, unauthenticated } from '../../errors';
 import { currentOrg, currentUser } from '../../plugins/app/auth';
 import { newOpaqueToken, sha256Hex } from '../auth/codes';
+import { authenticateApiKey } from '../api-keys/api-keys.service';
 import { authenticateSessionId, type AuthUser } from '../sessions/sessions.service';
 import { eventFilterOf } from '../api-keys/scoped-lists';
 import { authorize } from '../access/authorize';
@@ -16,12 +17,16 @@ const TICKET_TTL_MS = 60_000;
 const HEARTBEAT_MS = 15_000;
 /** A resumed stream sends at most this many missed events, then the client reloads what it shows. */
 const CATCH_UP_MAX = 1000;
+/** Events that may end someone's right to read the stream: each stream checks its principal again before sending. */
+const RIGHTS_EVENTS = new Set(['member.removed', 'member.role_changed', 'api_key.revoked']);
 
 declare module 'fastify' {
   interface FastifyInstance {
     eventHub: EventHub;
   }
 }
+
+const bearerOf = (request: FastifyRequest) => /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1];
 
 const frame = (row: EventRow) =>
   `id: ${row.id}\nevent: ${row.type}\ndata: ${JSON.stringify({ id: String(row.id), type: row.type, at: row.at.toISOString(), data: row.data })}\n\n`;
@@ -62,6 +67,23 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
       return { ticket, expires_at: expiresAt.toISOString() };
     },
   );
+
+  /**
+   * Whether the stream's principal still may read it, as a new request would be judged: the session alive and still
+   * acting in the organisation with the same role, or the key not revoked or expired, its creator still a member
+   * with the same role and `fleet.read` still in its scopes. Any change ends the stream; the client opens a new
+   * one with what it holds now.
+   */
+  const stillAllowed = async (user: AuthUser, keySecret: string | undefined, ip: string): Promise<boolean> => {
+    const now = user.apiKey
+      ? keySecret
+        ? await authenticateApiKey(app.db, keySecret, { ip })
+        : null
+      : await authenticateSessionId(app.db, user.sessionId);
+    if (!now || typeof now === 'string') return false;
+    if (now.organisationId !== user.organisationId || now.orgRole !== user.orgRole) return false;
+    return !now.apiKey || now.apiKey.scopes.includes('fleet.read');
+  };
 
   const streamUser = async (request: FastifyRequest, reply: FastifyReply, ticket: string | undefined): Promise<AuthUser> => {
     if (ticket) {
@@ -115,17 +137,30 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
       const queued: EventRow[] = [];
       const caughtUp = new Set<number>();
       let live = false;
+      const keySecret = user.apiKey ? bearerOf(request) : undefined;
       // A key limited to some hosts or tags gets only the events about what it sees, still in order.
       const keep = eventFilterOf(app.db, user);
-      let narrowed = Promise.resolve();
+      // Events go out one after another: a check of the principal (or of a key's scope) holds the ones after it.
+      let queue = Promise.resolve();
+      let ended = false;
+      const check = () => {
+        queue = queue.then(async () => {
+          if (!ended && !(await stillAllowed(user, keySecret, request.ip).catch(() => false))) end();
+        });
+      };
       const send = (row: EventRow) => {
         if (caughtUp.has(row.id)) return;
-        if (!keep) {
-          res.write(frame(row));
+        if (RIGHTS_EVENTS.has(row.type)) check();
+        if (!keep && !RIGHTS_EVENTS.has(row.type)) {
+          queue = queue.then(() => {
+            if (!ended) res.write(frame(row));
+          });
           return;
         }
-        narrowed = narrowed.then(async () => {
-          if ((await keep(row).catch(() => false)) && !res.writableEnded) res.write(frame(row));
+        queue = queue.then(async () => {
+          if (ended) return;
+          if (keep && !(await keep(row).catch(() => false))) return;
+          if (!res.writableEnded) res.write(frame(row));
         });
       };
       // A new stream starts after the newest event that exists now: the hub may hand it events of the last
@@ -144,13 +179,26 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       live = true;
       for (const row of queued.sort((a, b) => a.id - b.id)) send(row);
-      const heartbeat = setInterval(() => res.write(': ping\n\n'), HEARTBEAT_MS);
-      const end = () => {
+      // Each heartbeat checks the principal again (a revocation elsewhere shows within 15 s); this replica's logout,
+      // role change or removal evicts the session from its cache, which checks at once.
+      const heartbeat = setInterval(() => {
+        check();
+        queue = queue.then(() => {
+          if (!ended) res.write(': ping\n\n');
+        });
+      }, HEARTBEAT_MS);
+      const stopHearing = app.sessionCache.onEvict((who) => {
+        if (who.sessionId === user.sessionId || who.userId === user.id) check();
+      });
+      function end() {
+        if (ended) return;
+        ended = true;
         clearInterval(heartbeat);
+        stopHearing();
         unsubscribe();
         streams.delete(end);
         if (!res.writableEnded) res.end();
-      };
+      }
       streams.add(end);
       request.raw.on('close', end);
     },

@@ -38,6 +38,7 @@ import {
 } from './pve-connection';
 import { toHostError } from './pve-errors';
 import { secretBoxFor } from './secret-box';
+import { creatorOf } from '../access/principal';
 
 export interface HostsDeps {
   db: Db;
@@ -154,8 +155,7 @@ export async function addHost(
     recordAudit(db, {
       action: 'host.add',
       outcome: 'failure',
-      actorId: ctx.user.id,
-      actorEmail: ctx.user.email,
+      actor: creatorOf(ctx.user),
       organisationId: ctx.organisationId,
       ip: ctx.ip ?? null,
       details: { name: input.name, type, pve_url: target.url, pve_node: target.node, auth_type: input.auth_type, detail },
@@ -255,8 +255,7 @@ export async function syncOneHost(deps: HostsDeps, ctx: RequestContext, id: stri
   await recordAudit(deps.db, {
     action: 'host.sync',
     outcome: outcome.ok ? 'success' : 'failure',
-    actorId: ctx.user.id,
-    actorEmail: ctx.user.email,
+    actor: creatorOf(ctx.user),
     organisationId: ctx.organisationId,
     target: id,
     ip: ctx.ip ?? null,
@@ -274,8 +273,7 @@ async function syncPbsHost(deps: HostsDeps, ctx: RequestContext, host: HostRow):
   await recordAudit(deps.db, {
     action: 'host.sync',
     outcome: outcome.ok ? 'success' : 'failure',
-    actorId: ctx.user.id,
-    actorEmail: ctx.user.email,
+    actor: creatorOf(ctx.user),
     organisationId: ctx.organisationId,
     target: host.id,
     ip: ctx.ip ?? null,

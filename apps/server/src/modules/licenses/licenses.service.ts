@@ -31,6 +31,7 @@ import {
   markRevoked,
   type LicenceRow,
 } from './licenses.repository';
+import { creatorOf } from '../access/principal';
 
 const DAY_MS = 86_400_000;
 
@@ -188,8 +189,7 @@ export async function generateLicence(
   await recordAudit(db, {
     action: 'licence.generate',
     outcome: 'success',
-    actorId: ctx.user.id,
-    actorEmail: ctx.user.email,
+    actor: creatorOf(ctx.user),
     organisationId: input.organisation_id,
     target: id,
     ip: ctx.ip,
@@ -223,8 +223,7 @@ export async function revokeLicence(
   await recordAudit(db, {
     action: 'licence.revoke',
     outcome: 'success',
-    actorId: ctx.user.id,
-    actorEmail: ctx.user.email,
+    actor: creatorOf(ctx.user),
     organisationId: row.organisationId,
     target: id,
     ip: ctx.ip,

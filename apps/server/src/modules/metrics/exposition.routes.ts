@@ -26,6 +26,7 @@ import {
   SCRAPE_TOKEN_PREFIX,
   scrapeTokenInfo,
 } from './collect/scrape-tokens';
+import { creatorOf } from '../access/principal';
 
 const errors = { 401: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema };
 
@@ -102,8 +103,7 @@ export const metricsExpositionRoutes: FastifyPluginAsyncZod = async (app) => {
       await recordAudit(db, {
         action: 'metrics.scrape_token.rotate',
         outcome: 'success',
-        actorId: ctx.user.id,
-        actorEmail: ctx.user.email,
+        actor: creatorOf(ctx.user),
         organisationId: ctx.organisationId,
         target: token.prefix,
         ip: ctx.ip,
@@ -126,8 +126,7 @@ export const metricsExpositionRoutes: FastifyPluginAsyncZod = async (app) => {
       await recordAudit(db, {
         action: 'metrics.scrape_token.revoke',
         outcome: 'success',
-        actorId: ctx.user.id,
-        actorEmail: ctx.user.email,
+        actor: creatorOf(ctx.user),
         organisationId: ctx.organisationId,
         target: null,
         ip: ctx.ip,

@@ -131,6 +131,16 @@ export async function proveFactor(
   }
 }
 
+/**
+ * An e-mailed code stands in for a second factor only for people who have none yet, and never for a platform
+ * administrator (who signs in with a password and a second factor: a mailbox alone must not confirm for them).
+ */
+export function refuseEmailToAdministrators(user: { role: 'admin' | 'user' }): void {
+  if (user.role === 'admin') {
+    throw new AppError('forbidden', 'Administrators confirm with a second factor: sign in again to set one up');
+  }
+}
+
 /** What a step-up proof is bound to: the request's method, path with query, and canonical JSON body. */
 export function requestHash(method: string, url: string, body: unknown): string {
   return sha256Hex(`${method.toUpperCase()} ${url}\n${canonicalJson(body ?? null)}`);
@@ -149,6 +159,7 @@ export async function requireStepUp(deps: FactorDeps, request: FastifyRequest, u
     if (await spendStepUpProof(deps.db, proof, now)) return;
   }
   const factors = await factorsOf(deps.db, user.id);
+  if (!hasFactor(factors)) refuseEmailToAdministrators(user);
   const challenge = newOpaqueToken();
   const webauthn = factors.passkeys.length ? await passkeyRequestOptions(deps.rp(), factors.passkeys) : null;
   await insertChallenge(deps.db, {

@@ -19,7 +19,9 @@ import {
   WebAuthnOptionsSchema,
 } from '@proxai/contract';
 import { generateAuthenticationOptions } from '@simplewebauthn/server';
+import { isLanguage } from '@proxai/contract';
 import { AppError } from '../../errors';
+import { acceptedLanguage } from '../../i18n/messages';
 import { currentUser, setSessionCookie as setCookie } from '../../plugins/app/auth';
 import { findUserById, type UserRow } from '../auth/auth.repository';
 import { baseUrl } from '../auth/auth.routes';
@@ -27,6 +29,7 @@ import { newOpaqueToken, sha256Hex } from '../auth/codes';
 import { byIp, rateLimit } from '../auth/rate-limits';
 import { recordAudit } from '../audit/audit.repository';
 import { secretBoxFor } from '../hosts/secret-box';
+import { factorChangedMail, type FactorChange } from '../teams/team-mails';
 import { MFA_TOKEN_TTL_MS, proveFactor, type FactorDeps } from './challenges';
 import { relyingPartyOf, verifyPasskeyAssertion } from './factors';
 import { consumeChallenge, findLiveChallenge, insertChallenge, renamePasskey, type ChallengeRow } from './mfa.repository';
@@ -64,7 +67,10 @@ export const mfaRoutes: FastifyPluginAsyncZod = async (app) => {
   const setSessionCookie = (reply: FastifyReply, token: string) => setCookie(reply, token, config.isProduction);
   app.decorateRequest('enrolment', undefined);
 
-  /** A session, or the `mfa_token` of a sign-in that must enrol a factor (only on the enrolment routes). */
+  /**
+   * A session, or the `mfa_token` of a sign-in that must enrol a factor (only on the enrolment routes). Runs on
+   * request, so the route policy's gate (step-up) sees the session; an enrolment has none and is exempt.
+   */
   const sessionOrEnrolment = async (request: FastifyRequest) => {
     const token = bearer(request);
     if (token && token.length >= 20 && token.length <= 300) {
@@ -80,6 +86,24 @@ export const mfaRoutes: FastifyPluginAsyncZod = async (app) => {
     await app.authenticate(request);
   };
   const who = (request: FastifyRequest) => request.enrolment?.user ?? currentUser(request);
+
+  /**
+   * Mails the person that a factor was added or removed (the audit chain records it too): a stolen session must not
+   * change factors unseen. In the account's language; a mail that cannot be sent does not undo the change.
+   */
+  const tellFactorChange = async (
+    request: FastifyRequest,
+    user: { email: string; language: string },
+    change: FactorChange,
+    name?: string,
+  ) => {
+    const language = isLanguage(user.language) ? user.language : acceptedLanguage(request.headers['accept-language']);
+    try {
+      await app.mailer.send({ to: user.email, ...factorChangedMail(language, { change, name, at: new Date(), ip: request.ip }) });
+    } catch (err) {
+      request.log.warn({ err }, 'the mail telling of a second factor change was not sent');
+    }
+  };
 
   /** An enrolment done with an `mfa_token` ends the sign-in: its session opens now. */
   const finishEnrolment = async (request: FastifyRequest, reply: FastifyReply, factor: string) => {
@@ -109,7 +133,7 @@ export const mfaRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/auth/mfa/totp/setup',
     {
-      preHandler: [sessionOrEnrolment],
+      onRequest: [sessionOrEnrolment],
       schema: {
         tags,
         summary: 'Start setting up an authenticator app (TOTP): its secret and otpauth:// address',
@@ -122,7 +146,8 @@ export const mfaRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/auth/mfa/totp/confirm',
     {
-      preHandler: [sessionOrEnrolment, rateLimit(app, 'totp-confirm-ip', { max: 30, windowMs: 15 * MINUTE, key: byIp })],
+      onRequest: [sessionOrEnrolment],
+      preHandler: [rateLimit(app, 'totp-confirm-ip', { max: 30, windowMs: 15 * MINUTE, key: byIp })],
       schema: {
         tags,
         summary: 'Confirm the authenticator app with a first code; answers ten recovery codes (shown once)',
@@ -132,6 +157,7 @@ export const mfaRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const codes = await confirmTotp(db, box(), who(request), request.body.code, request.ip);
+      await tellFactorChange(request, who(request), 'totpAdded');
       return { recovery_codes: codes, ...(await finishEnrolment(request, reply, 'totp')) };
     },
   );
@@ -144,6 +170,7 @@ export const mfaRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       await removeTotp(db, currentUser(request), request.ip);
+      await tellFactorChange(request, currentUser(request), 'totpRemoved');
       return { message: 'Authenticator app removed' };
     },
   );
@@ -205,7 +232,7 @@ export const mfaRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/auth/passkeys/options',
     {
-      preHandler: [sessionOrEnrolment],
+      onRequest: [sessionOrEnrolment],
       schema: {
         tags,
         summary: 'Options to register a passkey (navigator.credentials.create)',
@@ -218,7 +245,7 @@ export const mfaRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/auth/passkeys',
     {
-      preHandler: [sessionOrEnrolment],
+      onRequest: [sessionOrEnrolment],
       schema: {
         tags,
         summary: 'Register a passkey from the browser’s answer; with an enrolment mfa_token, the sign-in completes',
@@ -231,6 +258,7 @@ export const mfaRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const done = await registerPasskey(deps(request), who(request), request.body, request.ip);
+      await tellFactorChange(request, who(request), 'passkeyAdded', done.passkey.name);
       const signedIn = await finishEnrolment(request, reply, 'webauthn');
       return reply.code(201).send({ passkey: done.passkey, recovery_codes: done.recoveryCodes, ...signedIn });
     },
@@ -262,7 +290,8 @@ export const mfaRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, summary: 'Remove a passkey (step-up)', params: IdParams, response: { 200: MessageSchema, ...errors } },
     },
     async (request) => {
-      await removePasskey(db, currentUser(request), request.params.id, request.ip);
+      const removed = await removePasskey(db, currentUser(request), request.params.id, request.ip);
+      await tellFactorChange(request, currentUser(request), 'passkeyRemoved', removed.name);
       return { message: 'Passkey removed' };
     },
   );

@@ -69,16 +69,26 @@ async function freshRecoveryCodes(db: Db, userId: string): Promise<string[]> {
   return codes;
 }
 
-/** Confirms the pending secret with a first code; the first factor also brings ten recovery codes. */
-export async function confirmTotp(db: Db, box: SecretBox, user: { id: string; email: string }, code: string, ip?: string) {
+/**
+ * Confirms the pending secret with a first code. The first factor also brings ten recovery codes; a factor added
+ * beside another keeps the person's codes (answers none): adding a factor never hands out codes that replace them.
+ */
+export async function confirmTotp(
+  db: Db,
+  box: SecretBox,
+  user: { id: string; email: string },
+  code: string,
+  ip?: string,
+): Promise<string[]> {
   const pending = await findTotp(db, user.id);
   if (!pending || pending.confirmedAt) throw new AppError('invalid_state', 'Set up the authenticator app first');
+  const firstFactor = !hasFactor(await factorsOf(db, user.id));
   const now = new Date();
   const step = totpStepOf(box.open(pending.secretSealed), code.trim(), now);
   if (step === null || !(await claimTotpStep(db, user.id, step, now))) {
     throw new AppError('invalid_factor', 'The code is wrong; check the time on your phone and try again');
   }
-  const codes = await freshRecoveryCodes(db, user.id);
+  const codes = firstFactor ? await freshRecoveryCodes(db, user.id) : [];
   await recordAudit(db, { action: 'mfa.totp_enabled', outcome: 'success', actorId: user.id, actorEmail: user.email, ip });
   return codes;
 }
@@ -119,9 +129,10 @@ export async function removePasskey(
   user: { id: string; email: string; role: 'admin' | 'user' },
   id: string,
   ip?: string,
-) {
+): Promise<{ name: string }> {
   const factors = await factorsOf(db, user.id);
-  if (!factors.passkeys.some((k) => k.id === id)) throw new AppError('not_found', 'Passkey not found');
+  const passkey = factors.passkeys.find((k) => k.id === id);
+  if (!passkey) throw new AppError('not_found', 'Passkey not found');
   await keepRequiredFactor(db, user, factors.passkeys.length - 1 + (factors.totp ? 1 : 0));
   await deletePasskey(db, user.id, id);
   if (!factors.totp && factors.passkeys.length === 1) await deleteRecoveryCodes(db, user.id);
@@ -133,6 +144,7 @@ export async function removePasskey(
     ip,
     target: id,
   });
+  return { name: passkey.name };
 }
 
 /** Options for navigator.credentials.create: a discoverable credential (it can sign in without an e-mail). */

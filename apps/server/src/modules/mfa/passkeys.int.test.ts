@@ -6,6 +6,7 @@ import { buildUser } from '../../testing/factories';
 import { trackSecret } from '../../testing/secrets';
 import { codeIn } from '../auth/auth.testing';
 import { SoftAuthenticator } from './soft-authenticator';
+import { enrolmentBearer, withEmailStepUp } from './step-up.testing';
 
 type Auth = { authorization: string };
 type Options = { challenge: string; rpId?: string; rp: { id?: string }; user: { id: string } };
@@ -33,15 +34,18 @@ describe('passkeys (WebAuthn) with a software authenticator', () => {
     payload?: object,
     stepUp?: string,
   ) => t.app.inject({ method, url, payload, headers: { ...auth, ...(stepUp ? { 'x-step-up': stepUp } : {}) } });
-  const registrationOptions = async (auth: Auth) => {
-    const res = await send(auth, 'POST', '/api/auth/passkeys/options');
+  type Person = { auth: Auth; user: { email: string } };
+  /** A registration's options: for a session, after a step-up by e-mailed code (these people have no factor yet). */
+  const registrationOptions = async ({ auth, user }: Person) => {
+    const res = await withEmailStepUp(t.app, auth, user.email, { method: 'POST', url: '/api/auth/passkeys/options' });
     expect(res.statusCode, res.body).toBe(200);
     return res.json<Options>();
   };
-  /** Registers a new software passkey for the session's person. */
-  const registerKey = async (auth: Auth, name = 'Laptop') => {
+  /** Registers a new software passkey for the person (by their session, or by an enrolment step's bearer). */
+  const registerKey = async (person: Person, name = 'Laptop') => {
+    const { auth } = person;
     const key = new SoftAuthenticator(ORIGIN);
-    const res = await send(auth, 'POST', '/api/auth/passkeys', { name, response: key.create(await registrationOptions(auth)) });
+    const res = await send(auth, 'POST', '/api/auth/passkeys', { name, response: key.create(await registrationOptions(person)) });
     expect(res.statusCode, res.body).toBe(201);
     const body = res.json<{ passkey: Passkey; recovery_codes: string[] | null }>();
     trackSecret(...(body.recovery_codes ?? []));
@@ -64,7 +68,7 @@ describe('passkeys (WebAuthn) with a software authenticator', () => {
 
   it('registers a passkey (listed with the factors) and signs in with it without an e-mail', async () => {
     const person = await buildUser(db());
-    const options = await registrationOptions(person.auth);
+    const options = await registrationOptions(person);
     expect(options).toMatchObject({
       challenge: expect.any(String),
       rp: { id: 'localhost' },
@@ -76,7 +80,7 @@ describe('passkeys (WebAuthn) with a software authenticator', () => {
     expect(refused.statusCode).toBe(400);
     expect(refused.json()).toMatchObject({ code: 'invalid_factor' });
 
-    const { key, passkey, recoveryCodes } = await registerKey(person.auth);
+    const { key, passkey, recoveryCodes } = await registerKey(person);
     expect(passkey).toEqual({ id: expect.any(String), name: 'Laptop', created_at: expect.any(String), last_used_at: null });
     // The first factor brings ten recovery codes.
     expect(recoveryCodes).toHaveLength(10);
@@ -112,7 +116,7 @@ describe('passkeys (WebAuthn) with a software authenticator', () => {
 
   it('refuses an assertion made for another challenge, and one without user verification', async () => {
     const person = await buildUser(db());
-    const { key } = await registerKey(person.auth);
+    const { key } = await registerKey(person);
     const first = await signInOptions();
     const second = await signInOptions();
     const forFirst = key.get(first.options);
@@ -145,7 +149,7 @@ describe('passkeys (WebAuthn) with a software authenticator', () => {
 
   it('is the second factor of an e-mail sign-in: mfa_required with passkey options, answered by an assertion', async () => {
     const person = await buildUser(db());
-    const { key } = await registerKey(person.auth);
+    const { key } = await registerKey(person);
     const email = person.user.email;
     const signIn = async () => {
       expect((await send(undefined, 'POST', '/api/auth/magic-link', { email, language: 'en' })).statusCode).toBe(200);
@@ -167,7 +171,7 @@ describe('passkeys (WebAuthn) with a software authenticator', () => {
 
     // Someone else's passkey does not answer it (a wrong answer, the step stays open).
     const other = await buildUser(db());
-    const otherKey = (await registerKey(other.auth)).key;
+    const otherKey = (await registerKey(other)).key;
     const wrongKey = await send(undefined, 'POST', '/api/auth/mfa/verify', {
       mfa_token: step.mfa_token,
       webauthn_response: otherKey.get(webauthn),
@@ -203,7 +207,7 @@ describe('passkeys (WebAuthn) with a software authenticator', () => {
 
   it('proves a step-up, once', async () => {
     const person = await buildUser(db());
-    const { key } = await registerKey(person.auth);
+    const { key } = await registerKey(person);
     const hostId = randomUUID();
     const asked = await stepUpChallenge(await send(person.auth, 'DELETE', `/api/hosts/${hostId}`));
     expect(asked.methods).toEqual(expect.arrayContaining(['webauthn', 'recovery']));
@@ -242,7 +246,7 @@ describe('passkeys (WebAuthn) with a software authenticator', () => {
 
   it('renames and removes a passkey (after a step-up); a platform administrator keeps their last factor', async () => {
     const person = await buildUser(db());
-    const { key, passkey } = await registerKey(person.auth);
+    const { key, passkey } = await registerKey(person);
     const renamed = await send(person.auth, 'PATCH', `/api/auth/passkeys/${passkey.id}`, { name: '  Phone ' });
     expect(renamed.statusCode, renamed.body).toBe(200);
     expect(renamed.json()).toMatchObject({ id: passkey.id, name: 'Phone' });
@@ -262,7 +266,8 @@ describe('passkeys (WebAuthn) with a software authenticator', () => {
     expect(await mfa(person.auth)).toMatchObject({ passkeys: [], recovery_codes_left: 0 });
 
     const admin = await buildUser(db(), { role: 'admin', organisationId: null });
-    const adminKey = await registerKey(admin.auth, 'Admin key');
+    // An administrator enrols a factor at their first sign-in (an enrolment step, not a session).
+    const adminKey = await registerKey({ auth: await enrolmentBearer(db(), admin.user.id), user: admin.user }, 'Admin key');
     expect((await mfa(admin.auth)).required_by).toBe('platform');
     // Administrators sign in with their password: their passkey does not replace it.
     const options = await signInOptions();

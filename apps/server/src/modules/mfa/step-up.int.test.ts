@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MfaStatus, StepUpRequired } from '@proxai/contract';
 import { createTestApp, type TestApp } from '../../testing/app';
@@ -7,16 +6,9 @@ import { buildUser } from '../../testing/factories';
 import { trackSecret } from '../../testing/secrets';
 import { codeIn } from '../auth/auth.testing';
 import { createSession } from '../sessions/sessions.service';
+import { currentStep, totpCode, withEmailStepUp } from './step-up.testing';
 
 type Auth = { authorization: string };
-
-const TOTP_PERIOD_MS = 30_000;
-/** The TOTP code of a time step (what an authenticator app shows during that step). */
-const totpCode = (secret: string, step: number) =>
-  new TOTP({ secret: Secret.fromBase32(secret), algorithm: 'SHA1', digits: 6, period: 30 }).generate({
-    timestamp: step * TOTP_PERIOD_MS,
-  });
-const currentStep = () => Math.floor(Date.now() / TOTP_PERIOD_MS);
 
 describe('step-up: a fresh second-factor check bound to one request', () => {
   let t: TestApp;
@@ -60,7 +52,11 @@ describe('step-up: a fresh second-factor check bound to one request', () => {
   /** A person with a confirmed authenticator app: its secret, the step its confirming code used, its recovery codes. */
   const withTotp = async () => {
     const person = await buildUser(db());
-    const setup = await send(person.auth, 'POST', '/api/auth/mfa/totp/setup');
+    // Adding a factor is stepped up: someone without one yet confirms by an e-mailed code.
+    const setup = await withEmailStepUp(t.app, person.auth, person.user.email, {
+      method: 'POST',
+      url: '/api/auth/mfa/totp/setup',
+    });
     expect(setup.statusCode, setup.body).toBe(200);
     const { secret, otpauth_url } = setup.json<{ secret: string; otpauth_url: string }>();
     trackSecret(secret);
@@ -166,11 +162,12 @@ describe('step-up: a fresh second-factor check bound to one request', () => {
     expect(asked.methods).toContain('recovery');
     expect(asked.methods).not.toContain('email');
     expect(asked.webauthn).toBeNull();
-    // An e-mailed code is for people without a factor only.
+    // An e-mailed code is for people without a factor only (the mails so far: the setup's code, the app added).
+    const mailed = t.app.mailer.outbox.filter((m) => m.to === person.user.email).length;
     const mail = await send(person.auth, 'POST', '/api/auth/step-up/email', { challenge: asked.challenge });
     expect(mail.statusCode).toBe(400);
     expect(mail.json()).toMatchObject({ code: 'invalid_factor' });
-    expect(t.app.mailer.outbox.some((m) => m.to === person.user.email)).toBe(false);
+    expect(t.app.mailer.outbox.filter((m) => m.to === person.user.email)).toHaveLength(mailed);
     const byEmail = await stepUp(person.auth, { challenge: asked.challenge, code: '123456', method: 'email' });
     expect(byEmail.statusCode).toBe(400);
     expect(byEmail.json()).toMatchObject({ code: 'invalid_factor' });

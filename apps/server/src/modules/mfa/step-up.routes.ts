@@ -21,7 +21,7 @@ import { secretBoxFor } from '../hosts/secret-box';
 import { listLiveSessions, revokeOwnSession } from '../sessions/sessions.repository';
 import { SESSION_MAX_AGE_MS } from '../sessions/sessions.service';
 import { stepUpMail } from '../teams/team-mails';
-import { issueStepUpProof, proveFactor, type FactorDeps } from './challenges';
+import { issueStepUpProof, proveFactor, refuseEmailToAdministrators, type FactorDeps } from './challenges';
 import { factorsOf, hasFactor, relyingPartyOf } from './factors';
 import { findLiveChallenge, setChallenge } from './mfa.repository';
 
@@ -68,6 +68,7 @@ export const stepUpRoutes: FastifyPluginAsyncZod = async (app) => {
       if (request.body.method === 'email' && hasFactor(factors)) {
         throw new AppError('invalid_factor', 'Confirm with your authenticator app, a passkey or a recovery code');
       }
+      if (request.body.method === 'email') refuseEmailToAdministrators(user);
       let method;
       try {
         method = await proveFactor(deps(request), row, user.id, request.body);
@@ -113,6 +114,7 @@ export const stepUpRoutes: FastifyPluginAsyncZod = async (app) => {
       if (hasFactor(await factorsOf(db, user.id))) {
         throw new AppError('invalid_factor', 'Confirm with your authenticator app, a passkey or a recovery code');
       }
+      refuseEmailToAdministrators(user);
       const code = newOtpCode();
       await setChallenge(db, row.id, { emailCodeHash: hashOtpCode(row.id, code) });
       try {

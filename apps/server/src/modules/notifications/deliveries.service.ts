@@ -15,6 +15,7 @@ import { messageOf, replayValues, type NotifyDeps } from './delivery';
 import { summaryIn } from './formatters';
 import { findDelivery, listDeliveries, updateDelivery, type DeliveryRow } from './notifications.repository';
 import { featureOf } from './plan-gate';
+import { parseTimeCursor, timeCursorOf } from '../../db/page-cursor';
 
 /** A channel's delivery log and dead letters (read by whoever sees the channel), and the replay of a message. */
 
@@ -42,13 +43,8 @@ export function toDeliveryDto(row: DeliveryRow, language?: Language): Notificati
   };
 }
 
-const encodeCursor = (r: DeliveryRow) => Buffer.from(`${r.createdAt.toISOString()}|${r.id}`).toString('base64url');
-function decodeCursor(cursor: string): { at: Date; id: string } {
-  const [at = '', id = ''] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
-  const date = new Date(at);
-  if (Number.isNaN(date.getTime()) || !/^[0-9a-f-]{36}$/.test(id)) throw new AppError('bad_request', 'Invalid cursor');
-  return { at: date, id };
-}
+const encodeCursor = (r: DeliveryRow) => timeCursorOf(r.createdAt, r.id);
+const decodeCursor = parseTimeCursor;
 
 export async function deliveriesOf(
   deps: NotifyDeps,

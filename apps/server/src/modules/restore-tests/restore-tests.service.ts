@@ -29,6 +29,8 @@ import {
   type RestoreTestRow,
 } from './restore-tests.repository';
 import { RESTORE_TEST_RUN_JOB_NAME, RUN_KIND } from './restore-test.job';
+import { parseTimeCursor, timeCursorOf } from '../../db/page-cursor';
+import { creatorOf } from '../access/principal';
 
 export type RestoreTestsDeps = HostsDeps & { jobs: { send(name: string, data: unknown): Promise<string | null> } };
 
@@ -90,7 +92,7 @@ export async function createRestoreTest(
         },
         hostId: host.id,
         guestId: guest.id,
-        createdBy: { type: 'user', id: ctx.user.id, name: ctx.user.email },
+        createdBy: creatorOf(ctx.user),
       },
       `Restore test of ${guestLabel(guest)} on ${targetNode}, asked by ${ctx.user.email}`,
     );
@@ -114,14 +116,11 @@ export async function createRestoreTest(
 }
 
 /** The position after a row, opaque to clients: base64url of `created_at|id`. */
-const cursorOf = (r: RestoreTestRow) => Buffer.from(`${r.createdAt.toISOString()}|${r.id}`).toString('base64url');
+const cursorOf = (r: RestoreTestRow) => timeCursorOf(r.createdAt, r.id);
 
 function parseCursor(cursor: string): { createdAt: Date; id: string } {
-  const [at = '', id = ''] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
-  const createdAt = new Date(at);
-  if (Number.isNaN(createdAt.getTime()) || !/^[0-9a-f-]{36}$/i.test(id))
-    throw new AppError('bad_request', 'Invalid cursor: pass the next_cursor of the previous page unchanged');
-  return { createdAt, id };
+  const { at, id } = parseTimeCursor(cursor);
+  return { createdAt: at, id };
 }
 
 export async function listRestoreTestsOf(

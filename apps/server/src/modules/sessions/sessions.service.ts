@@ -74,8 +74,16 @@ const SESSION_CACHE_MAX = 10_000;
  */
 export class SessionCache {
   private readonly entries = new Map<string, { user: AuthUser; sessionExpiresAt: number; until: number }>();
+  /** Who hears of an eviction here: a session's rights may have changed (logout, role, membership, organisation). */
+  private readonly listeners = new Set<(who: { sessionId?: string; userId?: string }) => void>();
 
   constructor(private readonly ttlMs = SESSION_CACHE_MS) {}
+
+  /** Calls `listener` at each eviction; answers its remover. The event stream checks its principal again then. */
+  onEvict(listener: (who: { sessionId?: string; userId?: string }) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
 
   get(tokenHash: string, now: number): AuthUser | undefined {
     const entry = this.entries.get(tokenHash);
@@ -97,10 +105,12 @@ export class SessionCache {
 
   evictSession(sessionId: string): void {
     for (const [hash, entry] of this.entries) if (entry.user.sessionId === sessionId) this.entries.delete(hash);
+    for (const listener of this.listeners) listener({ sessionId });
   }
 
   evictUser(userId: string): void {
     for (const [hash, entry] of this.entries) if (entry.user.id === userId) this.entries.delete(hash);
+    for (const listener of this.listeners) listener({ userId });
   }
 
   clear(): void {
@@ -155,13 +165,15 @@ export async function authenticateSessionId(db: Db, sessionId: string, now = new
   return row ? toAuthUser(row) : null;
 }
 
+/** Ends a session; the cache forgets it after the database does (a request in between cannot cache it again). */
 export async function revokeSession(db: Db, sessionId: string, cache?: SessionCache) {
-  cache?.evictSession(sessionId);
   await revokeSessionById(db, sessionId, new Date());
+  cache?.evictSession(sessionId);
 }
 
 /** "Sign out everywhere": every session of the user ends now (other replicas within SESSION_CACHE_MS). */
 export async function revokeAllSessions(db: Db, userId: string, cache?: SessionCache): Promise<number> {
+  const revoked = await revokeSessionsOfUser(db, userId, new Date());
   cache?.evictUser(userId);
-  return revokeSessionsOfUser(db, userId, new Date());
+  return revoked;
 }

@@ -26,17 +26,14 @@ import {
   withdrawStop,
   type TaskRow,
 } from './tasks.repository';
+import { parseTimeCursor, timeCursorOf } from '../../db/page-cursor';
 
 /** The position after a row, opaque to clients: base64url of `created_at|id`. */
-const cursorOf = (t: TaskRow) => Buffer.from(`${t.createdAt.toISOString()}|${t.id}`).toString('base64url');
+const cursorOf = (t: TaskRow) => timeCursorOf(t.createdAt, t.id);
 
 function parseCursor(cursor: string): { createdAt: Date; id: string } {
-  const [at = '', id = ''] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
-  const createdAt = new Date(at);
-  if (Number.isNaN(createdAt.getTime()) || !/^[0-9a-f-]{36}$/i.test(id)) {
-    throw new AppError('bad_request', 'Invalid cursor: pass the next_cursor of the previous page unchanged');
-  }
-  return { createdAt, id };
+  const { at, id } = parseTimeCursor(cursor);
+  return { createdAt: at, id };
 }
 
 export async function listTasksOf(db: Db, organisationId: string, query: TaskListQuery): Promise<TaskPage> {

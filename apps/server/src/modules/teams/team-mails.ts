@@ -109,3 +109,38 @@ ${actionHtml}      <p style="font-size:14px;margin:0 0 8px">${escapeHtml(t.codeL
   );
   return { subject, text, html };
 }
+
+export type FactorChange = 'totpAdded' | 'totpRemoved' | 'passkeyAdded' | 'passkeyRemoved';
+
+/**
+ * Tells a person a second factor of their account was added or removed, when and from where, with what to do if it
+ * was not them (a stolen session must not change factors unseen). `name` is the passkey's.
+ */
+export function factorChangedMail(
+  language: Language,
+  input: { change: FactorChange; name?: string; at: Date; ip: string },
+): { subject: string; text: string; html: string } {
+  const t = {
+    subject: translate(language, 'mails', 'factorChanged.subject'),
+    change: template(language, 'mails', `factorChanged.${input.change}`),
+    when: template(language, 'mails', 'factorChanged.when'),
+    wasYou: translate(language, 'mails', 'factorChanged.wasYou'),
+    notYou: translate(language, 'mails', 'factorChanged.notYou'),
+  };
+  const values = {
+    name: oneLine(input.name ?? ''),
+    time: input.at.toISOString().slice(0, 16).replace('T', ' '),
+    ip: oneLine(input.ip),
+  };
+  const subject = t.subject;
+  const text = [filled(t.change, values), filled(t.when, values), '', t.wasYou, t.notYou, '', '— ProxAI'].join('\n');
+  const html = page(
+    language,
+    subject,
+    `      <p style="font-size:15px;line-height:1.5;margin:0 0 16px">${filled(t.change, values, true)}</p>
+      <p style="font-size:14px;line-height:1.5;margin:0 0 24px">${filled(t.when, values, true)}</p>
+      <p style="font-size:13px;color:#475569;line-height:1.5;margin:0 0 8px">${escapeHtml(t.wasYou)}</p>
+      <p style="font-size:14px;line-height:1.5;margin:0"><strong>${escapeHtml(t.notYou)}</strong></p>`,
+  );
+  return { subject, text, html };
+}

@@ -37,6 +37,7 @@ import {
   setRequireMfa,
   type InviteRow,
 } from './teams.repository';
+import { creatorOf } from '../access/principal';
 
 export const INVITE_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 
@@ -51,8 +52,7 @@ const audit = (db: Db, ctx: TeamContext, action: string, target: string, details
   recordAudit(db, {
     action,
     outcome: 'success',
-    actorId: ctx.user.id,
-    actorEmail: ctx.user.email,
+    actor: creatorOf(ctx.user),
     organisationId: ctx.organisationId,
     target,
     ip: ctx.ip,

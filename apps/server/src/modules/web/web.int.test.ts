@@ -13,7 +13,9 @@ describe('serving the web build (production mode)', () => {
     fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>ProxAI</title><div id="root"></div>');
     fs.writeFileSync(path.join(dist, 'assets', 'index-abc123.js'), 'console.log(1)');
     fs.writeFileSync(path.join(dist, 'favicon.svg'), '<svg/>');
-    t = await createTestApp({ env: { NODE_ENV: 'production', PUBLIC_URL: 'https://proxai.example.com', WEB_DIST: dist } });
+    t = await createTestApp({
+      env: { NODE_ENV: 'production', PUBLIC_URL: 'https://proxai.example.com', ALLOWED_HOSTS: 'localhost', WEB_DIST: dist },
+    });
   });
   afterAll(async () => {
     await t.close();

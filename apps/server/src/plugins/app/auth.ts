@@ -47,20 +47,15 @@ function bearerToken(request: FastifyRequest): string | undefined {
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-/** A cookie-authenticated write must come from our own origin (CSRF). */
-function isSameOrigin(request: FastifyRequest, publicUrl?: string): boolean {
+/** A cookie-authenticated write must come from one of the portal's own names (CSRF; allowed-hosts.ts). */
+function isSameOrigin(request: FastifyRequest, isAllowedHost: (host: string) => boolean): boolean {
   const origin = request.headers.origin ?? request.headers.referer;
   if (!origin) return false;
-  let originHost: string;
   try {
-    originHost = new URL(origin).host;
+    return isAllowedHost(new URL(origin).host);
   } catch {
     return false;
   }
-  const allowed = new Set<string>();
-  if (request.headers.host) allowed.add(request.headers.host);
-  if (publicUrl) allowed.add(new URL(publicUrl).host);
-  return allowed.has(originHost);
 }
 
 /** A finished sign-in also sets the HttpOnly session cookie; the web keeps the token for its Bearer header. */
@@ -90,7 +85,7 @@ export function requirePlatformAdmin(user: AuthUser): void {
   if (user.role !== 'admin') throw new AppError('forbidden', 'Only ProxAI administrators can do this');
 }
 
-async function authPlugin(app: FastifyInstance, opts: { publicUrl?: string }): Promise<void> {
+async function authPlugin(app: FastifyInstance): Promise<void> {
   const cache = new SessionCache();
   app.decorate('sessionCache', cache);
   app.decorateRequest('user', undefined);
@@ -128,7 +123,7 @@ async function authPlugin(app: FastifyInstance, opts: { publicUrl?: string }): P
     const user = await authenticateToken(app.db, token, new Date(), cache);
     if (!user) throw unauthenticated('Session expired or invalid; please sign in again');
     const via = bearer ? 'bearer' : 'cookie';
-    if (via === 'cookie' && !SAFE_METHODS.has(request.method) && !isSameOrigin(request, opts.publicUrl)) {
+    if (via === 'cookie' && !SAFE_METHODS.has(request.method) && !isSameOrigin(request, app.isAllowedHost)) {
       throw new AppError('csrf', 'Cross-site request refused');
     }
     request.user = user;
@@ -136,4 +131,4 @@ async function authPlugin(app: FastifyInstance, opts: { publicUrl?: string }): P
   });
 }
 
-export const auth = fp(authPlugin, { name: 'auth', dependencies: ['db'] });
+export const auth = fp(authPlugin, { name: 'auth', dependencies: ['db', 'allowed-hosts'] });

@@ -70,7 +70,9 @@ export function TotpCard({ status, onCodes }: { status: MfaStatus; onCodes: (cod
           setIsSettingUp(false);
           setUp.reset();
           toast.success(t('totp.enabled'));
-          onCodes(codes);
+          // A first factor brings recovery codes; added beside a passkey, the person's codes stay as they were.
+          if (codes.length > 0) onCodes(codes);
+          else focus.restore();
         }}
       />
       <ConfirmDialog
