@@ -98,6 +98,18 @@ export type BulkAction = z.infer<typeof BulkActionSchema>;
 export const GuestActionParamsSchema = z.object({ action: BulkActionSchema }).meta({ id: 'GuestActionParams' });
 export type GuestActionParams = z.infer<typeof GuestActionParamsSchema>;
 
+/**
+ * Whether a schedule's runs stop, shut down or restart guests: a bulk stop (POST /api/vms/bulk-action with any action
+ * but start), which asks a step-up and, where the organisation holds bulk stops, a second member's approval, when
+ * the schedule is made or changed and for each "run now".
+ */
+export function scheduleStopsGuests(schedule: { kind?: unknown; params?: unknown }): boolean {
+  if (schedule.kind !== 'guest_action') return false;
+  const action =
+    schedule.params && typeof schedule.params === 'object' ? (schedule.params as { action?: unknown }).action : undefined;
+  return action !== 'start';
+}
+
 /** Parameters of each kind of schedule. */
 export const ScheduleParamsSchemas = {
   snapshot: SnapshotPolicyParamsSchema,

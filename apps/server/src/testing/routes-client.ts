@@ -1,13 +1,20 @@
 import { expect } from 'vitest';
+import { withEmailStepUp } from '../modules/mfa/step-up.testing';
 import type { TestApp } from './app';
 
 /**
  * Requests to the app as one member (`auth`, or other `headers` per call), with the checks integration tests repeat:
- * a creation (201, its body) and a refusal (status, code and what the detail says).
+ * a creation (201, its body) and a refusal (status, code and what the detail says). With `stepUpEmail`, a step-up
+ * asked of `auth` is answered by the code mailed there.
  */
-export function routesClient(t: TestApp, auth: Record<string, string>) {
-  const send = (method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, payload?: unknown, headers = auth) =>
-    t.app.inject({ method, url, headers, ...(payload === undefined ? {} : { payload: payload as object }) });
+export function routesClient(t: TestApp, auth: Record<string, string>, options: { stepUpEmail?: string } = {}) {
+  const send = (method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, payload?: unknown, headers = auth) => {
+    const request = { method, url, headers, ...(payload === undefined ? {} : { payload: payload as object }) };
+    // A member without a second factor answers a step-up by the code mailed to them, when the test says who they are.
+    return options.stepUpEmail && headers === auth
+      ? withEmailStepUp(t.app, { authorization: auth.authorization ?? '' }, options.stepUpEmail, request)
+      : t.app.inject(request);
+  };
   return {
     send,
     async created<T>(url: string, payload: unknown, headers = auth): Promise<T> {

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../errors';
 import type { ApprovalAction, Permission, PlatformPermission } from '@proxai/contract/permissions';
+import { scheduleStopsGuests } from '@proxai/contract';
 import { acceptedLanguage, message } from '../../i18n/messages';
 import { authorize, authorizePlatform } from './authorize';
 
@@ -137,7 +138,13 @@ export const ROUTE_POLICIES: Record<string, RoutePolicy> = {
   'GET /api/schedules': { need: 'fleet.read' },
   'GET /api/schedules/plan': { need: 'fleet.read' },
   'GET /api/schedules/:id': { need: 'fleet.read' },
-  'POST /api/schedules': { need: 'schedules.manage' },
+  // What a schedule will do is authorised where it is made, changed and run now (schedules.service.ts); a schedule
+  // that stops guests is a bulk stop: stepped up and held like one (a change and a run-now: schedules.routes.ts).
+  'POST /api/schedules': {
+    need: 'schedules.manage',
+    stepUp: (body) => scheduleStopsGuests(body as object),
+    approval: (body) => (scheduleStopsGuests(body as object) ? 'guests.bulk_stop' : undefined),
+  },
   'PATCH /api/schedules/:id': { need: 'schedules.manage' },
   'DELETE /api/schedules/:id': { need: 'schedules.manage' },
   'POST /api/schedules/:id/run': { need: 'schedules.run' },
@@ -234,6 +241,45 @@ export function installRoutePolicies(
     isHeld: (organisationId: string, action: ApprovalAction) => Promise<boolean>;
   },
 ): void {
+  /**
+   * Step-up, then four-eyes, for a request judged sensitive (by its route's policy, or by a handler that must read
+   * what the request changes first, such as a schedule's stored kind). Answers whether the request was held (202
+   * `approval_required` sent). A key is never asked for a step-up (nobody is there to answer) and cannot ask for an
+   * approval; an approved request the server runs as its requester passes.
+   */
+  const sensitiveGate = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    sensitive: { stepUp: boolean; approval?: ApprovalAction },
+  ): Promise<boolean> => {
+    const user = request.user;
+    if (!user || request.approvalRun) return false;
+    if (user.apiKey) {
+      if (sensitive.approval && user.organisationId && (await gates.isHeld(user.organisationId, sensitive.approval))) {
+        throw new AppError(
+          'forbidden',
+          'This organisation requires a second member to approve this action; an API key cannot ask',
+        );
+      }
+      return false;
+    }
+    if (sensitive.stepUp) await gates.stepUp(request);
+    const held = sensitive.approval ? await gates.hold(request, sensitive.approval) : null;
+    if (!held) return false;
+    // Not the route's own 202 (a task, say): its answer schema does not apply to a held request.
+    await reply
+      .code(202)
+      .type('application/json; charset=utf-8')
+      .serializer((payload: unknown) => JSON.stringify(payload))
+      .send({
+        detail: message(acceptedLanguage(request.headers['accept-language']), 'approval.required'),
+        code: 'approval_required',
+        approval_id: held.id,
+      });
+    return true;
+  };
+  app.decorate('sensitiveGate', sensitiveGate);
+
   app.addHook('preHandler', async (request, reply) => {
     const route = routeKey(request.method, request.routeOptions.url ?? '');
     const policy = ROUTE_POLICIES[route];
@@ -242,33 +288,21 @@ export function installRoutePolicies(
     const need = typeof policy.need === 'function' ? policy.need(request.body) : policy.need;
     if (need.startsWith('platform:')) authorizePlatform(user, need.slice('platform:'.length) as PlatformPermission);
     else if (need !== 'public' && need !== 'session') authorize(user, need as Permission);
-    if (user.apiKey) {
-      await gates.apiKey(request, reply, route);
-      // A key is never asked for a step-up (nobody is there to answer), and cannot ask for an approval either.
-      const action = approvalActionOf(policy, request.body);
-      if (action && user.organisationId && (await gates.isHeld(user.organisationId, action))) {
-        throw new AppError(
-          'forbidden',
-          'This organisation requires a second member to approve this action; an API key cannot ask',
-        );
-      }
-      return;
-    }
-    if (request.approvalRun) return;
-    if (needsStepUp(policy, request.body)) await gates.stepUp(request);
-    const action = approvalActionOf(policy, request.body);
-    const held = action ? await gates.hold(request, action) : null;
-    if (held) {
-      // Not the route's own 202 (a task, say): its answer schema does not apply to a held request.
-      await reply
-        .code(202)
-        .type('application/json; charset=utf-8')
-        .serializer((payload: unknown) => JSON.stringify(payload))
-        .send({
-          detail: message(acceptedLanguage(request.headers['accept-language']), 'approval.required'),
-          code: 'approval_required',
-          approval_id: held.id,
-        });
-    }
+    if (user.apiKey) await gates.apiKey(request, reply, route);
+    await sensitiveGate(request, reply, {
+      stepUp: needsStepUp(policy, request.body),
+      approval: approvalActionOf(policy, request.body),
+    });
   });
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Step-up and four-eyes for a request a handler judges sensitive; true when it was held (route-policy.ts). */
+    sensitiveGate: (
+      request: FastifyRequest,
+      reply: FastifyReply,
+      sensitive: { stepUp: boolean; approval?: ApprovalAction },
+    ) => Promise<boolean>;
+  }
 }

@@ -28,18 +28,29 @@ export async function findApiKey(db: Db, organisationId: string, id: string): Pr
   return row;
 }
 
+/** A key with what its acts are checked against: its creator (their account) and their role in its organisation. */
+const withCreator = (db: Db) =>
+  db
+    .select({ key: apiKeys, creator: users, role: memberships.role })
+    .from(apiKeys)
+    .leftJoin(users, eq(users.id, apiKeys.createdBy))
+    .leftJoin(
+      memberships,
+      and(eq(memberships.userId, apiKeys.createdBy), eq(memberships.organisationId, apiKeys.organisationId)),
+    );
+
 /**
  * A key by its public prefix, with what its requests are checked against: its creator (their account) and the
  * creator's membership of the key's organisation today (none: they left, and the key no longer works).
  */
 export async function findApiKeyForAuth(db: Db, prefix: string) {
-  const [row] = await db
-    .select({ key: apiKeys, creator: users, role: memberships.role })
-    .from(apiKeys)
-    .leftJoin(users, eq(users.id, apiKeys.createdBy))
-    .leftJoin(memberships, and(eq(memberships.userId, apiKeys.createdBy), eq(memberships.organisationId, apiKeys.organisationId)))
-    .where(eq(apiKeys.prefix, prefix))
-    .limit(1);
+  const [row] = await withCreator(db).where(eq(apiKeys.prefix, prefix)).limit(1);
+  return row;
+}
+
+/** The same by id: what a schedule made by a key is checked against at each of its occurrences. */
+export async function findApiKeyWithCreator(db: Db, id: string) {
+  const [row] = await withCreator(db).where(eq(apiKeys.id, id)).limit(1);
   return row;
 }
 

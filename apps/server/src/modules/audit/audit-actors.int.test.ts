@@ -14,6 +14,7 @@ import { verifyExport } from './audit-verifier';
 import { recordAudit, type AuditEvent } from './audit.repository';
 import { auditSubscriber } from './audit.subscriber';
 import { evidencePublicKey, writeLegacyRecord } from './audit.testing';
+import { withEmailStepUp } from '../mfa/step-up.testing';
 
 /**
  * Actors with a kind and a name (issue 21): each record names a person by e-mail, an API key or a schedule by name,
@@ -60,10 +61,10 @@ describe.each(TEST_DATABASE_KINDS)('audit actors on %s', (kind) => {
       [102, ['night'], null],
     ]);
     await audit();
-    const created = await t.app.inject({
+    // A schedule that stops guests is a bulk stop: its maker confirms with a mailed code (no second factor).
+    const created = await withEmailStepUp(t.app, o.auth, o.user.email, {
       method: 'POST',
       url: '/api/schedules',
-      headers: o.auth,
       payload: scheduleBody({ name: 'Nightly stop', cron: '0 3 * * *', selector: { tags: ['night'] } }),
     });
     expect(created.statusCode, created.body).toBe(201);
@@ -93,7 +94,8 @@ describe.each(TEST_DATABASE_KINDS)('audit actors on %s', (kind) => {
     expect(bySchedules.map((r) => r.action).sort()).toEqual(['schedule.run', 'task.request.bulk.stop']);
     expect(bySchedules[0]!.actor).toEqual({ type: 'schedule', id: s.id, name: 'Nightly stop' });
     expect((await list(o.auth, 'actor=nightly')).map((r) => r.action).sort()).toEqual(['schedule.run', 'task.request.bulk.stop']);
-    expect((await list(o.auth, 'actor_type=user')).map((r) => r.action)).toEqual(['schedule.change']);
+    // The schedule's change and the step-up that confirmed it (it stops guests).
+    expect((await list(o.auth, 'actor_type=user')).map((r) => r.action)).toEqual(['schedule.change', 'auth.step_up']);
     expect(
       verifyExport(
         (await t.app.inject({ method: 'GET', url: '/api/audit/export', headers: o.auth })).body,

@@ -9,7 +9,7 @@ import { createTestApp, type TestApp } from '../../testing/app';
 import { TEST_DATABASE_KINDS } from '../../testing/database';
 import { buildOrganisation, buildUser } from '../../testing/factories';
 import { giveLicence } from '../hosts/hosts.testing';
-import { withEmailStepUp } from '../mfa/step-up.testing';
+import { buildPlatformAdmin, withEmailStepUp } from '../mfa/step-up.testing';
 import { evidenceKeyFor } from '../restore-tests/evidence-key';
 import { archiveExpired, type Archive } from './audit-archive';
 import { verifyExport } from './audit-verifier';
@@ -182,11 +182,12 @@ describe.each(TEST_DATABASE_KINDS)('archiving the audit trail on %s', (kind) => 
   });
 
   it('a platform administrator archives the platform’s chain', async () => {
-    const platformAdmin = await buildUser(t.database.db, { role: 'admin', organisationId: null });
     for (let i = 1; i <= 3; i++) {
       await recordAudit(t.database.db, { action: 'test.platform', outcome: 'success', details: { i }, at: OLD(i) });
     }
-    const res = await archive(platformAdmin);
+    // After the old records: enrolling the administrator's factor writes to the platform's chain now.
+    const platformAdmin = await buildPlatformAdmin(t.app, t.database.db);
+    const res = await platformAdmin.stepUp({ method: 'POST', url: '/api/audit/archive', payload: { before: BEFORE } });
     expect(res.statusCode, res.body).toBe(200);
     const records = linesOf(res.body).filter((l) => l.type === 'record');
     expect(records.length).toBeGreaterThanOrEqual(3);

@@ -82,6 +82,7 @@ export async function archiveChain(
     const checkpoint = signHead(
       { chain, seq: last.seq, hash: last.hash, signed_at: signedAt.toISOString(), key_id: key.keyId },
       key.privateKey,
+      'checkpoint',
     );
     const lines: ExportLine[] = [
       ...(previous ? [headLine('checkpoint', previous)] : []),

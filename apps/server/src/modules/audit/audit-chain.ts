@@ -61,18 +61,33 @@ export interface SignedHead {
   signature: string;
 }
 
-const headBytes = (head: Omit<SignedHead, 'signature'>) =>
+/**
+ * What a head's signature covers. A checkpoint's also covers its kind: a head relabelled as a checkpoint would
+ * otherwise verify and make `audit:verify` read the records before it as archived when they were deleted.
+ */
+const headBytes = (head: Omit<SignedHead, 'signature'>, kind: 'head' | 'checkpoint') =>
   Buffer.from(
-    canonicalJson({ chain: head.chain, seq: head.seq, hash: head.hash, signed_at: head.signed_at, key_id: head.key_id }),
+    canonicalJson({
+      chain: head.chain,
+      seq: head.seq,
+      hash: head.hash,
+      signed_at: head.signed_at,
+      key_id: head.key_id,
+      ...(kind === 'checkpoint' ? { kind } : {}),
+    }),
   );
 
-export function signHead(head: Omit<SignedHead, 'signature'>, privateKey: KeyObject): SignedHead {
-  return { ...head, signature: sign(null, headBytes(head), privateKey).toString('base64') };
+export function signHead(
+  head: Omit<SignedHead, 'signature'>,
+  privateKey: KeyObject,
+  kind: 'head' | 'checkpoint' = 'head',
+): SignedHead {
+  return { ...head, signature: sign(null, headBytes(head, kind), privateKey).toString('base64') };
 }
 
-export function headSignatureValid(head: SignedHead, publicKey: KeyObject): boolean {
+export function headSignatureValid(head: SignedHead, publicKey: KeyObject, kind: 'head' | 'checkpoint' = 'head'): boolean {
   try {
-    return verify(null, headBytes(head), publicKey, Buffer.from(head.signature, 'base64'));
+    return verify(null, headBytes(head, kind), publicKey, Buffer.from(head.signature, 'base64'));
   } catch {
     return false;
   }

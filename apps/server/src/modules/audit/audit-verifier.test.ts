@@ -55,7 +55,7 @@ function chainOf(n: number, legacyUntil = 0): RecordLine[] {
 
 const signed = (type: 'head' | 'checkpoint', r: { seq: number; hash: string }, key = keys.privateKey): ExportLine => ({
   type,
-  ...signHead({ chain: CHAIN, seq: r.seq, hash: r.hash, signed_at: '2026-11-25T05:00:00.000Z', key_id: 'k1' }, key),
+  ...signHead({ chain: CHAIN, seq: r.seq, hash: r.hash, signed_at: '2026-11-25T05:00:00.000Z', key_id: 'k1' }, key, type),
 });
 
 /** An export of the whole chain: its records and the head signed for its last one. */
@@ -233,6 +233,18 @@ describe('a chain continued from a signed checkpoint (archived records)', () => 
     const all = chainOf(10);
     const early = [signed('checkpoint', all[3]!), all[3]!, ...all.slice(4), signed('head', all[9]!)];
     expect(verify(early)).toMatchObject({ ok: false, problem: 'checkpoint', seq: 4 });
+  });
+
+  it('refuses a signed head relabelled as a checkpoint (its signature covers its kind)', () => {
+    // Issue 31 §7: records 1–4 deleted, and the head signed for record 4 put first as a "checkpoint": the verifier
+    // read the rest as continuing an archive and printed VALID.
+    const all = chainOf(10, 0);
+    const relabelled = { ...signed('head', all[3]!), type: 'checkpoint' } as ExportLine;
+    expect(verify([relabelled, ...all.slice(4), signed('head', all[9]!)])).toMatchObject({
+      ok: false,
+      problem: 'checkpoint',
+      line: 1,
+    });
   });
 
   it('still names an edit, a deletion, an insertion and a swap after the checkpoint', () => {

@@ -73,7 +73,7 @@ export function verifyExport(text: string, publicKey: KeyObject): VerifyResult {
     }
     if (line.type === 'head' || line.type === 'checkpoint') {
       const isCheckpoint = line.type === 'checkpoint';
-      if (!headSignatureValid(line, publicKey)) {
+      if (!headSignatureValid(line, publicKey, line.type)) {
         return isCheckpoint
           ? fail(n, line.seq, 'checkpoint', `the checkpoint at line ${n} does not verify with this key: it was forged or altered`)
           : fail(n, line.seq, 'head', `the signed head at line ${n} does not verify with this key`);

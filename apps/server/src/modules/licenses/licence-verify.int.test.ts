@@ -7,8 +7,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Licence } from '@proxai/contract';
 import { createTestApp, type TestApp } from '../../testing/app';
-import { buildUser } from '../../testing/factories';
-import { withEmailStepUp } from '../mfa/step-up.testing';
+import { buildPlatformAdmin } from '../mfa/step-up.testing';
 import { PRIVATE_KEY_FILE, PUBLIC_KEY_FILE } from './licence-signing';
 
 const run = promisify(execFile);
@@ -44,7 +43,7 @@ describe('licence:verify CLI and PROXAI_LICENSE_KEY', () => {
     t = await createTestApp({
       env: { DATA_DIR: path.join(dir, 'data'), PROXAI_LICENSE_KEY: keyPem, RATE_LIMIT_ENABLED: 'false' },
     });
-    const admin = await buildUser(t.database.db, { role: 'admin' });
+    const admin = await buildPlatformAdmin(t.app, t.database.db, { organisationId: undefined });
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/admin/licenses/generate',
@@ -60,8 +59,8 @@ describe('licence:verify CLI and PROXAI_LICENSE_KEY', () => {
         payload: { organisation_id: admin.user.organisationId, plan_type: 'essential', duration_days: 10 },
       })
     ).json<Licence>();
-    // A revoke asks for a step-up: the administrator (no second factor here) answers it with an e-mailed code.
-    const afterRevoke = await withEmailStepUp(t.app, admin.auth, admin.user.email, {
+    // A revoke asks for a step-up: the administrator answers it with their passkey.
+    const afterRevoke = await admin.stepUp({
       method: 'POST',
       url: `/api/admin/licenses/${revoked.id}/revoke`,
       payload: { reason: 'Contract ended' },

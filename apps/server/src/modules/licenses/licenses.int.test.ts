@@ -13,13 +13,12 @@ import { PRIVATE_KEY_FILE, PUBLIC_KEY_FILE } from './licence-signing';
 import { getEffectivePlan } from './licenses.service';
 import { LOOPBACK_HOSTS } from '../../testing/env';
 import { trackSecret } from '../../testing/secrets';
-import { codeIn } from '../auth/auth.testing';
-import { withEmailStepUp, type ApiRequest } from '../mfa/step-up.testing';
+import { buildPlatformAdmin, type ApiRequest } from '../mfa/step-up.testing';
 
 describe.each(TEST_DATABASE_KINDS)('licences on %s', (kind) => {
   let t: TestApp;
   let dataDir: string;
-  let admin: Awaited<ReturnType<typeof buildUser>>;
+  let admin: Awaited<ReturnType<typeof buildPlatformAdmin>>;
   let member: Awaited<ReturnType<typeof buildUser>>;
   let outsider: Awaited<ReturnType<typeof buildUser>>;
   let orgId: string;
@@ -34,10 +33,10 @@ describe.each(TEST_DATABASE_KINDS)('licences on %s', (kind) => {
   /** A revoke as sent, without a step-up proof (a refusal comes before the step-up). */
   const revokeUnproven = (id: string, body: unknown, headers = admin.auth) =>
     t.app.inject({ ...revokeRequest(id, body), headers });
-  /** A revoke by the administrator, its step-up answered with an e-mailed code (the administrator has no factor). */
-  const revoke = (id: string, body: unknown) => withEmailStepUp(t.app, admin.auth, admin.user.email, revokeRequest(id, body));
+  /** A revoke by the administrator, its step-up answered with their passkey. */
+  const revoke = (id: string, body: unknown) => admin.stepUp(revokeRequest(id, body));
   /**
-   * A proof for one revoke request of the administrator (its 401 `step_up_required` answered by an e-mailed code),
+   * A proof for one revoke request of the administrator (its 401 `step_up_required` answered by their passkey),
    * to send it later in X-Step-Up: each proof is bound to its request and spent by it.
    */
   const revokeProof = async (request: ApiRequest) => {
@@ -45,20 +44,12 @@ describe.each(TEST_DATABASE_KINDS)('licences on %s', (kind) => {
     expect(asked.statusCode, asked.body).toBe(401);
     const { code, challenge } = asked.json<{ code: string; challenge: string }>();
     expect(code).toBe('step_up_required');
-    const mailed = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/step-up/email',
-      headers: admin.auth,
-      payload: { challenge },
-    });
-    expect(mailed.statusCode, mailed.body).toBe(200);
-    const mailedCode = codeIn(t.app.mailer.outbox.filter((m) => m.to === admin.user.email).at(-1)?.text ?? '');
-    trackSecret(mailedCode);
+    const webauthn = asked.json<{ webauthn: never }>().webauthn;
     const proof = await t.app.inject({
       method: 'POST',
       url: '/api/auth/step-up',
       headers: admin.auth,
-      payload: { challenge, code: mailedCode, method: 'email' },
+      payload: { challenge, webauthn_response: admin.passkey.get(webauthn) },
     });
     expect(proof.statusCode, proof.body).toBe(200);
     const token = proof.json<{ step_up_token: string }>().step_up_token;
@@ -78,7 +69,7 @@ describe.each(TEST_DATABASE_KINDS)('licences on %s', (kind) => {
     const db = t.database.db;
     const org = await buildOrganisation(db);
     orgId = org.id;
-    admin = await buildUser(db, { role: 'admin', organisationId: null });
+    admin = await buildPlatformAdmin(t.app, db);
     member = await buildUser(db, { role: 'user', orgRole: 'owner', organisationId: orgId });
     outsider = await buildUser(db, { role: 'user', orgRole: 'owner' });
   });
@@ -191,7 +182,7 @@ describe.each(TEST_DATABASE_KINDS)('licences on %s', (kind) => {
     // A valid revoke asks for a step-up first, and revokes nothing until it is proven.
     const unproven = await revokeUnproven(l.id, { reason: 'Customer cancelled' });
     expect(unproven.statusCode).toBe(401);
-    expect(unproven.json()).toMatchObject({ code: 'step_up_required', methods: ['email'] });
+    expect(unproven.json()).toMatchObject({ code: 'step_up_required', methods: ['webauthn', 'recovery'] });
     expect((await list(orgId)).json<Licence[]>().find((x) => x.id === l.id)).toMatchObject({ is_active: true });
     const ok = await revoke(l.id, { reason: 'Customer cancelled' });
     expect(ok.statusCode).toBe(200);

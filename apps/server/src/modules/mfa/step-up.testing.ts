@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { Secret, TOTP } from 'otpauth';
 import type { StepUpRequired } from '@proxai/contract';
 import type { Db } from '../../db/client';
+import { buildUser } from '../../testing/factories';
 import { trackSecret } from '../../testing/secrets';
 import { codeIn } from '../auth/auth.testing';
 import { startMfaChallenge } from './challenges';
@@ -99,3 +100,13 @@ export const totpCode = (secret: string, step: number) =>
   });
 /** The current 30-second TOTP step (each is accepted once per account, so tests use later ones after it). */
 export const currentStep = () => Math.floor(Date.now() / TOTP_PERIOD_MS);
+
+/**
+ * A platform administrator as the portal has them: with a second factor (a passkey, enrolled at their first sign-in)
+ * that answers their step-ups (an e-mailed code never does for them). `stepUp` sends a request, answering its step-up.
+ */
+export async function buildPlatformAdmin(app: FastifyInstance, db: Db, overrides: Parameters<typeof buildUser>[1] = {}) {
+  const admin = await buildUser(db, { role: 'admin', organisationId: null, ...overrides });
+  const passkey = await enrolPasskey(app, await enrolmentBearer(db, admin.user.id));
+  return { ...admin, passkey, stepUp: (request: ApiRequest) => withStepUp(app, admin.auth, { passkey }, request) };
+}

@@ -8,6 +8,7 @@ import { buildUser } from '../../testing/factories';
 import { giveLicence } from '../hosts/hosts.testing';
 import { schedulerTick, type SchedulerDeps } from './scheduler';
 import { addRunHistory, eventsOf, scheduleBody, seedHost, tasksOfSchedule, windowBody } from './schedules.testing';
+import { withEmailStepUp } from '../mfa/step-up.testing';
 
 /**
  * The scheduler's decisions (issue 10), on a chosen clock: an occurrence runs inside its window and is recorded
@@ -54,7 +55,8 @@ describe.each(TEST_DATABASE_KINDS)('the scheduler on %s', (kind) => {
   });
 
   const post = async <T>(url: string, payload: unknown): Promise<T> => {
-    const res = await t.app.inject({ method: 'POST', url, headers: owner.auth, payload: payload as object });
+    // A schedule that stops guests is a bulk stop: the owner confirms it with a mailed code (no second factor).
+    const res = await withEmailStepUp(t.app, owner.auth, owner.user.email, { method: 'POST', url, payload: payload as object });
     expect(res.statusCode, res.body).toBe(201);
     return res.json<T>();
   };

@@ -33,6 +33,7 @@ import {
   type WindowRow,
 } from './schedules.repository';
 import { minutesLeft, type WindowSpec } from './window-logic';
+import { makerRefusal } from './schedule-rights';
 
 /**
  * The scheduler (DESIGN.md §12): on every replica, a tick every few seconds finds each enabled schedule's due
@@ -169,9 +170,9 @@ export async function fireOccurrence(deps: SchedulerDeps, s: ScheduleRow, o: Fir
       ? 'No guest matches its selector'
       : !(await hasFeature(db, s.organisationId, kind.feature))
         ? planRefusal(kind.feature)
-        : o.windowAt
-          ? await windowRefusal(db, s, guests.length, o.windowAt)
-          : undefined;
+        : // An occurrence acts for the schedule's maker: their rights (or their key's) now, not when they made it.
+          ((o.actor.type === 'schedule' ? await makerRefusal(db, s, o.now) : undefined) ??
+          (o.windowAt ? await windowRefusal(db, s, guests.length, o.windowAt) : undefined));
   const hostIds = new Set(guests.map((g) => g.hostId));
   const task: NewTaskRow & { scheduleId: string; scheduledFor: Date } = {
     organisationId: s.organisationId,

@@ -22,7 +22,11 @@ describe.each(TEST_DATABASE_KINDS)('schedules: roles, run-now and the planner on
     const stranger = strangerUser.auth;
     const platformAdmin = (await buildUser(bed.t.database.db, { role: 'admin', organisationId: null })).auth;
     const w = await bed.api.created<MaintenanceWindow>('/api/windows', windowBody());
-    const s = await bed.api.created<Schedule>('/api/schedules', scheduleBody({ selector: { guest_ids: [bed.guestsA[0]] } }));
+    // Starting guests: its run-now and changes ask no step-up (stopping ones do: schedule-rights.int.test.ts).
+    const s = await bed.api.created<Schedule>(
+      '/api/schedules',
+      scheduleBody({ selector: { guest_ids: [bed.guestsA[0]] }, params: { action: 'start' } }),
+    );
     const status = async (
       method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
       url: string,

@@ -14,7 +14,8 @@ import { scheduleBody, schedulesAppPerFile, seedHost } from './schedules.testing
  */
 describe.each(TEST_DATABASE_KINDS)('schedules of a scoped API key on %s', (kind) => {
   const bed = schedulesAppPerFile(kind);
-  const SCOPES: Permission[] = ['fleet.read', 'schedules.manage', 'schedules.run'];
+  // A schedule's acts are authorised too: these keys may stop and snapshot guests (schedule-rights.int.test.ts).
+  const SCOPES: Permission[] = ['fleet.read', 'schedules.manage', 'schedules.run', 'guests.operate'];
 
   const keyOf = async (limits: { host_ids?: string[]; tags?: string[] }) => {
     const res = await withEmailStepUp(bed.t.app, bed.owner.auth, bed.owner.user.email, {

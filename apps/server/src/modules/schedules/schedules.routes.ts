@@ -22,7 +22,15 @@ import { requestContext } from '../guests/guests.routes';
 import { planOf } from './plan.service';
 import type { AutomationContext } from './schedule-checks';
 import { AutomationListQuerySchema } from './schedule-dto';
-import { createSchedule, getSchedule, listSchedulesOf, patchSchedule, removeSchedule, runScheduleNow } from './schedules.service';
+import {
+  createSchedule,
+  getSchedule,
+  listSchedulesOf,
+  patchSchedule,
+  removeSchedule,
+  runScheduleNow,
+  scheduleChangeStopsGuests,
+} from './schedules.service';
 import { createWindow, listWindowsOf, patchWindow, removeWindow } from './windows.service';
 
 const errors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema };
@@ -164,7 +172,12 @@ export const schedulesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ScheduleSchema, ...errors },
       },
     },
-    async (request) => patchSchedule(db, context(request), request.params.id, request.body),
+    async (request, reply) => {
+      const ctx = context(request);
+      const stops = await scheduleChangeStopsGuests(db, ctx, request.params.id, request.body);
+      if (stops && (await app.sensitiveGate(request, reply, { stepUp: true, approval: 'guests.bulk_stop' }))) return reply;
+      return patchSchedule(db, ctx, request.params.id, request.body);
+    },
   );
 
   app.delete(
@@ -195,15 +208,12 @@ export const schedulesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 202: TaskAcceptedSchema, ...errors, 409: ErrorSchema },
       },
     },
-    async (request, reply) =>
-      reply
-        .code(202)
-        .send(
-          await runScheduleNow(
-            { db, log: request.log, dispatch: (name, data) => app.jobs.send(name, data) },
-            context(request),
-            request.params.id,
-          ),
-        ),
+    async (request, reply) => {
+      const ctx = context(request);
+      const stops = await scheduleChangeStopsGuests(db, ctx, request.params.id);
+      if (stops && (await app.sensitiveGate(request, reply, { stepUp: true, approval: 'guests.bulk_stop' }))) return reply;
+      const deps = { db, log: request.log, dispatch: app.jobs.send.bind(app.jobs) };
+      return reply.code(202).send(await runScheduleNow(deps, ctx, request.params.id));
+    },
   );
 };

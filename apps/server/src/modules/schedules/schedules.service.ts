@@ -1,6 +1,6 @@
 import { creatorOf } from '../access/principal';
 import type { z } from 'zod';
-import { ScheduleInputSchema, type Schedule, type SchedulePatch, type TaskAccepted } from '@proxai/contract';
+import { ScheduleInputSchema, scheduleStopsGuests, type Schedule, type SchedulePatch, type TaskAccepted } from '@proxai/contract';
 import type { Db } from '../../db/client';
 import { AppError, notFound } from '../../errors';
 import { message } from '../../i18n/messages';
@@ -18,6 +18,7 @@ import {
 } from './schedule-checks';
 import { pageOf, parseCursor, toScheduleDto, type AutomationListQuery } from './schedule-dto';
 import { requireFeature } from '../licenses/licenses.service';
+import { authorizeSchedule } from './schedule-rights';
 import { fireOccurrence, SCHEDULE_RUNS, type SchedulerDeps } from './scheduler';
 import {
   deleteSchedule,
@@ -107,6 +108,7 @@ const rowValues = (v: ScheduleValues) => ({
 
 export async function createSchedule(db: Db, ctx: AutomationContext, input: ScheduleValues): Promise<Schedule> {
   authorize(ctx.user, 'schedules.manage');
+  authorizeSchedule(ctx.user, input);
   checkScheduleForKey(ctx.user, input);
   await checkSchedule(db, ctx, input, { selectorChanged: true, windowChanged: true });
   const values: NewScheduleRow = {
@@ -117,9 +119,8 @@ export async function createSchedule(db: Db, ctx: AutomationContext, input: Sche
   return toScheduleDto(await insertSchedule(db, values, actorOf(ctx)), new Date());
 }
 
-/** Merges the patch into the schedule (params key by key), then checks the whole; the kind never changes. */
-export async function patchSchedule(db: Db, ctx: AutomationContext, id: string, patch: SchedulePatch): Promise<Schedule> {
-  authorize(ctx.user, 'schedules.manage');
+/** The schedule a patch would leave (params merged key by key; the kind never changes), or 400. */
+async function patched(db: Db, ctx: AutomationContext, id: string, patch: SchedulePatch) {
   const row = await scheduleOf(db, ctx, id);
   const current = toScheduleDto(row, new Date());
   const defined = Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined));
@@ -130,13 +131,36 @@ export async function patchSchedule(db: Db, ctx: AutomationContext, id: string, 
     params: { ...row.params, ...patch.params },
   });
   if (!merged.success) throw invalidAfterPatch(ctx.language, merged.error);
-  checkScheduleForKey(ctx.user, merged.data);
-  await checkSchedule(db, ctx, merged.data, {
+  return { row, merged: merged.data };
+}
+
+/**
+ * Whether changing the schedule this way, or running it now, is a bulk stop (a step-up, and four-eyes where the
+ * organisation holds them): what the schedule will be (or is) decides, not the request's body alone.
+ */
+export async function scheduleChangeStopsGuests(
+  db: Db,
+  ctx: AutomationContext,
+  id: string,
+  patch?: SchedulePatch,
+): Promise<boolean> {
+  authorize(ctx.user, patch ? 'schedules.manage' : 'schedules.run');
+  const schedule = patch ? (await patched(db, ctx, id, patch)).merged : await scheduleOf(db, ctx, id);
+  return scheduleStopsGuests(schedule);
+}
+
+/** Merges the patch into the schedule (params key by key), then checks the whole; the kind never changes. */
+export async function patchSchedule(db: Db, ctx: AutomationContext, id: string, patch: SchedulePatch): Promise<Schedule> {
+  authorize(ctx.user, 'schedules.manage');
+  const { row, merged } = await patched(db, ctx, id, patch);
+  authorizeSchedule(ctx.user, merged);
+  checkScheduleForKey(ctx.user, merged);
+  await checkSchedule(db, ctx, merged, {
     id,
     selectorChanged: patch.selector !== undefined,
     windowChanged: patch.window_id !== undefined && patch.window_id !== row.windowId,
   });
-  const updated = await updateSchedule(db, ctx.organisationId, id, rowValues(merged.data), actorOf(ctx));
+  const updated = await updateSchedule(db, ctx.organisationId, id, rowValues(merged), actorOf(ctx));
   if (!updated) throw notFound('Schedule');
   return toScheduleDto(updated, new Date());
 }
@@ -154,6 +178,8 @@ export async function removeSchedule(db: Db, ctx: AutomationContext, id: string)
 export async function runScheduleNow(deps: SchedulerDeps, ctx: AutomationContext, id: string): Promise<TaskAccepted> {
   authorize(ctx.user, 'schedules.run');
   const schedule = await scheduleOf(deps.db, ctx, id);
+  // Who runs it now must be allowed what it does (their rights, not its maker's).
+  authorizeSchedule(ctx.user, schedule);
   const guests = await selectGuests(deps.db, ctx.organisationId, schedule.selector);
   if (guests.length === 0) throw new AppError('invalid_state', message(ctx.language, 'schedule.noGuests'));
   const now = new Date();

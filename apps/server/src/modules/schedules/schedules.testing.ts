@@ -115,7 +115,7 @@ export async function startSchedulesApp(kind: 'pglite' | 'postgres') {
     [102, ['prod'], null],
     [103, [], 'blue'],
   ]);
-  return { t, owner, org, hostA, guestsA, api: routesClient(t, owner.auth) };
+  return { t, owner, org, hostA, guestsA, api: routesClient(t, owner.auth, { stepUpEmail: owner.user.email }) };
 }
 
 /** startSchedulesApp for the tests of one file (started before them, closed after): read its fields inside tests. */
