@@ -54,6 +54,7 @@ import { notificationsRoutes } from './modules/notifications/notifications.route
 import { restoreTestsRoutes } from './modules/restore-tests/restore-tests.routes';
 import { backupsRoutes } from './modules/backups/backups.routes';
 import { realClock, type Clock } from './jobs/clock';
+import { holdsAction } from '@proxai/contract/permissions';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -187,7 +188,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       ),
     hold: (request, action) => holdForApproval(app, request, currentUser(request), action),
     apiKey: app.apiKeyGate,
-    isHeld: async (organisationId, action) => (await approvalActionsOf(app.db, organisationId)).includes(action),
+    isHeld: async (organisationId, action) => holdsAction(await approvalActionsOf(app.db, organisationId), action),
   });
 
   // Modules

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { AuthUserSchema } from './auth';
-import { APPROVAL_ACTIONS } from './permissions';
+import { APPROVAL_ACTIONS, HELD_ACTIONS } from './permissions';
 
 // Second factors, two-step sign-in, sessions and step-up (DESIGN.md §15).
 
@@ -153,14 +153,17 @@ export const SessionInfoSchema = z
   .meta({ id: 'SessionInfo' });
 export type SessionInfo = z.infer<typeof SessionInfoSchema>;
 
-export const ApprovalActionSchema = z.enum(APPROVAL_ACTIONS).meta({ id: 'ApprovalAction' });
+/** An action held for approval: one an organisation lists, or one held whenever it lists any (IMPLIED_APPROVAL_ACTIONS). */
+export const ApprovalActionSchema = z.enum(HELD_ACTIONS).meta({ id: 'ApprovalAction' });
+/** An action an organisation lists for approval in its security settings. */
+export const ListedApprovalActionSchema = z.enum(APPROVAL_ACTIONS).meta({ id: 'ListedApprovalAction' });
 
 /** The organisation's security policy (owners): second factor for all, actions under four-eyes approval. */
 export const SecurityPolicySchema = z
   .object({
     require_mfa: z.boolean(),
     approval_actions: z
-      .array(ApprovalActionSchema)
+      .array(ListedApprovalActionSchema)
       .max(APPROVAL_ACTIONS.length)
       .refine((a) => new Set(a).size === a.length, 'an action is listed twice')
       .optional()

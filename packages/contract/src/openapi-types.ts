@@ -1395,6 +1395,8 @@ export interface paths {
      * @description **Access:** a signed-in session (session token or cookie); API keys are not accepted.
      *
      *     **Step-up:** a session answers 401 `step_up_required` with a `challenge` until the request is sent again with the `X-Step-Up` header holding a proof for exactly this request (POST /api/auth/step-up); API keys are not asked.
+     *
+     *     **Four-eyes:** when the organisation requires approval of `audit.archive`, a session's request answers 202 `approval_required` with an `approval_id` and runs once another member approves it; an API key's is refused (403).
      */
     post: {
       parameters: {
@@ -12793,9 +12795,8 @@ export interface components {
       can_decide: boolean;
     };
     /** @enum {string} */
-    ApprovalAction: 'hosts.delete' | 'guests.bulk_stop' | 'backups.restore_over' | 'members.role' | 'members.remove';
-    /** @enum {string} */
-    ApprovalActionInput: 'hosts.delete' | 'guests.bulk_stop' | 'backups.restore_over' | 'members.role' | 'members.remove';
+    ApprovalAction:
+      'hosts.delete' | 'guests.bulk_stop' | 'backups.restore_over' | 'members.role' | 'members.remove' | 'audit.archive';
     AuditActor: {
       type: components['schemas']['AuditActorType'];
       id: string | null;
@@ -13342,6 +13343,10 @@ export interface components {
       /** @description SPKI DER, base64 */
       public_key_base64: string;
     };
+    /** @enum {string} */
+    ListedApprovalAction: 'hosts.delete' | 'guests.bulk_stop' | 'backups.restore_over' | 'members.role' | 'members.remove';
+    /** @enum {string} */
+    ListedApprovalActionInput: 'hosts.delete' | 'guests.bulk_stop' | 'backups.restore_over' | 'members.role' | 'members.remove';
     LogoutAllResponse: {
       message: string;
       /** @description Sessions revoked */
@@ -14476,12 +14481,12 @@ export interface components {
     SecurityPolicy: {
       require_mfa: boolean;
       /** @description Always answered; left out of a PUT, the current list stays */
-      approval_actions?: components['schemas']['ApprovalAction'][];
+      approval_actions?: components['schemas']['ListedApprovalAction'][];
     };
     SecurityPolicyInput: {
       require_mfa: boolean;
       /** @description Always answered; left out of a PUT, the current list stays */
-      approval_actions?: components['schemas']['ApprovalActionInput'][];
+      approval_actions?: components['schemas']['ListedApprovalActionInput'][];
     };
     Selector: {
       /** @constant */

@@ -110,4 +110,17 @@ export const APPROVAL_ACTIONS = [
   'members.role',
   'members.remove',
 ] as const;
-export type ApprovalAction = (typeof APPROVAL_ACTIONS)[number];
+/** An action an organisation can list for four-eyes approval (its security settings). */
+export type ListedApprovalAction = (typeof APPROVAL_ACTIONS)[number];
+/**
+ * Held for approval whenever the organisation lists any action: archiving its audit trail, the record of every other
+ * approval (one owner must not make it disappear from the other admins' view alone).
+ */
+export const IMPLIED_APPROVAL_ACTIONS = ['audit.archive'] as const;
+export const HELD_ACTIONS = [...APPROVAL_ACTIONS, ...IMPLIED_APPROVAL_ACTIONS] as const;
+export type ApprovalAction = (typeof HELD_ACTIONS)[number];
+
+/** Whether an organisation that lists `listed` holds `action` for a second member's approval. */
+export function holdsAction(listed: readonly string[], action: ApprovalAction): boolean {
+  return (IMPLIED_APPROVAL_ACTIONS as readonly string[]).includes(action) ? listed.length > 0 : listed.includes(action);
+}

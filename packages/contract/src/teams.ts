@@ -164,11 +164,17 @@ export type AuditPage = z.infer<typeof AuditPageSchema>;
  * POST /api/audit/archive: archive the records written before `before` (a past instant). The answer is the archive
  * as JSON Lines (the records, their signed heads and a checkpoint signed now); the records then leave the trail.
  */
+/** Only records at least this old can be archived (the recent trail stays in everyone's view). */
+export const AUDIT_ARCHIVE_MIN_AGE_DAYS = 30;
+
 export const AuditArchiveRequestSchema = z
   .object({
     before: z.iso
       .datetime({ offset: true })
-      .refine((s) => Date.parse(s) <= Date.now(), 'must not be in the future')
+      .refine(
+        (s) => Date.parse(s) <= Date.now() - AUDIT_ARCHIVE_MIN_AGE_DAYS * 86_400_000,
+        `only records older than ${AUDIT_ARCHIVE_MIN_AGE_DAYS} days can be archived: choose an instant at least ${AUDIT_ARCHIVE_MIN_AGE_DAYS} days ago`,
+      )
       .meta({ description: 'Records written before this instant are archived' }),
   })
   .meta({ id: 'AuditArchiveRequest' });

@@ -150,6 +150,10 @@ export interface CatalogueParams {
     'factorChanged.when': 'ip' | 'time';
     'factorChanged.wasYou': never;
     'factorChanged.notYou': never;
+    'auditArchived.subject': 'trail';
+    'auditArchived.intro': 'actor' | 'before' | 'count' | 'trail';
+    'auditArchived.where': never;
+    'auditArchived.unexpected': never;
   };
   notifications: {
     'notify.severity.info': never;
@@ -173,6 +177,7 @@ export interface CatalogueParams {
     'notify.lasted': 'duration';
     'notify.group': 'count';
     'notify.at': 'at';
+    'notify.testLimited': 'seconds';
   };
   pbs: {
     'pbs.cannotReach': 'url';

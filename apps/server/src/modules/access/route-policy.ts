@@ -91,7 +91,8 @@ export const ROUTE_POLICIES: Record<string, RoutePolicy> = {
   // An organisation's chain (audit.read), or the platform's for its administrators: the handler decides which.
   'GET /api/audit/export': { need: 'session' },
   'GET /api/audit': { need: 'session' },
-  'POST /api/audit/archive': { need: 'session', stepUp: true }, // owners (organisation.security), or platform admins
+  // Owners (organisation.security), or platform admins; held for a second member where the organisation uses approvals.
+  'POST /api/audit/archive': { need: 'session', stepUp: true, approval: 'audit.archive' },
   'POST /api/approvals/:id/approve': { need: 'approvals.decide', stepUp: true, personOnly: true },
   'POST /api/approvals/:id/deny': { need: 'approvals.decide', personOnly: true },
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Approval, ApprovalAction } from '@proxai/contract';
-import { APPROVAL_ACTIONS } from '@proxai/contract/permissions';
+import { HELD_ACTIONS, holdsAction } from '@proxai/contract/permissions';
 import { AppError, notFound } from '../../errors';
 import { APPROVAL_RUN_HEADER } from '../../plugins/app/auth';
 import { allows, authorize } from '../access/authorize';
@@ -25,7 +25,7 @@ export const APPROVAL_TTL_MS = 24 * 60 * 60 * 1000;
 /** How far back GET /approvals looks (decided ones stay visible for the record; the audit keeps them all). */
 const LIST_WINDOW_MS = 7 * 24 * 60 * 60 * 1000;
 
-const isApprovalAction = (value: string): value is ApprovalAction => (APPROVAL_ACTIONS as readonly string[]).includes(value);
+const isApprovalAction = (value: string): value is ApprovalAction => (HELD_ACTIONS as readonly string[]).includes(value);
 
 /**
  * Holds the request when the organisation lists its action: stored with its method, path and body, audited, and
@@ -39,7 +39,7 @@ export async function holdForApproval(
 ): Promise<ApprovalRow | null> {
   if (!user.organisationId || request.approvalRun) return null;
   const listed = await approvalActionsOf(app.db, user.organisationId);
-  if (!listed.includes(action)) return null;
+  if (!holdsAction(listed, action)) return null;
   const now = new Date();
   const row = await insertApproval(app.db, {
     organisationId: user.organisationId,

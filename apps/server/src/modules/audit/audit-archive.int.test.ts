@@ -152,6 +152,17 @@ describe.each(TEST_DATABASE_KINDS)('archiving the audit trail on %s', (kind) => 
       payload: { before: new Date(Date.now() + 86_400_000).toISOString() },
     });
     expect(future.statusCode, future.body).toBe(400);
+    // Only records older than 30 days (issue 31 §7): archiving "up to now" would take the trail from everyone's view.
+    for (const daysAgo of [0, 29]) {
+      const recent = await t.app.inject({
+        method: 'POST',
+        url: '/api/audit/archive',
+        headers: owner.auth,
+        payload: { before: new Date(Date.now() - daysAgo * 86_400_000).toISOString() },
+      });
+      expect(recent.statusCode, recent.body).toBe(400);
+      expect(recent.json<{ detail: string }>().detail).toMatch(/older than 30 days/);
+    }
     // An owner is asked for a second factor first.
     const unproven = await t.app.inject({
       method: 'POST',
@@ -161,6 +172,45 @@ describe.each(TEST_DATABASE_KINDS)('archiving the audit trail on %s', (kind) => 
     });
     expect(unproven.json<{ code: string }>()).toMatchObject({ code: 'step_up_required' });
     expect(await seqsOf(chain)).toEqual([1, 2]);
+  });
+
+  it('tells the other owners and admins, and is held for a second member where the organisation uses approvals', async () => {
+    // Issue 31 §7: an owner archived the whole trail in one step-up; other admins lost it from view, unaware.
+    const { org, owner, admin, operator, chain } = await team(4, 1);
+    const second = await buildUser(t.database.db, { organisationId: org.id, orgRole: 'owner' });
+    const mailsTo = (email: string) => t.app.mailer.outbox.filter((m) => m.to === email && /audit/.test(m.subject));
+    const policy = await withEmailStepUp(t.app, owner.auth, owner.user.email, {
+      method: 'PUT',
+      url: '/api/organisation/security',
+      payload: { require_mfa: false, approval_actions: ['hosts.delete'] },
+    });
+    expect(policy.statusCode, policy.body).toBe(200);
+
+    // Held: nothing leaves the trail until another owner approves.
+    const held = await archive(owner);
+    expect(held.statusCode, held.body).toBe(202);
+    const approvalId = held.json<{ code: string; approval_id: string }>().approval_id;
+    expect(held.json()).toMatchObject({ code: 'approval_required' });
+    expect(await seqsOf(chain)).toEqual(expect.arrayContaining([1, 2, 3, 4]));
+    const approved = await withEmailStepUp(t.app, second.auth, second.user.email, {
+      method: 'POST',
+      url: `/api/approvals/${approvalId}/approve`,
+    });
+    expect(approved.statusCode, approved.body).toBe(200);
+    expect((await seqsOf(chain)).filter((seq) => (seq ?? 0) <= 4)).toEqual([]);
+
+    // The others are told, in their language (French here), who archived how many records up to when; the one who
+    // archived is not.
+    for (const other of [admin, second]) {
+      const [mail] = mailsTo(other.user.email);
+      expect(mail?.subject).toBe(`Le journal d’audit de ${org.name} a été archivé`);
+      expect(mail?.text).toContain(
+        `${owner.user.email} a archivé les entrées du journal d’audit de ${org.name} écrites avant le 2025-06-01. Entrées archivées\u00a0: 4.`,
+      );
+      expect(mail?.text).toMatch(/Si vous ne vous y attendiez pas/);
+    }
+    expect(mailsTo(owner.user.email)).toEqual([]);
+    expect(mailsTo(operator.user.email)).toEqual([]);
   });
 
   it('a forged checkpoint and a record deleted after it are named by the verifier of the next export', async () => {

@@ -3,7 +3,9 @@ import { z } from 'zod';
 import { AuditArchiveRequestSchema, AuditPageSchema, AuditQuerySchema, ErrorSchema } from '@proxai/contract';
 import { currentUser } from '../../plugins/app/auth';
 import { authorize, authorizePlatform } from '../access/authorize';
+import { creatorOf } from '../access/principal';
 import { evidenceKeyFor } from '../restore-tests/evidence-key';
+import { tellArchived } from './archive-notice';
 import { archiveChain, archiveDir } from './audit-archive';
 import { chainOf } from './audit-chain';
 import { exportChain } from './audit-export';
@@ -116,7 +118,7 @@ export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
       const chain = archivableChainFor(user);
       const archive = await archiveChain(app.db, evidenceKeyFor(app.config, app.log), chain, new Date(request.body.before), {
         dir: archiveDir(app.config.dataDir),
-        actor: { type: 'user', id: user.id, name: user.email },
+        actor: creatorOf(user),
         ip: request.ip,
       });
       reply
@@ -125,6 +127,10 @@ export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
         .header('x-archived-records', String(archive?.records ?? 0))
         .header('x-archive-more', archive?.more ? '1' : '0');
       if (!archive) return reply.send('');
+      await tellArchived(
+        { db: app.db, mailer: app.mailer, log: request.log },
+        { organisationId: user.organisationId, actor: user, records: archive.records, before: new Date(request.body.before) },
+      );
       const name = `proxai-audit-archive-${archive.fromSeq}-${archive.toSeq}.jsonl`;
       return reply.header('content-disposition', `attachment; filename="${name}"`).send(archive.text);
     },

@@ -16,7 +16,10 @@ import {
   NotificationPreferencesSchema,
   NotificationTestResultSchema,
 } from '@proxai/contract';
+import { acceptedLanguage, message } from '../../i18n/messages';
 import { currentUser } from '../../plugins/app/auth';
+import { rateLimit } from '../auth/rate-limits';
+import { CONNECT_ATTEMPTS_PER_MINUTE } from '../hosts/hosts.routes';
 import { requestContext } from '../guests/guests.routes';
 import { registerMailer } from './delivery';
 import { deliveriesOf, replayDelivery } from './deliveries.service';
@@ -45,6 +48,15 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
   registerMailer(app.config, app.mailer);
   const tags = ['notifications'];
   const ctx = requestContext;
+  // A test connects to the channel's address now: bounded per organisation like connecting hosts (a member's own
+  // channel may point anywhere the address policy allows).
+  const testLimit = rateLimit(app, 'channel-test-org', {
+    max: CONNECT_ATTEMPTS_PER_MINUTE,
+    windowMs: 60_000,
+    key: (request) => currentUser(request).organisationId ?? undefined,
+    detail: (request, seconds) =>
+      message(acceptedLanguage(request.headers['accept-language']), 'notify.testLimited', { seconds }),
+  });
 
   app.get(
     '/notification-channels',
@@ -125,6 +137,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/notification-channels/:id/test',
     {
       onRequest: [app.authenticate],
+      preHandler: [testLimit],
       schema: {
         tags,
         summary: 'Send a test message now; answers the delivery after its first attempt',

@@ -144,3 +144,35 @@ export function factorChangedMail(
   );
   return { subject, text, html };
 }
+
+/**
+ * Tells the other owners and administrators that someone archived the audit trail (its records left everyone's view):
+ * who, how many records, up to when, and what to do if they did not expect it.
+ */
+export function auditArchivedMail(
+  language: Language,
+  input: { actor: string; records: number; before: Date; trail: string },
+): { subject: string; text: string; html: string } {
+  const values = {
+    actor: oneLine(input.actor),
+    count: String(input.records),
+    before: input.before.toISOString().slice(0, 10),
+    trail: oneLine(input.trail),
+  };
+  const t = {
+    subject: template(language, 'mails', 'auditArchived.subject'),
+    intro: template(language, 'mails', 'auditArchived.intro'),
+    where: translate(language, 'mails', 'auditArchived.where'),
+    unexpected: translate(language, 'mails', 'auditArchived.unexpected'),
+  };
+  const subject = filled(t.subject, values);
+  const text = [filled(t.intro, values), '', t.where, t.unexpected, '', '— ProxAI'].join('\n');
+  const html = page(
+    language,
+    subject,
+    `      <p style="font-size:15px;line-height:1.5;margin:0 0 16px">${filled(t.intro, values, true)}</p>
+      <p style="font-size:13px;color:#475569;line-height:1.5;margin:0 0 8px">${escapeHtml(t.where)}</p>
+      <p style="font-size:14px;line-height:1.5;margin:0"><strong>${escapeHtml(t.unexpected)}</strong></p>`,
+  );
+  return { subject, text, html };
+}

@@ -1,7 +1,7 @@
 import { actorOfUser } from '../access/principal';
 import { revokeKeysOfDeparted } from '../api-keys/api-keys.service';
-import type { ApprovalAction, Invite, InvitePreview, Me, Member, MemberList, Membership, SecurityPolicy } from '@proxai/contract';
-import { APPROVAL_ACTIONS } from '@proxai/contract/permissions';
+import type { Invite, InvitePreview, Me, Member, MemberList, Membership, SecurityPolicy } from '@proxai/contract';
+import { APPROVAL_ACTIONS, type ListedApprovalAction } from '@proxai/contract/permissions';
 import { approvalActionsOf, setApprovalActions } from '../approvals/approvals.repository';
 import { ROLE_PERMISSIONS, UNLIMITED, withinLimit, type Language, type OrgRole } from '@proxai/contract';
 import type { Db } from '../../db/client';
@@ -335,7 +335,7 @@ export async function securityPolicy(db: Db, ctx: TeamContext): Promise<Security
   return { require_mfa: requireMfa, approval_actions: actions.filter(isApprovalAction) };
 }
 
-const isApprovalAction = (a: string): a is ApprovalAction => (APPROVAL_ACTIONS as readonly string[]).includes(a);
+const isApprovalAction = (a: string): a is ListedApprovalAction => (APPROVAL_ACTIONS as readonly string[]).includes(a);
 
 /** Requiring a second factor of everyone: the owner who sets it must have one, so they are never the one locked out. */
 export async function setSecurityPolicy(db: Db, ctx: TeamContext, input: SecurityPolicy): Promise<SecurityPolicy> {

@@ -206,18 +206,19 @@ describe('Archiving old audit records', { timeout: 20_000 }, () => {
     }
   });
 
-  it('refuses a day in the future, or none, before sending anything', async () => {
+  it('refuses a day of the last 30 days, or none, before sending anything', async () => {
     const calls = stubAudit();
     render();
     const dialog = await openArchive();
     const day = within(dialog).getByLabelText('Archive records written before');
-    const tomorrow = new Date();
-    tomorrow.setDate(tomorrow.getDate() + 1);
-    fireEvent.change(day, { target: { value: asDay(tomorrow) } });
+    const recent = new Date();
+    recent.setDate(recent.getDate() - 10);
+    fireEvent.change(day, { target: { value: asDay(recent) } });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Archive' }));
-    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Choose a date in the past.');
+    const rule = 'Only records older than 30 days can be archived: choose a date at least 30 days ago.';
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(rule);
     expect(day).toHaveAttribute('aria-invalid', 'true');
-    expect(day).toHaveAccessibleDescription(expect.stringContaining('Choose a date in the past.'));
+    expect(day).toHaveAccessibleDescription(expect.stringContaining(rule));
     expect(day).toHaveFocus();
 
     fireEvent.change(day, { target: { value: '' } });

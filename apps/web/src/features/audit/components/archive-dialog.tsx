@@ -9,7 +9,7 @@ import { ApiError, NetworkError } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
 import { useReturnFocus } from '@/lib/use-return-focus';
 import { useAuditArchive, type ArchiveResult } from '../api/audit-archive';
-import { archiveDayProblem, dayOf, formatDay, yearBefore, type ArchiveDayProblem } from '../archive-day';
+import { archiveDayProblem, formatDay, latestArchiveDay, yearBefore, type ArchiveDayProblem } from '../archive-day';
 import { dayStart } from '../audit-filters';
 
 type ArchiveMutation = ReturnType<typeof useAuditArchive>;
@@ -18,7 +18,7 @@ type ArchiveMutation = ReturnType<typeof useAuditArchive>;
 const STEP_UP_CANCELLED = 'StepUpCancelled';
 
 /**
- * The day, checked before anything is sent (there must be one, not in the future), then the archive: its file
+ * The day, checked before anything is sent (there must be one, at least 30 days ago), then the archive: its file
  * saved and a toast saying how many records left the trail, or the server's refusal in the dialog. A cancelled
  * second-factor check says nothing: nothing was archived and nothing went wrong.
  */
@@ -96,7 +96,7 @@ function ArchiveForm({
           id={`${id}-before`}
           type="date"
           value={day}
-          max={dayOf(new Date())}
+          max={latestArchiveDay()}
           required
           aria-required="true"
           aria-invalid={problem ? true : undefined}

@@ -1,10 +1,10 @@
-import { APPROVAL_ACTIONS, type ApprovalAction } from '@proxai/contract/permissions';
+import { APPROVAL_ACTIONS, type ListedApprovalAction } from '@proxai/contract/permissions';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 
-const sameActions = (a: readonly ApprovalAction[], b: readonly ApprovalAction[]) =>
+const sameActions = (a: readonly ListedApprovalAction[], b: readonly ListedApprovalAction[]) =>
   a.length === b.length && a.every((action) => b.includes(action));
 
 /**
@@ -18,19 +18,19 @@ export function ApprovalActionsFieldset({
   disabled,
   onSave,
 }: {
-  saved: readonly ApprovalAction[];
+  saved: readonly ListedApprovalAction[];
   isSaving: boolean;
   disabled: boolean;
-  onSave: (actions: ApprovalAction[]) => Promise<boolean>;
+  onSave: (actions: ListedApprovalAction[]) => Promise<boolean>;
 }) {
   const { t } = useTranslation('security');
   const hintId = useId();
   // The person's ticks, until saved; null: the saved list.
-  const [draft, setDraft] = useState<ApprovalAction[] | null>(null);
+  const [draft, setDraft] = useState<ListedApprovalAction[] | null>(null);
   const checked = draft ?? saved;
   const isChanged = draft !== null && !sameActions(draft, saved);
 
-  function toggle(action: ApprovalAction, isOn: boolean) {
+  function toggle(action: ListedApprovalAction, isOn: boolean) {
     const next = new Set(checked);
     if (isOn) next.add(action);
     else next.delete(action);

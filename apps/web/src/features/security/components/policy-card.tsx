@@ -1,5 +1,5 @@
 import type { SecurityPolicy } from '@proxai/contract';
-import type { ApprovalAction } from '@proxai/contract/permissions';
+import type { ListedApprovalAction } from '@proxai/contract/permissions';
 import { Building2 } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,7 +11,7 @@ import { problemText } from '../problem-text';
 import { ApprovalActionsFieldset } from './approval-actions-fieldset';
 import { InlineError, SectionCard } from './section-card';
 
-const NO_ACTIONS: readonly ApprovalAction[] = [];
+const NO_ACTIONS: readonly ListedApprovalAction[] = [];
 
 /**
  * The organisation's policy (owners): every member must have a second factor, and which sensitive actions wait for
