@@ -4,7 +4,7 @@ import type { EvidenceKey } from '../restore-tests/evidence-key';
 import { exportText, signHead, type ExportLine, type SignedHead } from './audit-chain';
 import {
   chainedRecordOf,
-  chainRecords,
+  chainRecordsPage,
   chainsToSign,
   insertSignedHead,
   latestCheckpoint,
@@ -52,26 +52,42 @@ export async function keptHeadLines(db: Db, chain: string, first: number, last: 
   return (await storedSignedHeads(db, chain, first, last)).map((h) => headLine('head', h));
 }
 
+/** Records read from the database at a time while an export streams (its memory stays one page, whatever the trail). */
+const EXPORT_PAGE = 1000;
+
 /**
  * A chain's records in a time range as JSON Lines, each with its hash, then the signed heads kept for that range,
  * then a head signed at export time for its last record: `npm run audit:verify` checks it offline. An archived
  * chain's export starts with its checkpoint (the head signed for the last archived record) when it starts where
- * the archive ended, or covers the chain from its start: the first record must then link to it.
+ * the archive ended, or covers the chain from its start: the first record must then link to it. Produced page by
+ * page, as the answer is sent.
  */
-export async function exportChain(db: Db, key: EvidenceKey, chain: string, range: { from?: Date; to?: Date }): Promise<string> {
-  const rows = await chainRecords(db, chain, range);
-  const lines: ExportLine[] = [];
-  const first = rows[0];
-  const last = rows.at(-1);
-  const checkpoint = await latestCheckpoint(db, chain);
-  if (checkpoint && first?.seq && (!range.from || first.seq === checkpoint.seq + 1))
-    lines.push(headLine('checkpoint', checkpoint));
-  lines.push(...rows.map(recordLine));
-  if (first?.seq && last?.seq && last.hash) {
-    lines.push(...(await keptHeadLines(db, chain, first.seq, last.seq)));
-    lines.push({ type: 'head', ...(await signNow(db, key, chain, last.seq, last.hash)) });
+export async function* exportChain(
+  db: Db,
+  key: EvidenceKey,
+  chain: string,
+  range: { from?: Date; to?: Date },
+  pageSize = EXPORT_PAGE,
+): AsyncGenerator<string> {
+  let first: number | undefined;
+  let last: { seq: number; hash: string } | undefined;
+  for (let after = 0; ;) {
+    const rows = await chainRecordsPage(db, chain, range, after, pageSize);
+    if (first === undefined && rows[0]?.seq) {
+      first = rows[0].seq;
+      const checkpoint = await latestCheckpoint(db, chain);
+      if (checkpoint && (!range.from || first === checkpoint.seq + 1)) yield exportText([headLine('checkpoint', checkpoint)]);
+    }
+    if (rows.length > 0) yield exportText(rows.map(recordLine));
+    const end = rows.at(-1);
+    if (end?.seq && end.hash) last = { seq: end.seq, hash: end.hash };
+    if (rows.length < pageSize || !end?.seq) break;
+    after = end.seq;
   }
-  return exportText(lines);
+  if (first !== undefined && last) {
+    yield exportText(await keptHeadLines(db, chain, first, last.seq));
+    yield exportText([{ type: 'head', ...(await signNow(db, key, chain, last.seq, last.hash)) }]);
+  }
 }
 
 /** Signs the head of every chain that grew since its last signed head (a loop calls it every few minutes). */

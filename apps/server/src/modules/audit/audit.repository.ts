@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, ilike, inArray, isNotNull, like, lt, lte, min, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, ilike, inArray, isNotNull, like, lt, lte, min, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { auditChainHeads, auditCheckpoints, auditEvents, auditSignedHeads } from '../../db/schema';
 import {
@@ -148,18 +148,27 @@ export async function recordAudit(db: Db, event: AuditEvent & { eventId?: number
 }
 
 /** A chain's records with times in [from, to], in order. */
-export async function chainRecords(db: Db, chain: string, range: { from?: Date; to?: Date }) {
+/** One page of a chain's records in a time range, in chain order, after record `afterSeq`. */
+export async function chainRecordsPage(
+  db: Db,
+  chain: string,
+  range: { from?: Date; to?: Date },
+  afterSeq: number,
+  limit: number,
+) {
   return db
     .select()
     .from(auditEvents)
     .where(
       and(
         eq(auditEvents.chain, chain),
+        gt(auditEvents.seq, afterSeq),
         range.from ? gte(auditEvents.at, range.from) : undefined,
         range.to ? lte(auditEvents.at, range.to) : undefined,
       ),
     )
-    .orderBy(asc(auditEvents.seq));
+    .orderBy(asc(auditEvents.seq))
+    .limit(limit);
 }
 
 export async function chainHead(db: Db, chain: string) {
