@@ -25,12 +25,21 @@ import { createKey } from '../modules/api-keys/api-keys.service';
 const KEY_ACTORS = [
   ['key:readonly', 'readonly'],
   ['key:operator', 'operator'],
+  ['key:admin', 'admin'],
 ] as const;
 /** Public routes that authenticate a caller themselves (a key gets there what its role gets, not the anonymous). */
 const SELF_AUTHENTICATED = new Set(['GET /api/events', 'GET /api/metrics/prometheus']);
 /** Where a key, calling right after the member of its role, finds what that member changed. */
 const KEY_AFTER_MEMBER: Record<string, Partial<Record<(typeof KEY_ACTORS)[number][0], number>>> = {
   'POST /api/tasks/:id/cancel': { 'key:operator': 409 }, // the operator cancelled it
+  // What the admin's row removed, revoked or replayed first.
+  'DELETE /api/hosts/:id': { 'key:admin': 404 },
+  'DELETE /api/windows/:id': { 'key:admin': 404 },
+  'DELETE /api/schedules/:id': { 'key:admin': 404 },
+  'DELETE /api/invites/:id': { 'key:admin': 404 },
+  'DELETE /api/notification-channels/:id': { 'key:admin': 404 },
+  'DELETE /api/metrics/scrape-token': { 'key:admin': 404 },
+  'POST /api/notification-deliveries/:id/replay': { 'key:admin': 409 },
 };
 const keyExpects = (c: (typeof CASES)[number], actor: (typeof KEY_ACTORS)[number][0], role: 'readonly' | 'operator') => {
   const after = KEY_AFTER_MEMBER[c.route]?.[actor];
@@ -328,8 +337,11 @@ describe('permission matrix: every route × every kind of caller', () => {
     // Only the keys' creation is the creator's own act.
     expect(byCreator.map((r) => r.action)).toEqual(KEY_ACTORS.map(() => 'api_key.create'));
     const byKeys = await db.select().from(auditEvents).where(eq(auditEvents.actorType, 'api_key'));
-    // The read-only key changes nothing; the operator's key synced hosts, acted on guests and ran a restore test.
-    expect(new Set(byKeys.map((r) => r.actorName))).toEqual(new Set(['key:operator']));
-    expect(byKeys.map((r) => r.action)).toEqual(expect.arrayContaining(['host.sync', 'task.request.restore-test.run']));
+    // The read-only key changes nothing; the operator's key synced hosts, acted on guests and ran a restore test; the
+    // admin's also added a host and rotated the scrape token.
+    expect(new Set(byKeys.map((r) => r.actorName))).toEqual(new Set(['key:operator', 'key:admin']));
+    expect(byKeys.map((r) => r.action)).toEqual(
+      expect.arrayContaining(['host.sync', 'task.request.restore-test.run', 'host.add', 'metrics.scrape_token.rotate']),
+    );
   });
 });
