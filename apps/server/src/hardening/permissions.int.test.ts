@@ -41,7 +41,7 @@ const KEY_AFTER_MEMBER: Record<string, Partial<Record<(typeof KEY_ACTORS)[number
   'DELETE /api/metrics/scrape-token': { 'key:admin': 404 },
   'POST /api/notification-deliveries/:id/replay': { 'key:admin': 409 },
 };
-const keyExpects = (c: (typeof CASES)[number], actor: (typeof KEY_ACTORS)[number][0], role: 'readonly' | 'operator') => {
+const keyExpects = (c: (typeof CASES)[number], actor: (typeof KEY_ACTORS)[number][0], role: (typeof KEY_ACTORS)[number][1]) => {
   const after = KEY_AFTER_MEMBER[c.route]?.[actor];
   if (after !== undefined) return after;
   if (!keyMayCall(c.route)) return 403;
