@@ -5,10 +5,10 @@
 //
 // The phases run in two stages of two lanes each, side by side: the tests wait on sockets, timers, PostgreSQL, child
 // processes and a browser much of the time. The static checks run beside the unit tests, the benchmarks' smoke runs
-// beside the browser tests. Measured on fresh clones with PostgreSQL (2026-12-07): the unit tests took 716–744 s
-// alone (one run of 514b8cf) and 717–745 s with the checks beside them (three runs of 2c177e4): the checks cost
-// nothing there; run after them, they added
-// their own time. The first lane's output streams; the second's is printed whole when it ends.
+// beside the browser tests. Measured on fresh clones with PostgreSQL (2026-12-07): the unit tests took 744 s alone
+// (one run of 514b8cf) and 717–745 s with the checks beside them (three runs of 2c177e4): the checks cost nothing
+// there; run after them, they added their own time. The first lane's output streams; the second's is printed whole
+// when it ends.
 // A phase that fails stops its lane; the run stops after the stage it failed in; the summary lists every phase run.
 import { spawn } from 'node:child_process';
 
