@@ -4,8 +4,9 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     projects: ['packages/*', 'apps/server', 'apps/web'],
-    // Three test files at a time on two cores: the server's files wait on sockets and timers about half of the time
-    // (121 files used 0.95 of a core on average with two workers); with three, 363 s instead of 599 s (2026-11-28).
-    maxWorkers: 3,
+    // Four test files at a time on two cores: the files wait on sockets, timers, PostgreSQL and child processes much
+    // of the time (121 files used 0.95 of a core on average with two workers; with three, 363 s instead of 599 s,
+    // 2026-11-28). With PostgreSQL, 297 files: three workers 716 s; four 671 s using 1.69 cores (2026-12-07).
+    maxWorkers: 4,
   },
 });
