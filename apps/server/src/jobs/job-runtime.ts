@@ -177,14 +177,18 @@ export async function startJobRuntime<T extends PayloadTable>(
   let idleCheck: NodeJS.Timeout | undefined;
   boss.on('error', (err) => log.error({ err }, 'job runtime error'));
   await boss.start();
+  // pg-boss's create_queue leaves an existing queue as it is: only the missing ones are created (one read instead of
+  // a call per queue at every start).
+  const existing = new Set((await boss.getQueues()).map((q) => q.name));
   for (const job of catalogue) {
-    await boss.createQueue(job.name, {
-      name: job.name,
-      retryLimit: job.retryLimit,
-      retryDelay: job.retryDelaySeconds,
-      expireInSeconds: job.expireInSeconds,
-      ...(job.policy ? { policy: job.policy } : {}),
-    });
+    if (!existing.has(job.name))
+      await boss.createQueue(job.name, {
+        name: job.name,
+        retryLimit: job.retryLimit,
+        retryDelay: job.retryDelaySeconds,
+        expireInSeconds: job.expireInSeconds,
+        ...(job.policy ? { policy: job.policy } : {}),
+      });
     if (!work) continue;
     // The table's schema of this job (TypeScript cannot follow the name from the catalogue's entry to the table).
     const schema = payloads[job.name] as z.ZodType<z.output<T[keyof T & string]>>;
@@ -239,7 +243,9 @@ export async function startJobRuntime<T extends PayloadTable>(
     for (const row of rows as { name: string }[]) workers.get(row.name)?.wake();
   };
   if (work && names.length > 0) {
-    for (const worker of workers.values()) worker.wake();
+    // At start, the queues that hold ready jobs (left by a stopped replica, or queued by another) are woken: one read
+    // instead of a fetch per queue.
+    await checkIdle();
     idleCheck = setInterval(() => {
       checkIdle().catch((err: unknown) => log.error({ err }, 'job runtime idle check failed'));
     }, pollingIntervalSeconds * 1000);

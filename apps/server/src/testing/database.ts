@@ -35,8 +35,15 @@ export async function openTestDatabase(kind: 'pglite' | 'postgres' = 'pglite'): 
     };
     return { ...database, url: url.toString(), close: () => (dropped ??= drop()) };
   }
-  const template = fs.readFileSync(inject('pgliteTemplate'));
-  return openDatabase({ dataDir: 'memory://', loadDataDir: new Blob([template]) });
+  return openDatabase({ dataDir: 'memory://', loadDataDir: pgliteTemplate() });
+}
+
+/** The run's PGlite template, read once per worker (its files run in one module graph). */
+let templateBlob: { path: string; blob: Blob } | undefined;
+function pgliteTemplate(): Blob {
+  const file = inject('pgliteTemplate');
+  if (templateBlob?.path !== file) templateBlob = { path: file, blob: new Blob([fs.readFileSync(file)]) };
+  return templateBlob.blob;
 }
 
 /** The database kinds the integration tests run on: PGlite always, PostgreSQL too when configured. */

@@ -5,9 +5,9 @@ import path from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../db/client';
-import { runMigrations } from '../db/migrate';
 import { TEST_DATABASE_URL } from './env';
 import { findLeaks } from './secrets';
+import { prepareTemplate } from './template';
 
 /** Runs one statement on TEST_DATABASE_URL's database (creating and dropping databases). */
 async function adminQuery(statement: string): Promise<void> {
@@ -33,7 +33,7 @@ async function postgresTemplate(): Promise<{ name: string; drop(): Promise<void>
   url.pathname = `/${name}`;
   const database = await openDatabase({ databaseUrl: url.toString(), poolSize: 2 });
   try {
-    await runMigrations(database);
+    await prepareTemplate(database);
   } finally {
     await database.close();
   }
@@ -57,11 +57,12 @@ async function pgliteTemplateDir(target: string, dump: string): Promise<string> 
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'proxai-test-'));
-  const file = path.join(dir, 'template.tar.gz');
+  const file = path.join(dir, 'template.tar');
   const database = await openDatabase({ dataDir: 'memory://' });
-  await runMigrations(database);
+  await prepareTemplate(database);
   if (database.raw.kind !== 'pglite') throw new Error('template must be PGlite');
-  const dump = await database.raw.client.dumpDataDir('gzip');
+  // Uncompressed: a file's database then opens in about 0.7 s of CPU instead of 1.0 s (45 MB instead of 5 MB on disk).
+  const dump = await database.raw.client.dumpDataDir('none');
   fs.writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
   await database.close();
   project.provide('pgliteTemplate', file);

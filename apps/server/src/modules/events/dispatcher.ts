@@ -23,27 +23,28 @@ const BATCH = 500;
 const LATE_MS = 30_000;
 
 /**
- * A subscriber's cursor, made at the newest event the first time the subscriber runs (what happened before it
- * existed is not replayed). Made when the portal starts, before it takes requests, so nothing after is missed.
+ * The subscribers' cursors, each made at the newest event the first time the subscriber runs (what happened before
+ * it existed is not replayed). Made when the portal starts, before it takes requests, so nothing after is missed.
+ * One statement for all of them.
  */
-export async function ensureCursor(db: Db, subscriber: Pick<Subscriber, 'name'>): Promise<void> {
+export async function ensureCursors(db: Db, subscribers: readonly Pick<Subscriber, 'name'>[]): Promise<void> {
+  if (subscribers.length === 0) return;
   const newestId = sql`coalesce((select max(${events.id}) from ${events}), 0)`;
   await db
     .insert(eventCursors)
-    .values({ subscriber: subscriber.name, lastEventId: newestId, startEventId: newestId })
+    .values(subscribers.map((s) => ({ subscriber: s.name, lastEventId: newestId, startEventId: newestId })))
     .onConflictDoNothing();
 }
 
 /** One pass of one subscriber; answers how many events it was handed (0: nothing new, or another replica holds it). */
 export async function dispatchOnce(db: Db, subscriber: Subscriber, now = new Date()): Promise<number> {
-  await ensureCursor(db, subscriber);
-  return db.transaction(async (tx) => {
+  const handed = await db.transaction(async (tx) => {
     const [cursor] = await tx
       .select()
       .from(eventCursors)
       .where(eq(eventCursors.subscriber, subscriber.name))
       .for('update', { skipLocked: true });
-    if (!cursor) return 0;
+    if (!cursor) return undefined;
     const batch = await tx
       .select()
       .from(events)
@@ -66,6 +67,11 @@ export async function dispatchOnce(db: Db, subscriber: Subscriber, now = new Dat
       .where(eq(eventCursors.subscriber, subscriber.name));
     return batch.filter((e) => e.id > cursor.lastEventId).length;
   });
+  if (handed !== undefined) return handed;
+  // No cursor yet (a subscriber's first pass: it starts at the newest event, so nothing is handed), or another replica
+  // holds it (then this makes nothing).
+  await ensureCursors(db, [subscriber]);
+  return 0;
 }
 
 /**
@@ -103,7 +109,7 @@ export async function startDispatcher(
   log: { error: (obj: object, msg: string) => void },
   tickMs = 1000,
 ): Promise<{ stop(): Promise<void> }> {
-  for (const s of subscribers) await ensureCursor(db, s);
+  await ensureCursors(db, subscribers);
   let running: Promise<void> | undefined;
   let stopped = false;
   const tick = () => {
