@@ -11,11 +11,11 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../apps/server/src/db/client';
 import { backups, organisations } from '../../apps/server/src/db/schema';
 import { listBackupsPage } from '../../apps/server/src/modules/backups/backups.service';
-import type { RequestContext } from '../../apps/server/src/modules/hosts/hosts.service';
-import type { AuthUser } from '../../apps/server/src/modules/sessions/sessions.service';
 import { openBenchDatabase } from '../support/database';
 import { announceSmoke, sized } from '../support/smoke';
 import { percentile } from '../support/stats';
+import { type AuthUser } from '../../apps/server/src/kernel/principal';
+import { type RequestContext } from '../../apps/server/src/kernel/request-context';
 
 const arg = (name: string, fallback: string) => {
   const i = process.argv.indexOf(`--${name}`);

@@ -35,7 +35,6 @@ import { relyingPartyOf } from './modules/mfa/factors';
 import { mfaRoutes } from './modules/mfa/mfa.routes';
 import { stepUpRoutes } from './modules/mfa/step-up.routes';
 import { teamsRoutes } from './modules/teams/teams.routes';
-import { currentUser } from './plugins/app/auth';
 import { hostsRoutes } from './modules/hosts/hosts.routes';
 import { guestsRoutes } from './modules/guests/guests.routes';
 import { snapshotsRoutes } from './modules/snapshots/snapshots.routes';
@@ -55,6 +54,7 @@ import { restoreTestsRoutes } from './modules/restore-tests/restore-tests.routes
 import { backupsRoutes } from './modules/backups/backups.routes';
 import { realClock, type Clock } from './jobs/clock';
 import { holdsAction } from '@proxai/contract/permissions';
+import { currentUser } from './kernel/request-context';
 
 declare module 'fastify' {
   interface FastifyInstance {

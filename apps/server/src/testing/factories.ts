@@ -2,8 +2,9 @@ import { randomBytes } from 'node:crypto';
 import type { Db } from '../db/client';
 import type { OrgRole } from '@proxai/contract/permissions';
 import { memberships, organisations, users } from '../db/schema';
-import { createSession, type AuthUser } from '../modules/sessions/sessions.service';
+import { createSession } from '../modules/sessions/sessions.service';
 import { trackSecret } from './secrets';
+import { type AuthUser } from '../kernel/principal';
 
 const unique = () => randomBytes(4).toString('hex');
 

@@ -10,8 +10,8 @@ import {
   ErrorSchema,
   IdParamsSchema,
 } from '@proxai/contract';
-import { requestContext } from '../guests/guests.routes';
 import { acknowledgeAlert, countAlertsOf, getRules, listAlertsOf, putRules, silenceAlert } from './alerts.service';
+import { requestContext } from '../../kernel/request-context';
 
 const errors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema };
 

@@ -10,9 +10,7 @@ import type {
 import type { Db } from '../../db/client';
 import { AppError, notFound } from '../../errors';
 import { authorize } from '../access/authorize';
-import { creatorOf } from '../access/principal';
 import { sqlScopeOf } from '../api-keys/scoped-lists';
-import { actorOf, type RequestContext } from '../hosts/hosts.service';
 import { emitEvent } from '../events/events.repository';
 import { unknownHostIds } from '../schedules/schedules.repository';
 import { alertRef, toAlertDto, toRuleDto } from './alert-dto';
@@ -30,6 +28,8 @@ import {
 } from './alerts.repository';
 import { DEFAULT_RULES } from './rules';
 import { parseTimeCursor, timeCursorOf } from '../../db/page-cursor';
+import { creatorOf } from '../../kernel/principal';
+import { actorOf, type RequestContext } from '../../kernel/request-context';
 
 /**
  * Alert rules and alerts (every plan): every member reads them; operators and above change the rules,

@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ApiKeyCreatedSchema, ApiKeyCreateSchema, ApiKeyListSchema, ErrorSchema, IdParamsSchema } from '@proxai/contract';
 import { z } from 'zod';
-import { requestContext } from '../guests/guests.routes';
 import { planGate } from '../licenses/licenses.service';
 import { createKey, listKeys, revokeKey } from './api-keys.service';
+import { requestContext } from '../../kernel/request-context';
 
 const errors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema, 409: ErrorSchema };
 

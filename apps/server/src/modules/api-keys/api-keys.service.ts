@@ -10,13 +10,10 @@ import { roleAllows, type Permission } from '@proxai/contract/permissions';
 import type { Db } from '../../db/client';
 import { AppError, notFound } from '../../errors';
 import { allows, authorize } from '../access/authorize';
-import { actorOfUser } from '../access/principal';
 import { recordAudit } from '../audit/audit.repository';
 import { hashesEqual, sha256Hex } from '../auth/codes';
 import { emitEvent } from '../events/events.repository';
-import type { RequestContext } from '../hosts/hosts.service';
 import { findHost } from '../hosts/hosts.repository';
-import type { AuthUser } from '../sessions/sessions.service';
 import {
   findApiKey,
   findApiKeyForAuth,
@@ -27,7 +24,8 @@ import {
   touchApiKey,
   type ApiKeyRow,
 } from './api-keys.repository';
-import { creatorOf } from '../access/principal';
+import { type AuthUser, actorOfUser, creatorOf } from '../../kernel/principal';
+import { type RequestContext } from '../../kernel/request-context';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** A key's last use is written at most this often (not on every request). */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { keyMayCall } from '../access/route-policy';
-import type { AuthUser } from '../sessions/sessions.service';
 import { channelScopeFor, channelWithinKey, scheduleWithinKey, SCOPED_ROUTES, type KeyScope } from './key-scope';
+import { type AuthUser } from '../../kernel/principal';
 
 const scope = (hostIds: string[] | null, tags: string[] | null): KeyScope => ({
   hostIds: hostIds && new Set(hostIds),

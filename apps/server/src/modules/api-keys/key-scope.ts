@@ -2,8 +2,8 @@ import type { FastifyRequest } from 'fastify';
 import type { NotificationScope, Selector } from '@proxai/contract';
 import type { Db } from '../../db/client';
 import { AppError, notFound } from '../../errors';
-import type { ApiKeyIdentity, AuthUser } from '../sessions/sessions.service';
 import { guestPlacement, guestPlacements, hostsWithTaggedGuests, taskPlacement } from './key-scope.repository';
+import { type ApiKeyIdentity, type AuthUser } from '../../kernel/principal';
 
 /**
  * An API key's host/tag scope (DESIGN.md §16): a key made for some hosts, or for guests carrying some tags, sees

@@ -4,9 +4,9 @@ import { findAlert, type AlertScope } from '../alerts/alerts.repository';
 import type { ScheduleScope } from '../schedules/schedules.repository';
 import type { EventRow } from '../events/events.repository';
 import type { FleetSnapshot } from '../metrics/collect/fleet-snapshot';
-import type { AuthUser } from '../sessions/sessions.service';
 import { guestInScope, KEY_SCHEDULE_KINDS, scopeOf, taskInScope, visibleHostIds, visibleHosts, type KeyScope } from './key-scope';
 import { guestPlacement, guestPlacements, taskPlacement } from './key-scope.repository';
+import { type AuthUser } from '../../kernel/principal';
 
 // The lists a scoped API key reads, narrowed to its hosts and tags (people and unscoped keys get them whole).
 

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ApprovalSchema, ErrorSchema, IdParamsSchema } from '@proxai/contract';
-import { currentUser } from '../../plugins/app/auth';
 import { approvalsOf, approve, deny } from './approvals.service';
+import { currentUser } from '../../kernel/request-context';
 
 const errors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema, 409: ErrorSchema };
 

@@ -7,7 +7,6 @@ import { allows, authorize } from '../access/authorize';
 import { recordAudit } from '../audit/audit.repository';
 import { findUserById } from '../auth/auth.repository';
 import { newOpaqueToken } from '../auth/codes';
-import type { AuthUser } from '../sessions/sessions.service';
 import { findMembership } from '../teams/teams.repository';
 import {
   approvalActionsOf,
@@ -18,6 +17,7 @@ import {
   recordApprovalResult,
   type ApprovalRow,
 } from './approvals.repository';
+import { type AuthUser } from '../../kernel/principal';
 
 // Four-eyes approvals (DESIGN.md §15): a listed sensitive request is held until another member approves it.
 

@@ -2,16 +2,15 @@ import { Readable } from 'node:stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AuditArchiveRequestSchema, AuditPageSchema, AuditQuerySchema, ErrorSchema } from '@proxai/contract';
-import { currentUser } from '../../plugins/app/auth';
 import { authorize, authorizePlatform } from '../access/authorize';
-import { creatorOf } from '../access/principal';
 import { evidenceKeyFor } from '../restore-tests/evidence-key';
 import { tellArchived } from './archive-notice';
 import { archiveChain, archiveDir } from './audit-archive';
 import { chainOf } from './audit-chain';
 import { exportChain } from './audit-export';
 import { displayActorOf, listChain } from './audit.repository';
-import type { AuthUser } from '../sessions/sessions.service';
+import { type AuthUser, creatorOf } from '../../kernel/principal';
+import { currentUser } from '../../kernel/request-context';
 
 const ExportQuerySchema = z.object({
   from: z.iso.datetime({ offset: true }).optional(),

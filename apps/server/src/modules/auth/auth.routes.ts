@@ -25,7 +25,7 @@ import {
 } from '@proxai/contract';
 import type { Config } from '../../config/env';
 import { acceptedLanguage, headerLanguage } from '../../i18n/messages';
-import { currentUser, SESSION_COOKIE, setSessionCookie as setCookie } from '../../plugins/app/auth';
+import { SESSION_COOKIE, setSessionCookie as setCookie } from '../../plugins/app/auth';
 import { recordAudit } from '../audit/audit.repository';
 import { AppError } from '../../errors';
 import { revokeAllSessions, revokeSession } from '../sessions/sessions.service';
@@ -49,6 +49,7 @@ import { finishSignIn } from '../mfa/sign-in';
 import { me } from '../teams/teams.service';
 import { createOidcClient, OIDC_CALLBACK_PATH, oidcSettings } from './oidc.service';
 import { byBodyEmail, byIp, rateLimit, redirectWhenLimited } from './rate-limits';
+import { currentUser } from '../../kernel/request-context';
 
 const MINUTE = 60_000;
 const errors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 429: ErrorSchema };

@@ -6,7 +6,7 @@ import { message } from '../../i18n/messages';
 import type { Mailer } from '../../plugins/app/mailer';
 import { recordAudit } from '../audit/audit.repository';
 import { isKnownTimeZone } from '../schedules/schedule-logic';
-import { authenticateToken, createSession, type AuthUser } from '../sessions/sessions.service';
+import { authenticateToken, createSession } from '../sessions/sessions.service';
 import {
   clearLoginFailures,
   consumeHandoff,
@@ -33,6 +33,7 @@ import { hashesEqual, hashOtpCode, newOpaqueToken, newOtpCode, sha256Hex } from 
 import { hasPendingInvite } from '../teams/teams.repository';
 import { signInMail } from './mail-templates';
 import { dummyPasswordHash, verifyPassword } from './passwords';
+import { type AuthUser } from '../../kernel/principal';
 
 export const CODE_TTL_MS = 15 * 60 * 1000;
 export const MAX_CODE_ATTEMPTS = 5;

@@ -1,16 +1,17 @@
-import { creatorOf } from '../access/principal';
 import type { BackupNow, RestoreRequestParsed, TaskAccepted } from '@proxai/contract';
 import { AppError, notFound } from '../../errors';
 import { guestLabel } from '../../jobs/pve-task';
 import { authorize } from '../access/authorize';
 import { findGuest, findGuestById } from '../guests/guests.repository';
 import { clusterMembers, findHost, liveGuestsOfHosts } from '../hosts/hosts.repository';
-import type { HostsDeps, RequestContext } from '../hosts/hosts.service';
+import type { HostsDeps } from '../hosts/hosts.service';
 import { requireFeature } from '../licenses/licenses.service';
 import { insertTask } from '../tasks/tasks.repository';
 import { BACKUP_NOW_JOB_NAME } from './backup-now.job';
 import { findBackup, findBackupByVolid, knownStorageType, pveTwinOf, type BackupRow } from './backups.repository';
 import { RESTORE_JOB_NAME, type RestoreParams } from './restore.job';
+import { creatorOf } from '../../kernel/principal';
+import { type RequestContext } from '../../kernel/request-context';
 
 /** "Back up now" and restores: checked here (role, plan, target), run as tasks (202 with the task to follow). */
 

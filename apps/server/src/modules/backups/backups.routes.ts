@@ -12,9 +12,9 @@ import {
   RestoreRequestSchema,
   TaskAcceptedSchema,
 } from '@proxai/contract';
-import { requestContext } from '../guests/guests.routes';
 import { queueBackupNow, queueRestore } from './backup-actions.service';
 import { backupCoverage, guestCritical, listBackupsPage, setGuestCritical } from './backups.service';
+import { requestContext } from '../../kernel/request-context';
 
 const errors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema };
 const actionErrors = { ...errors, 409: ErrorSchema };

@@ -4,7 +4,6 @@ import { notFound } from '../../errors';
 import { authorize } from '../access/authorize';
 import { findGuest, findGuestById } from '../guests/guests.repository';
 import { clusterMembers, findHost, liveGuestsOfHosts, listHosts, type HostRow } from '../hosts/hosts.repository';
-import type { RequestContext } from '../hosts/hosts.service';
 import { toTaskDto } from '../tasks/task-dto';
 import { narrowByGuest, narrowTasks, seesGuest, sqlScopeOf } from '../api-keys/scoped-lists';
 import {
@@ -20,6 +19,7 @@ import { backupHostsOf } from './backup-hosts.repository';
 import type { StoredNotBackedUp, StoredPveJob } from './cluster-backup-info';
 import { criticalFlags, setCriticalFlag, taggedCritical } from './critical.repository';
 import { parseTimeCursor, timeCursorOf } from '../../db/page-cursor';
+import { type RequestContext } from '../../kernel/request-context';
 
 /** The inventory as the API shows it: backups page by page, coverage, and the critical flag. */
 

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { generateFleet, startFleet } from '@proxai/pve-sim';
 import { addHost } from '../hosts/hosts.service';
-import type { AuthUser } from '../sessions/sessions.service';
 import { countOtherHosts, DEMO_EMAIL, deleteDemoHosts, ensureDemoUser, findDemoUser } from './demo.repository';
+import { type AuthUser } from '../../kernel/principal';
 
 const DEMO_NODES = 3;
 const DEMO_GUESTS = 36;

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, gt, gte, isNull, lt, sql } from 'drizzle-orm';
 import { DomainEventDataSchemas, type DomainEventData, type DomainEventType } from '@proxai/contract';
 import type { Db } from '../../db/client';
 import { eventCursors, events, eventTickets } from '../../db/schema';
+import type { EventActor } from '../../kernel/principal';
 
 export type EventRow = typeof events.$inferSelect;
 
@@ -30,8 +31,6 @@ export function eventValues<T extends DomainEventType>(
   const checked = DomainEventDataSchemas[type].parse(data) as Record<string, unknown>;
   return { organisationId, type, data: checked, actor: actor ?? null };
 }
-
-export type EventActor = NonNullable<EventRow['actor']>;
 
 /** Events after `afterId` (all organisations, for the hub), at most `limit`, oldest first. */
 export async function eventsAfter(db: Db, afterId: number, since: Date, limit: number): Promise<EventRow[]> {

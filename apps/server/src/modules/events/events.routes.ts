@@ -3,14 +3,15 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ErrorSchema, EventTicketSchema } from '@proxai/contract';
 import { AppError, unauthenticated } from '../../errors';
-import { currentOrg, currentUser } from '../../plugins/app/auth';
 import { newOpaqueToken, sha256Hex } from '../auth/codes';
 import { authenticateApiKey } from '../api-keys/api-keys.service';
-import { authenticateSessionId, type AuthUser } from '../sessions/sessions.service';
+import { authenticateSessionId } from '../sessions/sessions.service';
 import { eventFilterOf } from '../api-keys/scoped-lists';
 import { authorize } from '../access/authorize';
 import { EventHub } from './event-hub';
 import { insertTicket, lastEventId, orgEventsAfter, useTicket, type EventRow } from './events.repository';
+import { type AuthUser } from '../../kernel/principal';
+import { currentOrg, currentUser } from '../../kernel/request-context';
 
 const TICKET_TTL_MS = 60_000;
 /** A comment line every so often keeps proxies from closing an idle stream and tells the client it is alive. */

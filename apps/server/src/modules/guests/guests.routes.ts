@@ -1,4 +1,4 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { narrowStatsJson, narrowVmsJson } from '../api-keys/scoped-lists';
 import { listHostsOf } from '../hosts/hosts.service';
@@ -13,23 +13,10 @@ import {
   VmListSchema,
 } from '@proxai/contract';
 import { z } from 'zod';
-import { acceptedLanguage } from '../../i18n/messages';
-import { currentOrg, currentUser } from '../../plugins/app/auth';
-import type { RequestContext } from '../hosts/hosts.service';
 import { getStatsJson, listVmsJson, queueBulkAction, queueVmAction } from './guests.service';
+import { requestContext } from '../../kernel/request-context';
 
 const errors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema };
-
-/** Who asks, for which organisation, in which language (the snapshot routes use it too). */
-export function requestContext(request: FastifyRequest): RequestContext {
-  const user = currentUser(request);
-  return {
-    user,
-    organisationId: currentOrg(user),
-    ip: request.ip,
-    language: acceptedLanguage(request.headers['accept-language']),
-  };
-}
 
 /** Sends an answer the service already serialised (and caches per organisation); the route schema documents it. */
 const sendJson = (reply: FastifyReply, json: string) => reply.type('application/json; charset=utf-8').send(json);

@@ -1,4 +1,3 @@
-import { creatorOf } from '../access/principal';
 import {
   withinLimit,
   type BulkActionRequest,
@@ -13,12 +12,14 @@ import { FALLBACK_LANGUAGE, message } from '../../i18n/messages';
 import { authorize } from '../access/authorize';
 import { createOrgCache } from '../hosts/fleet-cache';
 import { readFleetVersion } from '../hosts/hosts.repository';
-import type { HostsDeps, RequestContext } from '../hosts/hosts.service';
+import type { HostsDeps } from '../hosts/hosts.service';
 import { getEffectivePlan, type EffectivePlan } from '../licenses/licenses.service';
 import { insertTask } from '../tasks/tasks.repository';
 import { BULK_ACTION_JOB_NAME } from './bulk-action.job';
 import { GUEST_ACTION_JOB_NAME } from './guest-action.job';
 import { findGuestWithHost, findPresentGuests, guestStats, listVmsJsonText } from './guests.repository';
+import { creatorOf } from '../../kernel/principal';
+import { type RequestContext } from '../../kernel/request-context';
 
 const vmsCache = createOrgCache<string>();
 const statsCache = createOrgCache<string>();

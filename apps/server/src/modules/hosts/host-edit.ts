@@ -11,10 +11,11 @@ import { evaluatePrivileges } from './host-privileges';
 import { probeOf, toErrorOf } from './host-probe';
 import { UNREADABLE_CREDENTIALS } from './host-sync';
 import { findHost, updateHost, type NewHostRow } from './hosts.repository';
-import { actorOf, asConnectFailure, hostDto, type HostsDeps, type RequestContext } from './hosts.service';
+import { asConnectFailure, hostDto, type HostsDeps } from './hosts.service';
 import { connectSettings, errorContext, presentedFingerprint, targetOf, type ConnectionTarget } from './pve-connection';
 import { toHostError } from './pve-errors';
 import { secretBoxFor } from './secret-box';
+import { actorOf, type RequestContext } from '../../kernel/request-context';
 
 // Changing a registered host (PVE node or PBS): its certificate against the pin, its privileges, its name,
 // credentials and pin.

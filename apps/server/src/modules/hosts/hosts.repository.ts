@@ -1,8 +1,9 @@
 import { and, asc, count, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { emitEvent, type EventActor } from '../events/events.repository';
+import { emitEvent } from '../events/events.repository';
 import { guests, hosts, organisations } from '../../db/schema';
 import { linkBackupsOfNewGuests } from '../backups/backups.repository';
+import { type EventActor } from '../../kernel/principal';
 
 export type HostRow = typeof hosts.$inferSelect;
 export type NewHostRow = typeof hosts.$inferInsert;

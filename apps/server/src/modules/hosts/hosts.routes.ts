@@ -1,5 +1,4 @@
 import { narrowHosts } from '../api-keys/scoped-lists';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   ErrorSchema,
@@ -13,29 +12,20 @@ import {
   MessageSchema,
 } from '@proxai/contract';
 import { acceptedLanguage, message } from '../../i18n/messages';
-import { currentOrg, currentUser } from '../../plugins/app/auth';
 import { rateLimit } from '../auth/rate-limits';
 import { demoRoutes } from '../demo/demo.routes';
 import { pbsRoutes } from '../pbs/pbs.routes';
 import { closeAllClients } from './client-pool';
 import { editHost, hostCertificate, hostPrivileges } from './host-edit';
-import { addHost, listHostsOf, removeHost, syncOneHost, type RequestContext } from './hosts.service';
+import { addHost, listHostsOf, removeHost, syncOneHost } from './hosts.service';
+import { currentUser } from '../../kernel/request-context';
+import { requestContext } from '../../kernel/request-context';
 
 const errors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema };
 const hostErrors = { ...errors, 502: ErrorSchema, 504: ErrorSchema };
 const addHostErrors = { ...errors, 422: ErrorSchema, 429: ErrorSchema };
 /** Connection attempts a person can make an organisation's portal open (adding and syncing hosts), per minute. */
 export const CONNECT_ATTEMPTS_PER_MINUTE = 10;
-
-function requestContext(request: FastifyRequest): RequestContext {
-  const user = currentUser(request);
-  return {
-    user,
-    organisationId: currentOrg(user),
-    ip: request.ip,
-    language: acceptedLanguage(request.headers['accept-language']),
-  };
-}
 
 export const hostsRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = { db: app.db, config: app.config, log: app.log };

@@ -1,4 +1,3 @@
-import { actorOfUser } from '../access/principal';
 import type { FastifyBaseLogger } from 'fastify';
 import { PLANS, withinLimit, type Host, type HostCreate, type Language } from '@proxai/contract';
 import type { Config } from '../../config/env';
@@ -7,9 +6,8 @@ import { AppError, notFound } from '../../errors';
 import { FALLBACK_LANGUAGE, message } from '../../i18n/messages';
 import { authorize } from '../access/authorize';
 import { recordAudit } from '../audit/audit.repository';
-import { emitEvent, type EventActor } from '../events/events.repository';
+import { emitEvent } from '../events/events.repository';
 import { getEffectivePlan } from '../licenses/licenses.service';
-import type { AuthUser } from '../sessions/sessions.service';
 import { PBS_NODE } from '../pbs/pbs-connection';
 import { pollPbs } from '../pbs/pbs-poll';
 import { pbsText } from '../pbs/pbs-texts';
@@ -38,20 +36,13 @@ import {
 } from './pve-connection';
 import { toHostError } from './pve-errors';
 import { secretBoxFor } from './secret-box';
-import { creatorOf } from '../access/principal';
+import { creatorOf } from '../../kernel/principal';
+import { actorOf, type RequestContext } from '../../kernel/request-context';
 
 export interface HostsDeps {
   db: Db;
   config: Config;
   log: FastifyBaseLogger;
-}
-
-export interface RequestContext {
-  user: AuthUser;
-  organisationId: string;
-  ip?: string;
-  /** Language of the texts answered (`message`, error `detail`): the request's Accept-Language; English if absent. */
-  language?: Language;
 }
 
 /** A host as the API answers it; `pbs` is a PBS host's last poll (pbs_states), absent before its first one. */
@@ -236,8 +227,6 @@ export async function removeHost(deps: HostsDeps, ctx: RequestContext, id: strin
 }
 
 /** The person behind a request, as events record it (the audit subscriber's actor). */
-export const actorOf = (ctx: RequestContext): EventActor => actorOfUser(ctx.user, ctx.ip);
-
 /** Manual sync: answers with what changed, or the host's error as `detail` (the audit keeps the English one). */
 export async function syncOneHost(deps: HostsDeps, ctx: RequestContext, id: string): Promise<{ message: string }> {
   authorize(ctx.user, 'hosts.sync');

@@ -11,9 +11,9 @@ import {
   OrganisationIdParamsSchema,
   RevokeLicenceRequestSchema,
 } from '@proxai/contract';
-import { currentUser, requirePlatformAdmin } from '../../plugins/app/auth';
 import { loadLicenceSigningKey, publicKeyAnswer } from './licence-signing';
 import { generateLicence, listLicences, listOrganisationsForAdmin, revokeLicence } from './licenses.service';
+import { currentUser, requirePlatformAdmin } from '../../kernel/request-context';
 
 const errors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema };
 

@@ -1,4 +1,3 @@
-import { actorOfUser } from '../access/principal';
 import type { FastifyRequest } from 'fastify';
 import { randomUUID, type KeyObject } from 'node:crypto';
 import {
@@ -13,12 +12,10 @@ import {
 } from '@proxai/contract';
 import type { Db } from '../../db/client';
 import { AppError, notFound } from '../../errors';
-import { currentOrg, currentUser } from '../../plugins/app/auth';
 import { authorizePlatform } from '../access/authorize';
 import { recordAudit } from '../audit/audit.repository';
-import { emitEvent, type EventActor } from '../events/events.repository';
+import { emitEvent } from '../events/events.repository';
 import { fleetChanged } from '../hosts/fleet-cache';
-import type { AuthUser } from '../sessions/sessions.service';
 import { signLicence, signLicenceStatus } from './licence-canonical';
 import {
   findLicence,
@@ -31,7 +28,8 @@ import {
   markRevoked,
   type LicenceRow,
 } from './licenses.repository';
-import { creatorOf } from '../access/principal';
+import { type AuthUser, creatorOf } from '../../kernel/principal';
+import { actorOf, currentOrg, currentUser, type PlatformContext } from '../../kernel/request-context';
 
 const DAY_MS = 86_400_000;
 
@@ -128,18 +126,10 @@ export async function listLicences(db: Db, signingKey: KeyObject, user: AuthUser
   return (await listLicencesOfOrganisation(db, organisationId)).map((row) => toLicenceDto(row, signingKey, now));
 }
 
-export interface RequestContext {
-  user: AuthUser;
-  ip: string;
-}
-
-/** The vendor's staff member behind a licence change, as its domain event records it. */
-const actorOf = (ctx: RequestContext): EventActor => actorOfUser(ctx.user, ctx.ip);
-
 export async function generateLicence(
   db: Db,
   signingKey: KeyObject,
-  ctx: RequestContext,
+  ctx: PlatformContext,
   input: { organisation_id: string; plan_type: PlanType; duration_days: number },
 ): Promise<Licence> {
   authorizePlatform(ctx.user, 'licenses.generate');
@@ -201,7 +191,7 @@ export async function generateLicence(
 export async function revokeLicence(
   db: Db,
   signingKey: KeyObject,
-  ctx: RequestContext,
+  ctx: PlatformContext,
   id: string,
   reason: string,
 ): Promise<Licence> {

@@ -12,9 +12,7 @@ import {
 import { unauthenticated } from '../../errors';
 import { authorize } from '../access/authorize';
 import { narrowSnapshot } from '../api-keys/scoped-lists';
-import { currentUser } from '../../plugins/app/auth';
 import { recordAudit } from '../audit/audit.repository';
-import { requestContext } from '../guests/guests.routes';
 import { collectionStatus } from './collect/collection-status';
 import { fleetSnapshot } from './collect/fleet-snapshot';
 import { fleetOverview } from './collect/overview';
@@ -26,7 +24,8 @@ import {
   SCRAPE_TOKEN_PREFIX,
   scrapeTokenInfo,
 } from './collect/scrape-tokens';
-import { creatorOf } from '../access/principal';
+import { creatorOf } from '../../kernel/principal';
+import { currentUser, requestContext } from '../../kernel/request-context';
 
 const errors = { 401: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema };
 

@@ -2,9 +2,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ErrorSchema, IdParamsSchema, MetricsQuerySchema, MetricsSeriesSchema, type MetricsSeries } from '@proxai/contract';
 import type { Db } from '../../db/client';
 import { notFound } from '../../errors';
-import { requestContext } from '../guests/guests.routes';
 import { querySeries, type SubjectKind } from './store';
 import { subjectExists } from './store/subjects';
+import { requestContext } from '../../kernel/request-context';
 
 const errors = { 400: ErrorSchema, 401: ErrorSchema, 404: ErrorSchema };
 

@@ -6,7 +6,6 @@ import { acceptedLanguage, message } from '../../i18n/messages';
 import { hashesEqual, hashOtpCode, newOpaqueToken, sha256Hex } from '../auth/codes';
 import type { SecretBox } from '../hosts/secret-box';
 import { canonicalJson } from '../licenses/licence-canonical';
-import type { AuthUser } from '../sessions/sessions.service';
 import {
   factorsOf,
   hasFactor,
@@ -25,6 +24,7 @@ import {
   spendStepUpProof,
   type ChallengeRow,
 } from './mfa.repository';
+import { type AuthUser } from '../../kernel/principal';
 
 // The server's one-time challenges: the second step of a sign-in and step-up checks bound to one request.
 

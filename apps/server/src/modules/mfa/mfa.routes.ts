@@ -22,7 +22,7 @@ import { generateAuthenticationOptions } from '@simplewebauthn/server';
 import { isLanguage } from '@proxai/contract';
 import { AppError } from '../../errors';
 import { acceptedLanguage } from '../../i18n/messages';
-import { currentUser, setSessionCookie as setCookie } from '../../plugins/app/auth';
+import { setSessionCookie as setCookie } from '../../plugins/app/auth';
 import { findUserById, type UserRow } from '../auth/auth.repository';
 import { baseUrl } from '../auth/auth.routes';
 import { newOpaqueToken, sha256Hex } from '../auth/codes';
@@ -45,6 +45,7 @@ import {
   toPasskeyDto,
 } from './mfa.service';
 import { openSession } from './sign-in';
+import { currentUser } from '../../kernel/request-context';
 
 const MINUTE = 60_000;
 const errors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema, 409: ErrorSchema, 429: ErrorSchema };

@@ -12,7 +12,6 @@ import {
 } from '@proxai/contract';
 import { AppError } from '../../errors';
 import { acceptedLanguage } from '../../i18n/messages';
-import { currentUser } from '../../plugins/app/auth';
 import { recordAudit } from '../audit/audit.repository';
 import { baseUrl } from '../auth/auth.routes';
 import { hashOtpCode, newOtpCode, sha256Hex } from '../auth/codes';
@@ -24,6 +23,7 @@ import { stepUpMail } from '../teams/team-mails';
 import { issueStepUpProof, proveFactor, refuseEmailToAdministrators, type FactorDeps } from './challenges';
 import { factorsOf, hasFactor, relyingPartyOf } from './factors';
 import { findLiveChallenge, setChallenge } from './mfa.repository';
+import { currentUser } from '../../kernel/request-context';
 
 const MINUTE = 60_000;
 const errors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema, 429: ErrorSchema };

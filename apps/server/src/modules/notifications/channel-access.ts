@@ -2,9 +2,9 @@ import { notFound } from '../../errors';
 import { authorize } from '../access/authorize';
 import { channelWithinKey, scopeOf } from '../api-keys/key-scope';
 import type { Language, NotificationScope } from '@proxai/contract';
-import type { AuthUser } from '../sessions/sessions.service';
 import type { NotifyDeps } from './delivery';
 import { findChannel, type ChannelRow } from './notifications.repository';
+import { type AuthUser } from '../../kernel/principal';
 
 /**
  * Who sees and changes a channel. The organisation's channels: every member reads them, owners and admins change,

@@ -17,10 +17,8 @@ import {
   NotificationTestResultSchema,
 } from '@proxai/contract';
 import { acceptedLanguage, message } from '../../i18n/messages';
-import { currentUser } from '../../plugins/app/auth';
 import { rateLimit } from '../auth/rate-limits';
 import { CONNECT_ATTEMPTS_PER_MINUTE } from '../hosts/hosts.routes';
-import { requestContext } from '../guests/guests.routes';
 import { registerMailer } from './delivery';
 import { deliveriesOf, replayDelivery } from './deliveries.service';
 import {
@@ -33,6 +31,7 @@ import {
   testChannel,
 } from './notifications.service';
 import { preferencesOf, putPreferences } from './preferences.service';
+import { currentUser, requestContext } from '../../kernel/request-context';
 
 const errors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema };
 

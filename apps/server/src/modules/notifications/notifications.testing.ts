@@ -12,8 +12,8 @@ import type { NotifyDeps } from './delivery';
 import { openTestDatabase } from '../../testing/database';
 import { buildUser } from '../../testing/factories';
 import { giveLicence } from '../hosts/hosts.testing';
-import type { AuthUser } from '../sessions/sessions.service';
 import type { Resolver } from '../../net/outbound-policy';
+import { type AuthUser } from '../../kernel/principal';
 
 /** Test helpers of the notifications module: a real HTTP receiver on 127.0.0.1, alert events, signature checks. */
 

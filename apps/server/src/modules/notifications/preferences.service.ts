@@ -1,10 +1,10 @@
 import type { NotificationPreferences, NotificationPreferencesInput, NotificationSeverity, QuietHours } from '@proxai/contract';
 import { AppError } from '../../errors';
-import type { AuthUser } from '../sessions/sessions.service';
 import { isKnownTimeZone } from '../schedules/schedule-logic';
 import type { NotifyDeps } from './delivery';
 import { findPreferences, upsertPreferences } from './notifications.repository';
 import { DEFAULT_PREFERENCES } from './routing';
+import { type AuthUser } from '../../kernel/principal';
 
 /** Each person's own preferences: e-mail, the least severe alert, and the quiet hours their own channels follow. */
 

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ErrorSchema, IdParamsSchema, PbsHostDetailSchema } from '@proxai/contract';
-import { requestContext } from '../guests/guests.routes';
 import { pbsHostDetail } from './pbs.service';
+import { requestContext } from '../../kernel/request-context';
 
 const errors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema, 409: ErrorSchema };
 

@@ -3,7 +3,6 @@ import { AppError, notFound } from '../../errors';
 import { FALLBACK_LANGUAGE } from '../../i18n/messages';
 import { dropClient, pooledPbsClient } from '../hosts/client-pool';
 import { findHost, type HostRow } from '../hosts/hosts.repository';
-import type { RequestContext } from '../hosts/hosts.service';
 import { UNREADABLE_CREDENTIALS } from '../hosts/host-sync';
 import { connectSettings, errorContext, targetOf, type ConnectionTarget } from '../hosts/pve-connection';
 import { secretBoxFor } from '../hosts/secret-box';
@@ -11,6 +10,7 @@ import { toPbsError } from './pbs-connection';
 import { readPbsPage } from './pbs-page';
 import type { PbsDeps } from './pbs-poll';
 import { pbsText } from './pbs-texts';
+import { type RequestContext } from '../../kernel/request-context';
 
 /** How long a PBS page read is served again: page loads and refreshes within it do not ask the PBS. */
 export const PBS_PAGE_TTL_MS = 30_000;

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AdviceQuerySchema, AdviceSchema, ErrorSchema } from '@proxai/contract';
-import { currentOrg, currentUser } from '../../plugins/app/auth';
 import { getAdvice, pickLanguage } from './proxai.service';
+import { currentOrg, currentUser } from '../../kernel/request-context';
 
 export const proxaiRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = { db: app.db, config: app.config, log: app.log };

@@ -10,8 +10,8 @@ import { adviceItems, adviceSummary, type Fleet } from './advice-rules';
 import { writeAdviceWithModel } from './ai-client';
 import { scopeOf } from '../api-keys/key-scope';
 import { narrowFleetRows } from '../api-keys/scoped-lists';
-import type { AuthUser } from '../sessions/sessions.service';
 import { fleetRows } from './proxai.repository';
+import { type AuthUser } from '../../kernel/principal';
 
 /** The UI's language (Accept-Language, sent by the dashboard) wins over the account's stored one. */
 export function pickLanguage(acceptLanguage: string | undefined, userLanguage: string | undefined): Language {

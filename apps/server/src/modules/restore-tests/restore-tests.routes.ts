@@ -13,7 +13,6 @@ import {
   RestoreTestSummarySchema,
   type RestoreTestEvidence,
 } from '@proxai/contract';
-import { requestContext } from '../guests/guests.routes';
 import { planGate } from '../licenses/licenses.service';
 import { evidenceKeyFor, evidencePublicKeyAnswer } from './evidence-key';
 import { evidenceFile } from './evidence-signing';
@@ -24,6 +23,7 @@ import {
   restoreTestEvidence,
   restoreTestSummary,
 } from './restore-tests.service';
+import { requestContext } from '../../kernel/request-context';
 
 const errors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema };
 

@@ -16,7 +16,7 @@ import { authorize } from '../access/authorize';
 import { seesGuest, sqlScopeOf } from '../api-keys/scoped-lists';
 import { criticalGuests, isCritical } from '../backups/critical.repository';
 import { findGuestWithHost, findPresentGuests } from '../guests/guests.repository';
-import type { HostsDeps, RequestContext } from '../hosts/hosts.service';
+import type { HostsDeps } from '../hosts/hosts.service';
 import { cronOf } from '../schedules/schedule-logic';
 import { enabledSchedules, selectGuests } from '../schedules/schedules.repository';
 import { insertTask } from '../tasks/tasks.repository';
@@ -30,7 +30,8 @@ import {
 } from './restore-tests.repository';
 import { RESTORE_TEST_RUN_JOB_NAME, RUN_KIND } from './restore-test.job';
 import { parseTimeCursor, timeCursorOf } from '../../db/page-cursor';
-import { creatorOf } from '../access/principal';
+import { creatorOf } from '../../kernel/principal';
+import { type RequestContext } from '../../kernel/request-context';
 
 export type RestoreTestsDeps = HostsDeps & { jobs: { send(name: string, data: unknown): Promise<string | null> } };
 

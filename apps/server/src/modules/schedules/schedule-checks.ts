@@ -3,10 +3,10 @@ import type { Language, ScheduleKind, Selector } from '@proxai/contract';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
 import { message } from '../../i18n/messages';
-import type { RequestContext } from '../hosts/hosts.service';
 import { estimateMinutes, isKnownTimeZone, parseCron } from './schedule-logic';
 import { selectGuests, unknownGuestIds, unknownHostIds, type ScheduleRow, type WindowRow } from './schedules.repository';
 import { scheduleEstimate } from './scheduler';
+import { type RequestContext } from '../../kernel/request-context';
 
 /** What the contract's schemas cannot check of a window or a schedule: each refusal is a 400 saying what is wrong. */
 

@@ -2,9 +2,9 @@ import { roleAllows, type Permission } from '@proxai/contract/permissions';
 import type { Db } from '../../db/client';
 import { authorize } from '../access/authorize';
 import { findApiKeyWithCreator } from '../api-keys/api-keys.repository';
-import type { AuthUser } from '../sessions/sessions.service';
 import { findMembership } from '../teams/teams.repository';
 import type { ScheduleRow } from './schedules.repository';
+import { type AuthUser } from '../../kernel/principal';
 
 // A schedule acts later on its maker's behalf: what it will do is authorised where it is made, changed and run now
 // (as the routes of that act would: a key without guests.operate cannot stop guests through a schedule it makes),

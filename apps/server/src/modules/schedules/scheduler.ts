@@ -13,7 +13,6 @@ import type { Db } from '../../db/client';
 import { realClock, type Clock } from '../../jobs/clock';
 import type { SendJob, TaskJobName } from '../../jobs/job-payloads';
 import type { TaskActor } from '../../db/schema';
-import type { EventActor } from '../events/events.repository';
 import { BACKUP_POLICY_JOB_NAME } from '../backups/backup-policy.job';
 import { BULK_ACTION_JOB_NAME } from '../guests/bulk-action.job';
 import { clockLoop } from '../../jobs/clock';
@@ -34,6 +33,7 @@ import {
 } from './schedules.repository';
 import { minutesLeft, type WindowSpec } from './window-logic';
 import { makerRefusal } from './schedule-rights';
+import { type EventActor } from '../../kernel/principal';
 
 /**
  * The scheduler (DESIGN.md §12): on every replica, a tick every few seconds finds each enabled schedule's due

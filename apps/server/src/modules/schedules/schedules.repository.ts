@@ -2,8 +2,9 @@ import { and, arrayOverlaps, asc, desc, eq, gt, inArray, isNotNull, isNull, or, 
 import type { Selector } from '@proxai/contract';
 import type { Db } from '../../db/client';
 import { guests, hosts, maintenanceWindows, schedules, tasks } from '../../db/schema';
-import { emitEvent, type EventActor } from '../events/events.repository';
+import { emitEvent } from '../events/events.repository';
 import { insertOccurrenceTask, type NewTaskRow, type TaskRow } from '../tasks/tasks.repository';
+import { type EventActor } from '../../kernel/principal';
 
 export type WindowRow = typeof maintenanceWindows.$inferSelect;
 export type NewWindowRow = typeof maintenanceWindows.$inferInsert;

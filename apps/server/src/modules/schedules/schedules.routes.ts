@@ -16,9 +16,7 @@ import {
   WindowPatchSchema,
   WindowSchema,
 } from '@proxai/contract';
-import { FALLBACK_LANGUAGE } from '../../i18n/messages';
 import { planGate } from '../licenses/licenses.service';
-import { requestContext } from '../guests/guests.routes';
 import { planOf } from './plan.service';
 import type { AutomationContext } from './schedule-checks';
 import { AutomationListQuerySchema } from './schedule-dto';
@@ -32,11 +30,12 @@ import {
   scheduleChangeStopsGuests,
 } from './schedules.service';
 import { createWindow, listWindowsOf, patchWindow, removeWindow } from './windows.service';
+import { requestContext } from '../../kernel/request-context';
 
 const errors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema };
 
 /** The request's context, always with the language its answers are written in. */
-const context = (request: FastifyRequest): AutomationContext => ({ language: FALLBACK_LANGUAGE, ...requestContext(request) });
+const context = (request: FastifyRequest): AutomationContext => requestContext(request);
 
 /**
  * Maintenance windows, schedules and the week planner (DESIGN.md §12). Every member of the organisation reads them;

@@ -1,11 +1,9 @@
-import { creatorOf } from '../access/principal';
 import type { z } from 'zod';
 import { ScheduleInputSchema, scheduleStopsGuests, type Schedule, type SchedulePatch, type TaskAccepted } from '@proxai/contract';
 import type { Db } from '../../db/client';
 import { AppError, notFound } from '../../errors';
 import { message } from '../../i18n/messages';
 import { authorize } from '../access/authorize';
-import { actorOf } from '../hosts/hosts.service';
 import { checkScheduleForKey } from '../api-keys/key-scope';
 import { scheduleScopeOf } from '../api-keys/scoped-lists';
 import {
@@ -30,6 +28,8 @@ import {
   updateSchedule,
   type NewScheduleRow,
 } from './schedules.repository';
+import { creatorOf } from '../../kernel/principal';
+import { actorOf } from '../../kernel/request-context';
 
 /**
  * Schedules: every member reads them; owners and admins change them (organisation configuration); operators

@@ -3,7 +3,6 @@ import type { Db } from '../../db/client';
 import { AppError, notFound } from '../../errors';
 import { message } from '../../i18n/messages';
 import { authorize } from '../access/authorize';
-import { actorOf } from '../hosts/hosts.service';
 import { checkTimeZone, checkWindowFitsSchedules, invalidAfterPatch, type AutomationContext } from './schedule-checks';
 import { pageOf, parseCursor, toWindowDto, type AutomationListQuery } from './schedule-dto';
 import {
@@ -14,6 +13,7 @@ import {
   schedulesUsingWindow,
   updateWindow,
 } from './schedules.repository';
+import { actorOf } from '../../kernel/request-context';
 
 /** Maintenance windows: every member reads them; owners and admins change them (organisation configuration). */
 

@@ -1,8 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Db } from '../../db/client';
-import type { OrgRole, Permission } from '@proxai/contract/permissions';
+import type { OrgRole } from '@proxai/contract/permissions';
 import type { users } from '../../db/schema';
 import { findLiveSession, insertSession, revokeSessionById, revokeSessionsOfUser, touchSession } from './sessions.repository';
+import type { AuthUser } from '../../kernel/principal';
 
 /** Sliding lifetime: a session unused this long expires. */
 export const SESSION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
@@ -17,37 +18,6 @@ export const sha256Hex = (value: string) => createHash('sha256').update(value).d
 export const newToken = () => randomBytes(32).toString('base64url');
 
 export type UserRow = typeof users.$inferSelect;
-
-export interface AuthUser {
-  id: string;
-  email: string;
-  name: string | null;
-  role: 'admin' | 'user';
-  /** The organisation this session acts in (null: none, or the person is no longer a member of it). */
-  organisationId: string | null;
-  /** The role in it; meaningless (readonly) without an organisation. */
-  orgRole: OrgRole;
-  language: string;
-  /** IANA time zone chosen in the profile; null until chosen. */
-  timezone: string | null;
-  sessionId: string;
-  /**
-   * Set when an API key asks (modules/api-keys): the fields above are then its creator's (their role today bounds
-   * the key), `sessionId` is empty, and the key's own scopes and host/tag scope narrow what it may do and see.
-   */
-  apiKey?: ApiKeyIdentity;
-}
-
-export interface ApiKeyIdentity {
-  id: string;
-  name: string;
-  prefix: string;
-  scopes: readonly Permission[];
-  /** Only these hosts (null: any). */
-  hostIds: readonly string[] | null;
-  /** Only guests carrying one of these tags (null: any). */
-  tags: readonly string[] | null;
-}
 
 /** Opens a session in the person's default organisation (`users.organisation_id`, the last one they used). */
 export async function createSession(db: Db, userId: string, meta: { ip?: string; userAgent?: string } = {}) {

@@ -7,9 +7,9 @@ import {
   SnapshotNameSchema,
   TaskAcceptedSchema,
 } from '@proxai/contract';
-import { requestContext } from '../guests/guests.routes';
 import { planGate } from '../licenses/licenses.service';
 import { listGuestSnapshots, queueSnapshotTask } from './snapshots.service';
+import { requestContext } from '../../kernel/request-context';
 
 const errors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema };
 const hostErrors = { ...errors, 502: ErrorSchema, 504: ErrorSchema };

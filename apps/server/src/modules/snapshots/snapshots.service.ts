@@ -1,4 +1,3 @@
-import { creatorOf } from '../access/principal';
 import type { GuestSnapshot, SnapshotCreate, TaskAccepted } from '@proxai/contract';
 import type { Snapshot } from '@proxai/pve-client';
 import { AppError, notFound } from '../../errors';
@@ -7,13 +6,15 @@ import { guestLabel } from '../../jobs/pve-task';
 import { authorize } from '../access/authorize';
 import { findGuest } from '../guests/guests.repository';
 import { findHost } from '../hosts/hosts.repository';
-import type { HostsDeps, RequestContext } from '../hosts/hosts.service';
+import type { HostsDeps } from '../hosts/hosts.service';
 import { connectSettings, createClient, errorContext, targetOf } from '../hosts/pve-connection';
 import { toHostError } from '../hosts/pve-errors';
 import { secretBoxFor } from '../hosts/secret-box';
 import { insertTask } from '../tasks/tasks.repository';
 import { SNAPSHOT_ACTION_JOB_NAME, type SnapshotOp } from './snapshot-action.job';
 import { isPolicySnapshotName } from './snapshot-prune';
+import { creatorOf } from '../../kernel/principal';
+import { type RequestContext } from '../../kernel/request-context';
 
 export type SnapshotsDeps = HostsDeps & { jobs: { send(name: string, data: unknown): Promise<string | null> } };
 

@@ -2,8 +2,8 @@ import { narrowTasks } from '../api-keys/scoped-lists';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ErrorSchema, IdParamsSchema, TaskDetailSchema, TaskListQuerySchema, TaskPageSchema, TaskSchema } from '@proxai/contract';
 import { acceptedLanguage } from '../../i18n/messages';
-import { currentOrg, currentUser } from '../../plugins/app/auth';
 import { cancelTask, getTaskDetail, listTasksOf } from './tasks.service';
+import { currentOrg, currentUser } from '../../kernel/request-context';
 
 const errors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema };
 

@@ -12,7 +12,6 @@ import { findHostById } from '../hosts/hosts.repository';
 import { connectSettings, errorContext, targetOf } from '../hosts/pve-connection';
 import { toHostError } from '../hosts/pve-errors';
 import { secretBoxFor } from '../hosts/secret-box';
-import type { AuthUser } from '../sessions/sessions.service';
 import {
   appendTaskLog,
   cancelQueuedChildren,
@@ -27,6 +26,7 @@ import {
   type TaskRow,
 } from './tasks.repository';
 import { parseTimeCursor, timeCursorOf } from '../../db/page-cursor';
+import { type AuthUser } from '../../kernel/principal';
 
 /** The position after a row, opaque to clients: base64url of `created_at|id`. */
 const cursorOf = (t: TaskRow) => timeCursorOf(t.createdAt, t.id);

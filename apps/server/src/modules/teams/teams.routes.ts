@@ -20,8 +20,6 @@ import {
   SwitchOrganisationSchema,
 } from '@proxai/contract';
 import { PERMISSIONS, PLATFORM_PERMISSIONS, ROLE_PERMISSIONS } from '@proxai/contract/permissions';
-import { acceptedLanguage } from '../../i18n/messages';
-import { currentOrg, currentUser } from '../../plugins/app/auth';
 import { baseUrl } from '../auth/auth.routes';
 import { byIp, rateLimit } from '../auth/rate-limits';
 import { membershipsOf } from './teams.repository';
@@ -41,21 +39,14 @@ import {
   switchOrganisation,
   type TeamContext,
 } from './teams.service';
+import { currentUser, requestContext } from '../../kernel/request-context';
 
 const errors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema, 409: ErrorSchema, 429: ErrorSchema };
 
 export const teamsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app;
   const tags = ['members'];
-  const ctx = (request: FastifyRequest): TeamContext => {
-    const user = currentUser(request);
-    return {
-      user,
-      organisationId: currentOrg(user),
-      ip: request.ip,
-      language: acceptedLanguage(request.headers['accept-language']),
-    };
-  };
+  const ctx = (request: FastifyRequest): TeamContext => requestContext(request);
 
   app.get(
     '/permissions',

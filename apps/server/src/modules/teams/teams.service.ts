@@ -1,4 +1,3 @@
-import { actorOfUser } from '../access/principal';
 import { revokeKeysOfDeparted } from '../api-keys/api-keys.service';
 import type { Invite, InvitePreview, Me, Member, MemberList, Membership, SecurityPolicy } from '@proxai/contract';
 import { APPROVAL_ACTIONS, type ListedApprovalAction } from '@proxai/contract/permissions';
@@ -17,7 +16,6 @@ import { emitEvent } from '../events/events.repository';
 import { getEffectivePlan } from '../licenses/licenses.service';
 import { factorsOf, hasFactor } from '../mfa/factors';
 import { setSessionOrganisation } from '../sessions/sessions.repository';
-import type { AuthUser } from '../sessions/sessions.service';
 import { inviteMail } from './team-mails';
 import {
   acceptInvite,
@@ -37,16 +35,13 @@ import {
   setRequireMfa,
   type InviteRow,
 } from './teams.repository';
-import { creatorOf } from '../access/principal';
+import { type AuthUser, actorOfUser, creatorOf } from '../../kernel/principal';
+import type { RequestContext } from '../../kernel/request-context';
 
 export const INVITE_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 
-export interface TeamContext {
-  user: AuthUser;
-  organisationId: string;
-  ip?: string;
-  language: Language;
-}
+/** A team change is answered in the asker's language (its mails too): the context always carries it. */
+export type TeamContext = RequestContext & { language: Language };
 
 const audit = (db: Db, ctx: TeamContext, action: string, target: string, details?: Record<string, unknown>) =>
   recordAudit(db, {

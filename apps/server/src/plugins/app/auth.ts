@@ -3,7 +3,8 @@ import fp from 'fastify-plugin';
 import { AppError, unauthenticated } from '../../errors';
 import { keyMayCall, routeKey } from '../../modules/access/route-policy';
 import { authenticateApiKey, looksLikeApiKey } from '../../modules/api-keys/api-keys.service';
-import { authenticateToken, SESSION_TTL_MS, SessionCache, type AuthUser } from '../../modules/sessions/sessions.service';
+import { authenticateToken, SESSION_TTL_MS, SessionCache } from '../../modules/sessions/sessions.service';
+import { type AuthUser } from '../../kernel/principal';
 
 export const SESSION_COOKIE = 'session_token';
 /** The header of an approved request's in-process run (its value is a one-time key of `app.approvalRuns`). */
@@ -11,8 +12,6 @@ export const APPROVAL_RUN_HEADER = 'x-proxai-approval-run';
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** Set by `app.authenticate`; routes behind it can rely on it. */
-    user?: AuthUser;
     authVia?: 'bearer' | 'cookie';
     /** This request is an approved four-eyes request run by the server as its requester (modules/approvals). */
     approvalRun?: boolean;
@@ -67,22 +66,6 @@ export function setSessionCookie(reply: FastifyReply, token: string, secure: boo
     maxAge: SESSION_TTL_MS / 1000,
     secure,
   });
-}
-
-/** The authenticated user, for handlers behind `app.authenticate`. */
-export function currentUser(request: FastifyRequest): AuthUser {
-  if (!request.user) throw unauthenticated();
-  return request.user;
-}
-
-/** The caller's organisation, or 403 when the account has none (platform admins without a tenant). */
-export function currentOrg(user: AuthUser): string {
-  if (!user.organisationId) throw new AppError('forbidden', 'Your account does not belong to an organisation');
-  return user.organisationId;
-}
-
-export function requirePlatformAdmin(user: AuthUser): void {
-  if (user.role !== 'admin') throw new AppError('forbidden', 'Only ProxAI administrators can do this');
 }
 
 async function authPlugin(app: FastifyInstance): Promise<void> {
