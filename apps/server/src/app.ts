@@ -20,7 +20,7 @@ import { jobs } from './plugins/app/jobs';
 import { metrics } from './plugins/app/metrics';
 import { healthRoutes } from './modules/health/health.routes';
 import { authRoutes } from './modules/auth/auth.routes';
-import { installRoutePolicies } from './modules/access/route-policy';
+import { installRoutePolicies } from './access/route-policy';
 import { apiKeysRoutes } from './modules/api-keys/api-keys.routes';
 import { checkKeyScope } from './modules/api-keys/key-scope';
 import { approvalsRoutes } from './modules/approvals/approvals.routes';
@@ -178,7 +178,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await apiKeyRate(request, reply);
     await checkKeyScope(app.db, request, route);
   });
-  // One gate for every route: its declared permission, then its step-up (modules/access/route-policy.ts).
+  // One gate for every route: its declared permission, then its step-up (access/route-policy.ts).
   installRoutePolicies(app, {
     stepUp: (request) =>
       requireStepUp(

@@ -6,7 +6,7 @@ import { buildApp } from '../app';
 import { parseConfig } from '../config/env';
 import { openDatabase } from '../db/client';
 import { runMigrations } from '../db/migrate';
-import { ROUTE_POLICIES } from '../modules/access/route-policy';
+import { ROUTE_POLICIES } from '../access/route-policy';
 import { COMMITTED_OPENAPI_FILE, OPENAPI_INFO_VERSION, openApiText } from '../plugins/external/openapi';
 import { differences, operationsWithoutPolicy } from '../plugins/external/openapi-document';
 

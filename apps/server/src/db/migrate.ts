@@ -4,7 +4,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgliteDatabase } from 'drizzle-orm/pglite';
 import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
-import { migrateJobSchema } from '../jobs/job-runtime';
+import { migrateJobSchema } from './job-store';
 import type { Database } from './client';
 import type { Schema } from './client';
 

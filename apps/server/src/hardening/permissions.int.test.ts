@@ -11,7 +11,7 @@ import { auditEvents, storages } from '../db/schema';
 import { insertTask } from '../modules/tasks/tasks.repository';
 
 import { CASES } from './permission-cases';
-import { keyMayCall, ROUTE_POLICIES } from '../modules/access/route-policy';
+import { keyMayCall, ROUTE_POLICIES } from '../access/route-policy';
 import type { SoftAuthenticator } from '../modules/mfa/soft-authenticator';
 import { enrolmentBearer, enrolPasskey, withStepUp } from '../modules/mfa/step-up.testing';
 import { ACTORS, unique, type Actor, type World } from './permission-world';

@@ -1,6 +1,6 @@
 import { periodic, type BackgroundDeps, type BackgroundLoop } from '../../jobs/background';
 import { defineJob, type AnyPortalJob } from '../../jobs/job-payloads';
-import type { Subscriber } from '../events/dispatcher';
+import type { Subscriber } from '../../events/dispatcher';
 import { organisationsWithHosts } from './alerts.repository';
 import { evaluateOrganisation } from './evaluator';
 import { guestStopSubscriber } from './guest-stops';

@@ -9,9 +9,9 @@ import type {
 } from '@proxai/contract';
 import type { Db } from '../../db/client';
 import { AppError, notFound } from '../../errors';
-import { authorize } from '../access/authorize';
+import { authorize } from '../../access/authorize';
 import { sqlScopeOf } from '../api-keys/scoped-lists';
-import { emitEvent } from '../events/events.repository';
+import { emitEvent } from '../../events/outbox';
 import { unknownHostIds } from '../schedules/schedules.repository';
 import { alertRef, toAlertDto, toRuleDto } from './alert-dto';
 import {

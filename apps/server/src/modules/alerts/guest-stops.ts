@@ -1,7 +1,7 @@
 import type { PveClient } from '@proxai/pve-client';
 import type { BackgroundDeps } from '../../jobs/background';
-import type { Subscriber } from '../events/dispatcher';
-import type { EventRow } from '../events/events.repository';
+import type { Subscriber } from '../../events/dispatcher';
+import type { EventRow } from '../../events/outbox';
 import { pooledClient } from '../hosts/client-pool';
 import { findHostById } from '../hosts/hosts.repository';
 import { connectSettings, targetOf } from '../hosts/pve-connection';

@@ -1,6 +1,6 @@
 import type { AlertSeverity } from '@proxai/contract';
 import type { Db } from '../../db/client';
-import { emitEvent } from '../events/events.repository';
+import { emitEvent } from '../../events/outbox';
 import { alertRef, groupMember } from './alert-dto';
 import { updateAlert, type AlertRow } from './alerts.repository';
 import { groupByHost } from './engine';

@@ -9,10 +9,10 @@ import {
 import { roleAllows, type Permission } from '@proxai/contract/permissions';
 import type { Db } from '../../db/client';
 import { AppError, notFound } from '../../errors';
-import { allows, authorize } from '../access/authorize';
+import { allows, authorize } from '../../access/authorize';
 import { recordAudit } from '../audit/audit.repository';
 import { hashesEqual, sha256Hex } from '../auth/codes';
-import { emitEvent } from '../events/events.repository';
+import { emitEvent } from '../../events/outbox';
 import { findHost } from '../hosts/hosts.repository';
 import {
   findApiKey,

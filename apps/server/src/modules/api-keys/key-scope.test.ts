@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { keyMayCall } from '../access/route-policy';
+import { keyMayCall } from '../../access/route-policy';
 import { channelScopeFor, channelWithinKey, scheduleWithinKey, SCOPED_ROUTES, type KeyScope } from './key-scope';
 import { type AuthUser } from '../../kernel/principal';
 

@@ -2,7 +2,7 @@ import type { Host, Stats, Task, Vm } from '@proxai/contract';
 import type { Db } from '../../db/client';
 import { findAlert, type AlertScope } from '../alerts/alerts.repository';
 import type { ScheduleScope } from '../schedules/schedules.repository';
-import type { EventRow } from '../events/events.repository';
+import type { EventRow } from '../../events/outbox';
 import type { FleetSnapshot } from '../metrics/collect/fleet-snapshot';
 import { guestInScope, KEY_SCHEDULE_KINDS, scopeOf, taskInScope, visibleHostIds, visibleHosts, type KeyScope } from './key-scope';
 import { guestPlacement, guestPlacements, taskPlacement } from './key-scope.repository';

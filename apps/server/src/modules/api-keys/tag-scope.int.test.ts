@@ -4,7 +4,7 @@ import { guests } from '../../db/schema';
 import { TEST_DATABASE_KINDS } from '../../testing/database';
 import { trackSecret } from '../../testing/secrets';
 import { insertAlerts } from '../alerts/alerts.repository';
-import { emitEvent } from '../events/events.repository';
+import { emitEvent } from '../../events/outbox';
 import { openStream } from '../events/events.testing';
 import { startHostsTestbed, type HostsTestbed } from '../hosts/hosts-testbed';
 import { tokenBody } from '../hosts/hosts.testing';

@@ -3,7 +3,7 @@ import type { Approval, ApprovalAction } from '@proxai/contract';
 import { HELD_ACTIONS, holdsAction } from '@proxai/contract/permissions';
 import { AppError, notFound } from '../../errors';
 import { APPROVAL_RUN_HEADER } from '../../plugins/app/auth';
-import { allows, authorize } from '../access/authorize';
+import { allows, authorize } from '../../access/authorize';
 import { recordAudit } from '../audit/audit.repository';
 import { findUserById } from '../auth/auth.repository';
 import { newOpaqueToken } from '../auth/codes';

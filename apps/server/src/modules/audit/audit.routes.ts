@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AuditArchiveRequestSchema, AuditPageSchema, AuditQuerySchema, ErrorSchema } from '@proxai/contract';
-import { authorize, authorizePlatform } from '../access/authorize';
+import { authorize, authorizePlatform } from '../../access/authorize';
 import { evidenceKeyFor } from '../restore-tests/evidence-key';
 import { tellArchived } from './archive-notice';
 import { archiveChain, archiveDir } from './audit-archive';

@@ -1,7 +1,7 @@
 import type { DomainEventType, Task } from '@proxai/contract';
 import type { Db } from '../../db/client';
-import type { Subscriber } from '../events/dispatcher';
-import type { EventRow } from '../events/events.repository';
+import type { Subscriber } from '../../events/dispatcher';
+import type { EventRow } from '../../events/outbox';
 import { SYSTEM_ACTOR, type AuditActor } from './audit-chain';
 import { recordAudit, type AuditEvent } from './audit.repository';
 

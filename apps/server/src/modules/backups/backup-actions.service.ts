@@ -1,7 +1,7 @@
 import type { BackupNow, RestoreRequestParsed, TaskAccepted } from '@proxai/contract';
 import { AppError, notFound } from '../../errors';
 import { guestLabel } from '../../jobs/pve-task';
-import { authorize } from '../access/authorize';
+import { authorize } from '../../access/authorize';
 import { findGuest, findGuestById } from '../guests/guests.repository';
 import { clusterMembers, findHost, liveGuestsOfHosts } from '../hosts/hosts.repository';
 import type { HostsDeps } from '../hosts/hosts.service';

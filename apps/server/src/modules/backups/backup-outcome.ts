@@ -1,6 +1,6 @@
 import type { Db } from '../../db/client';
 import { recordAudit } from '../audit/audit.repository';
-import { emitEvent } from '../events/events.repository';
+import { emitEvent } from '../../events/outbox';
 import { appendTaskLog, endTask, type TaskRow } from '../tasks/tasks.repository';
 
 /**

@@ -1,7 +1,7 @@
 import type { Backup, BackupCoverage, BackupListQuery, BackupPage, BackupStorageRead, GuestCritical } from '@proxai/contract';
 import type { Db } from '../../db/client';
 import { notFound } from '../../errors';
-import { authorize } from '../access/authorize';
+import { authorize } from '../../access/authorize';
 import { findGuest, findGuestById } from '../guests/guests.repository';
 import { clusterMembers, findHost, liveGuestsOfHosts, listHosts, type HostRow } from '../hosts/hosts.repository';
 import { toTaskDto } from '../tasks/task-dto';

@@ -1,5 +1,5 @@
 import type { Db } from '../../db/client';
-import { eventsAfter, lastEventId, pruneEvents, type EventRow } from './events.repository';
+import { eventsAfter, lastEventId, pruneEvents, type EventRow } from '../../events/outbox';
 
 /** How often the hub reads the outbox while someone listens (a change on any replica arrives within this). */
 export const EVENT_POLL_MS = 500;

@@ -7,11 +7,12 @@ import { newOpaqueToken, sha256Hex } from '../auth/codes';
 import { authenticateApiKey } from '../api-keys/api-keys.service';
 import { authenticateSessionId } from '../sessions/sessions.service';
 import { eventFilterOf } from '../api-keys/scoped-lists';
-import { authorize } from '../access/authorize';
+import { authorize } from '../../access/authorize';
 import { EventHub } from './event-hub';
-import { insertTicket, lastEventId, orgEventsAfter, useTicket, type EventRow } from './events.repository';
+import { lastEventId, orgEventsAfter, type EventRow } from '../../events/outbox';
 import { type AuthUser } from '../../kernel/principal';
 import { currentOrg, currentUser } from '../../kernel/request-context';
+import { insertTicket, useTicket } from './tickets.repository';
 
 const TICKET_TTL_MS = 60_000;
 /** A comment line every so often keeps proxies from closing an idle stream and tells the client it is alive. */

@@ -1,5 +1,5 @@
 import type { Db } from '../../db/client';
-import { emitEvent } from '../events/events.repository';
+import { emitEvent } from '../../events/outbox';
 import { fleetChanged } from '../hosts/fleet-cache';
 import { lockGuestState, updateGuest, type GuestRow } from './guests.repository';
 

@@ -9,7 +9,7 @@ import {
 } from '@proxai/contract';
 import { AppError, notFound } from '../../errors';
 import { FALLBACK_LANGUAGE, message } from '../../i18n/messages';
-import { authorize } from '../access/authorize';
+import { authorize } from '../../access/authorize';
 import { createOrgCache } from '../hosts/fleet-cache';
 import { readFleetVersion } from '../hosts/hosts.repository';
 import type { HostsDeps } from '../hosts/hosts.service';

@@ -2,8 +2,8 @@ import type { HostCertificate, HostPrivileges, HostUpdate, Host } from '@proxai/
 import { normalizeFingerprint } from '@proxai/pve-client';
 import { AppError, notFound } from '../../errors';
 import { FALLBACK_LANGUAGE } from '../../i18n/messages';
-import { authorize } from '../access/authorize';
-import { emitEvent } from '../events/events.repository';
+import { authorize } from '../../access/authorize';
+import { emitEvent } from '../../events/outbox';
 import { pbsText } from '../pbs/pbs-texts';
 import { dropClient, pooledClient } from './client-pool';
 import { fleetChanged } from './fleet-cache';

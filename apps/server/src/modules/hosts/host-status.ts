@@ -1,5 +1,5 @@
 import type { Db } from '../../db/client';
-import { emitEvent } from '../events/events.repository';
+import { emitEvent } from '../../events/outbox';
 import { updateHost, type HostRow, type NewHostRow } from './hosts.repository';
 
 /**

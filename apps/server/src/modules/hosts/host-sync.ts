@@ -2,7 +2,7 @@ import type { Language } from '@proxai/contract';
 import { isPveError, type ClusterResource, type GuestResource, type PveClient } from '@proxai/pve-client';
 import type { Db } from '../../db/client';
 import { realClock, type Clock } from '../../jobs/clock';
-import { emitEvent } from '../events/events.repository';
+import { emitEvent } from '../../events/outbox';
 import { recordNodeMinutes } from '../metrics/collect/node-minute';
 import { recordPoll } from '../metrics/store/record-poll';
 import { AppError } from '../../errors';

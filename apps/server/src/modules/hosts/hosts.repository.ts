@@ -1,6 +1,6 @@
 import { and, asc, count, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { emitEvent } from '../events/events.repository';
+import { emitEvent } from '../../events/outbox';
 import { guests, hosts, organisations } from '../../db/schema';
 import { linkBackupsOfNewGuests } from '../backups/backups.repository';
 import { type EventActor } from '../../kernel/principal';

@@ -12,9 +12,9 @@ import {
 } from '@proxai/contract';
 import type { Db } from '../../db/client';
 import { AppError, notFound } from '../../errors';
-import { authorizePlatform } from '../access/authorize';
+import { authorizePlatform } from '../../access/authorize';
 import { recordAudit } from '../audit/audit.repository';
-import { emitEvent } from '../events/events.repository';
+import { emitEvent } from '../../events/outbox';
 import { fleetChanged } from '../hosts/fleet-cache';
 import { signLicence, signLicenceStatus } from './licence-canonical';
 import {

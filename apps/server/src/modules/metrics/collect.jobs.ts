@@ -1,6 +1,6 @@
 import type { BackgroundDeps, BackgroundLoop } from '../../jobs/background';
 import type { AnyPortalJob } from '../../jobs/job-payloads';
-import type { Subscriber } from '../events/dispatcher';
+import type { Subscriber } from '../../events/dispatcher';
 import { agentDispatchLoop, agentReadJob } from './collect/agent-reads';
 import { backfillDispatchLoop, backfillJob } from './collect/backfill';
 import { backfillSubscriber } from './collect/backfill-state';

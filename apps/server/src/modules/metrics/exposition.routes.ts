@@ -10,7 +10,7 @@ import {
   ScrapeTokenSchema,
 } from '@proxai/contract';
 import { unauthenticated } from '../../errors';
-import { authorize } from '../access/authorize';
+import { authorize } from '../../access/authorize';
 import { narrowSnapshot } from '../api-keys/scoped-lists';
 import { recordAudit } from '../audit/audit.repository';
 import { collectionStatus } from './collect/collection-status';

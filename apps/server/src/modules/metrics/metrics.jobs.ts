@@ -1,6 +1,6 @@
 import { periodic, type BackgroundDeps, type BackgroundLoop } from '../../jobs/background';
 import { defineJob, type AnyPortalJob } from '../../jobs/job-payloads';
-import type { Subscriber } from '../events/dispatcher';
+import type { Subscriber } from '../../events/dispatcher';
 import { runRetention, runRollup } from './store';
 
 // The metric store's upkeep (ADR 011): the rollups and the retention are pg-boss jobs ('stately' with one key: at

@@ -1,5 +1,5 @@
 import { notFound } from '../../errors';
-import { authorize } from '../access/authorize';
+import { authorize } from '../../access/authorize';
 import { channelWithinKey, scopeOf } from '../api-keys/key-scope';
 import type { Language, NotificationScope } from '@proxai/contract';
 import type { NotifyDeps } from './delivery';

@@ -1,7 +1,7 @@
 import { WEBHOOK_EVENT_TYPES, type NotificationScope, type WebhookEventType } from '@proxai/contract';
 import type { Db } from '../../db/client';
-import type { Subscriber } from '../events/dispatcher';
-import type { EventRow } from '../events/events.repository';
+import type { Subscriber } from '../../events/dispatcher';
+import type { EventRow } from '../../events/outbox';
 import {
   guestPlace,
   guestTagsByVmid,

@@ -5,7 +5,7 @@ import type { DomainEventData, DomainEventType } from '@proxai/contract';
 import type { Database } from '../../db/client';
 import { events, licences, notificationChannels } from '../../db/schema';
 import { TEST_DATABASE_KINDS } from '../../testing/database';
-import { emitEvent } from '../events/events.repository';
+import { emitEvent } from '../../events/outbox';
 import { giveLicence } from '../hosts/hosts.testing';
 import { deliveriesOf, replayDelivery } from './deliveries.service';
 import { attemptDelivery, type NotifyDeps } from './delivery';

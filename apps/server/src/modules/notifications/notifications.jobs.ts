@@ -1,6 +1,6 @@
 import { periodic, type BackgroundDeps, type BackgroundLoop } from '../../jobs/background';
 import { defineJob, type AnyPortalJob } from '../../jobs/job-payloads';
-import type { Subscriber } from '../events/dispatcher';
+import type { Subscriber } from '../../events/dispatcher';
 import { attemptDelivery, pumpDeliveries } from './delivery';
 import { webhookEventRouter } from './event-webhooks';
 import { notificationRouter, sendDueDigests } from './routing';

@@ -17,7 +17,7 @@ import {
 } from '@proxai/contract';
 import { AppError } from '../../errors';
 import { FALLBACK_LANGUAGE } from '../../i18n/messages';
-import { authorize } from '../access/authorize';
+import { authorize } from '../../access/authorize';
 import { secretBoxFor } from '../hosts/secret-box';
 import { requireFeature } from '../licenses/licenses.service';
 import { channelScopeFor } from '../api-keys/key-scope';

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
 import { parseConfig, type Config } from '../../config/env';
 import type { Database, Db } from '../../db/client';
 import { events } from '../../db/schema';
-import { emitEvent } from '../events/events.repository';
+import { emitEvent } from '../../events/outbox';
 import type { NotifyDeps } from './delivery';
 import { openTestDatabase } from '../../testing/database';
 import { buildUser } from '../../testing/factories';

@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { DigestEntry, NotificationPreferences, NotificationScope, NotificationSeverity, QuietHours } from '@proxai/contract';
 import type { Db } from '../../db/client';
 import { WEEKDAYS } from '@proxai/contract';
-import type { EventRow } from '../events/events.repository';
-import type { Subscriber } from '../events/dispatcher';
+import type { EventRow } from '../../events/outbox';
+import type { Subscriber } from '../../events/dispatcher';
 import { openStretchAt } from '../schedules/window-logic';
 import {
   guestTags,

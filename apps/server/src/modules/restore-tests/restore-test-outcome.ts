@@ -1,4 +1,4 @@
-import { emitEvent } from '../events/events.repository';
+import { emitEvent } from '../../events/outbox';
 import type { JobDeps } from '../../jobs/pve-task';
 import { hasLeftover } from './cleanup';
 import { buildEvidence, type RunRecord } from './evidence';

@@ -12,7 +12,7 @@ import { RestoreTestPolicyParamsSchema, type ScheduleKind } from '@proxai/contra
 import type { z } from 'zod';
 import { AppError, notFound } from '../../errors';
 import { guestLabel } from '../../jobs/pve-task';
-import { authorize } from '../access/authorize';
+import { authorize } from '../../access/authorize';
 import { seesGuest, sqlScopeOf } from '../api-keys/scoped-lists';
 import { criticalGuests, isCritical } from '../backups/critical.repository';
 import { findGuestWithHost, findPresentGuests } from '../guests/guests.repository';

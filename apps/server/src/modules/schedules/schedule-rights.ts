@@ -1,6 +1,6 @@
 import { roleAllows, type Permission } from '@proxai/contract/permissions';
 import type { Db } from '../../db/client';
-import { authorize } from '../access/authorize';
+import { authorize } from '../../access/authorize';
 import { findApiKeyWithCreator } from '../api-keys/api-keys.repository';
 import { findMembership } from '../teams/teams.repository';
 import type { ScheduleRow } from './schedules.repository';

@@ -2,7 +2,7 @@ import { and, arrayOverlaps, asc, desc, eq, gt, inArray, isNotNull, isNull, or, 
 import type { Selector } from '@proxai/contract';
 import type { Db } from '../../db/client';
 import { guests, hosts, maintenanceWindows, schedules, tasks } from '../../db/schema';
-import { emitEvent } from '../events/events.repository';
+import { emitEvent } from '../../events/outbox';
 import { insertOccurrenceTask, type NewTaskRow, type TaskRow } from '../tasks/tasks.repository';
 import { type EventActor } from '../../kernel/principal';
 

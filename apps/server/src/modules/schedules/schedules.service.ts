@@ -3,7 +3,7 @@ import { ScheduleInputSchema, scheduleStopsGuests, type Schedule, type ScheduleP
 import type { Db } from '../../db/client';
 import { AppError, notFound } from '../../errors';
 import { message } from '../../i18n/messages';
-import { authorize } from '../access/authorize';
+import { authorize } from '../../access/authorize';
 import { checkScheduleForKey } from '../api-keys/key-scope';
 import { scheduleScopeOf } from '../api-keys/scoped-lists';
 import {

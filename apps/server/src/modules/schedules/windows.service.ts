@@ -2,7 +2,7 @@ import { WindowInputSchema, type MaintenanceWindow, type WindowInput, type Windo
 import type { Db } from '../../db/client';
 import { AppError, notFound } from '../../errors';
 import { message } from '../../i18n/messages';
-import { authorize } from '../access/authorize';
+import { authorize } from '../../access/authorize';
 import { checkTimeZone, checkWindowFitsSchedules, invalidAfterPatch, type AutomationContext } from './schedule-checks';
 import { pageOf, parseCursor, toWindowDto, type AutomationListQuery } from './schedule-dto';
 import {

@@ -3,7 +3,7 @@ import type { Snapshot } from '@proxai/pve-client';
 import { AppError, notFound } from '../../errors';
 import { FALLBACK_LANGUAGE, message } from '../../i18n/messages';
 import { guestLabel } from '../../jobs/pve-task';
-import { authorize } from '../access/authorize';
+import { authorize } from '../../access/authorize';
 import { findGuest } from '../guests/guests.repository';
 import { findHost } from '../hosts/hosts.repository';
 import type { HostsDeps } from '../hosts/hosts.service';

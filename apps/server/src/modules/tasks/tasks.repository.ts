@@ -3,7 +3,7 @@ import { and, asc, desc, eq, inArray, isNull, lt, or, sql, type SQL } from 'driz
 import type { TaskStatus } from '@proxai/contract';
 import type { Db } from '../../db/client';
 import { events, taskLogs, tasks } from '../../db/schema';
-import { emitEvent, eventValues } from '../events/events.repository';
+import { emitEvent, eventValues } from '../../events/outbox';
 import { toTaskDto } from './task-dto';
 
 export type TaskRow = typeof tasks.$inferSelect;

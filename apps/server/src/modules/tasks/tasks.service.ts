@@ -6,7 +6,7 @@ import type { Db } from '../../db/client';
 import { AppError, notFound } from '../../errors';
 import { message } from '../../i18n/messages';
 import { stopOnHost, type JobDeps } from '../../jobs/pve-task';
-import { authorize } from '../access/authorize';
+import { authorize } from '../../access/authorize';
 import { pooledClient } from '../hosts/client-pool';
 import { findHostById } from '../hosts/hosts.repository';
 import { connectSettings, errorContext, targetOf } from '../hosts/pve-connection';

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError, unauthenticated } from '../../errors';
-import { keyMayCall, routeKey } from '../../modules/access/route-policy';
+import { keyMayCall, routeKey } from '../../access/route-policy';
 import { authenticateApiKey, looksLikeApiKey } from '../../modules/api-keys/api-keys.service';
 import { authenticateToken, SESSION_TTL_MS, SessionCache } from '../../modules/sessions/sessions.service';
 import { type AuthUser } from '../../kernel/principal';

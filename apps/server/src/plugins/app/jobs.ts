@@ -8,7 +8,7 @@ import { startTaskRecovery, taskTiming } from '../../jobs/task-runner';
 import { startPollDispatcher } from '../../modules/hosts/pollers';
 import { startScheduler } from '../../modules/schedules/scheduler';
 import { auditSubscriber } from '../../modules/audit/audit.subscriber';
-import { startDispatcher } from '../../modules/events/dispatcher';
+import { startDispatcher } from '../../events/dispatcher';
 import { metricsLoops, metricsSubscribers } from '../../modules/metrics/metrics.jobs';
 import { collectLoops, collectSubscribers } from '../../modules/metrics/collect.jobs';
 import { alertLoops, alertSubscribers } from '../../modules/alerts/alerts.jobs';

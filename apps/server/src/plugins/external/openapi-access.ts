@@ -1,6 +1,6 @@
-import type { RouteNeed, RoutePolicy } from '../../modules/access/route-policy';
+import type { RouteNeed, RoutePolicy } from '../../access/route-policy';
 
-// Who may call an operation, from its route policy (modules/access/route-policy.ts, read only): the document's
+// Who may call an operation, from its route policy (access/route-policy.ts, read only): the document's
 // `security`, `x-permission`, `x-step-up`, `x-approval`, and the same in words (ADR 017).
 
 type Json = Record<string, unknown>;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DOMAIN_EVENT_TYPES } from '@proxai/contract';
-import type { RoutePolicy } from '../../modules/access/route-policy';
+import type { RoutePolicy } from '../../access/route-policy';
 import { describeAccess } from './openapi-access';
 import { differences, documentText, finishDocument, operationsWithoutPolicy } from './openapi-document';
 import { eventDataJsonSchema } from './openapi-webhooks';

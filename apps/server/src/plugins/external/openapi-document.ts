@@ -1,6 +1,6 @@
 import { STATUS_CODES } from 'node:http';
 import { z } from 'zod';
-import { routeKey, type RoutePolicy } from '../../modules/access/route-policy';
+import { routeKey, type RoutePolicy } from '../../access/route-policy';
 import { describeAccess, SECURITY_SCHEMES, STEP_UP_PARAMETER } from './openapi-access';
 import { domainEventWebhooks, WEBHOOK_PARAMETERS } from './openapi-webhooks';
 

@@ -5,7 +5,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import contractPackage from '../../../../../packages/contract/package.json' with { type: 'json' };
-import { ROUTE_POLICIES } from '../../modules/access/route-policy';
+import { ROUTE_POLICIES } from '../../access/route-policy';
 import { documentText, finishDocument } from './openapi-document';
 
 /**

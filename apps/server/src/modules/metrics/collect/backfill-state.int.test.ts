@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hosts, metricBackfills, storages } from '../../../db/schema';
 import { openTestDatabase, TEST_DATABASE_KINDS } from '../../../testing/database';
 import { buildOrganisation } from '../../../testing/factories';
-import { emitEvent } from '../../events/events.repository';
-import { dispatchOnce } from '../../events/dispatcher';
+import { emitEvent } from '../../../events/outbox';
+import { dispatchOnce } from '../../../events/dispatcher';
 import { backfillSubscriber, BACKFILL_LEASE_MS, claimBackfills, enrolExistingHosts, failStale } from './backfill-state';
 
 // The backfill's queue on a real database: queued by host.added, handed out once the first poll is in, leased, and

@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-
 import type { BackfillStatus } from '@proxai/contract';
 import type { Db } from '../../../db/client';
 import { hosts, metricBackfills } from '../../../db/schema';
-import type { Subscriber } from '../../events/dispatcher';
+import type { Subscriber } from '../../../events/dispatcher';
 
 // The backfill's progress rows (metric_backfills): queued when a host is added, leased by the job running it.
 

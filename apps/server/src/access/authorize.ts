@@ -1,6 +1,6 @@
 import { PLATFORM_PERMISSIONS, roleAllows, type Permission, type PlatformPermission } from '@proxai/contract/permissions';
-import { AppError } from '../../errors';
-import { type AuthUser } from '../../kernel/principal';
+import { AppError } from '../errors';
+import { type AuthUser } from '../kernel/principal';
 
 /**
  * Who asks: a person's session (a user), an API key (an AuthUser carrying `apiKey`: its creator's identity and

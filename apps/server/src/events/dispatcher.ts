@@ -1,8 +1,8 @@
 import { and, asc, eq, gt, gte, inArray, or, sql } from 'drizzle-orm';
 import type { DomainEventType } from '@proxai/contract';
-import type { Db } from '../../db/client';
-import { eventCursors, events } from '../../db/schema';
-import type { EventRow } from './events.repository';
+import type { Db } from '../db/client';
+import { eventCursors, events } from '../db/schema';
+import type { EventRow } from './outbox';
 
 /**
  * Durable subscribers of the outbox (DESIGN.md §12): each one reads the events after its cursor and handles

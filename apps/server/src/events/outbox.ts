@@ -1,8 +1,8 @@
-import { and, asc, desc, eq, gt, gte, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, lt, sql } from 'drizzle-orm';
 import { DomainEventDataSchemas, type DomainEventData, type DomainEventType } from '@proxai/contract';
-import type { Db } from '../../db/client';
-import { eventCursors, events, eventTickets } from '../../db/schema';
-import type { EventActor } from '../../kernel/principal';
+import type { Db } from '../db/client';
+import { eventCursors, events } from '../db/schema';
+import type { EventActor } from '../kernel/principal';
 
 export type EventRow = typeof events.$inferSelect;
 
@@ -70,19 +70,4 @@ export async function pruneEvents(db: Db, before: Date): Promise<void> {
         sql`${events.id} <= coalesce((select min(${eventCursors.lastEventId}) from ${eventCursors}), ${events.id})`,
       ),
     );
-}
-
-export async function insertTicket(db: Db, values: { ticketHash: string; sessionId: string; expiresAt: Date }) {
-  await db.insert(eventTickets).values(values);
-}
-
-/** Uses a ticket once: answers its session id when it was live. */
-export async function useTicket(db: Db, ticketHash: string, now: Date): Promise<string | undefined> {
-  const [row] = await db
-    .update(eventTickets)
-    .set({ usedAt: now })
-    .where(and(eq(eventTickets.ticketHash, ticketHash), isNull(eventTickets.usedAt), gt(eventTickets.expiresAt, now)))
-    .returning({ sessionId: eventTickets.sessionId });
-  await db.delete(eventTickets).where(lt(eventTickets.expiresAt, new Date(now.getTime() - 3600_000)));
-  return row?.sessionId;
 }

@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { AppError } from '../../errors';
+import { AppError } from '../errors';
 import type { ApprovalAction, Permission, PlatformPermission } from '@proxai/contract/permissions';
 import { scheduleStopsGuests } from '@proxai/contract';
-import { acceptedLanguage, message } from '../../i18n/messages';
+import { acceptedLanguage, message } from '../i18n/messages';
 import { authorize, authorizePlatform } from './authorize';
 
 /**

@@ -1,11 +1,11 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditEvents, eventCursors, events } from '../../db/schema';
-import { openTestDatabase, TEST_DATABASE_KINDS } from '../../testing/database';
-import { buildOrganisation } from '../../testing/factories';
-import { auditSubscriber } from '../audit/audit.subscriber';
+import { auditEvents, eventCursors, events } from '../db/schema';
+import { openTestDatabase, TEST_DATABASE_KINDS } from '../testing/database';
+import { buildOrganisation } from '../testing/factories';
+import { auditSubscriber } from '../modules/audit/audit.subscriber';
 import { dispatchOnce, passNeeded, type Subscriber } from './dispatcher';
-import { emitEvent, pruneEvents, type EventRow } from './events.repository';
+import { emitEvent, pruneEvents, type EventRow } from './outbox';
 
 describe.each(TEST_DATABASE_KINDS)('durable event subscribers on %s', (kind) => {
   let database: Awaited<ReturnType<typeof openTestDatabase>>;
