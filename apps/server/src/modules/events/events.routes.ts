@@ -153,12 +153,6 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
       const send = (row: EventRow) => {
         if (caughtUp.has(row.id)) return;
         if (RIGHTS_EVENTS.has(row.type)) check();
-        if (!keep && !RIGHTS_EVENTS.has(row.type)) {
-          queue = queue.then(() => {
-            if (!ended) res.write(frame(row));
-          });
-          return;
-        }
         queue = queue.then(async () => {
           if (ended) return;
           if (keep && !(await keep(row).catch(() => false))) return;

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PLANS, planFeatureMap, type Licence } from '@proxai/contract';
+import { PLANS, planFeatureMap, type Licence, type StepUpRequired } from '@proxai/contract';
 import { auditEvents, hosts, licences } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../testing/app';
 import { TEST_DATABASE_KINDS } from '../../testing/database';
@@ -12,8 +12,7 @@ import { parsePublicKey, verifyLicenceSignature } from './licence-canonical';
 import { PRIVATE_KEY_FILE, PUBLIC_KEY_FILE } from './licence-signing';
 import { getEffectivePlan } from './licenses.service';
 import { LOOPBACK_HOSTS } from '../../testing/env';
-import { trackSecret } from '../../testing/secrets';
-import { buildPlatformAdmin, type ApiRequest } from '../mfa/step-up.testing';
+import { buildPlatformAdmin, proveStepUp, type ApiRequest } from '../mfa/step-up.testing';
 
 describe.each(TEST_DATABASE_KINDS)('licences on %s', (kind) => {
   let t: TestApp;
@@ -42,19 +41,9 @@ describe.each(TEST_DATABASE_KINDS)('licences on %s', (kind) => {
   const revokeProof = async (request: ApiRequest) => {
     const asked = await t.app.inject({ ...request, headers: admin.auth });
     expect(asked.statusCode, asked.body).toBe(401);
-    const { code, challenge } = asked.json<{ code: string; challenge: string }>();
-    expect(code).toBe('step_up_required');
-    const webauthn = asked.json<{ webauthn: never }>().webauthn;
-    const proof = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/step-up',
-      headers: admin.auth,
-      payload: { challenge, webauthn_response: admin.passkey.get(webauthn) },
-    });
-    expect(proof.statusCode, proof.body).toBe(200);
-    const token = proof.json<{ step_up_token: string }>().step_up_token;
-    trackSecret(token);
-    return token;
+    const body = asked.json<StepUpRequired>();
+    expect(body.code).toBe('step_up_required');
+    return proveStepUp(t.app, admin.auth, { passkey: admin.passkey }, body);
   };
   const list = (org: string, headers = member.auth) =>
     t.app.inject({ method: 'GET', url: `/api/admin/licenses/${org}`, headers });

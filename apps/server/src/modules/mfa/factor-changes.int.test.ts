@@ -6,7 +6,7 @@ import { createTestApp, type TestApp } from '../../testing/app';
 import { buildUser } from '../../testing/factories';
 import { trackSecret } from '../../testing/secrets';
 import { SoftAuthenticator } from './soft-authenticator';
-import { currentStep, enrolmentBearer, totpCode, withEmailStepUp, withStepUp, type Auth } from './step-up.testing';
+import { currentStep, enrolmentBearer, totpCode, withEmailStepUp, withStepUp, type Auth, sender } from './step-up.testing';
 
 // Issue 31 §1 (second outside review): with only a victim's session token, an attacker registered a passkey and an
 // authenticator app of their own, and the app's confirmation replaced the victim's recovery codes.
@@ -21,8 +21,7 @@ describe('adding or removing a second factor', () => {
   });
 
   const db = () => t.database.db;
-  const send = (auth: Auth, method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object, stepUp?: string) =>
-    t.app.inject({ method, url, payload, headers: { ...auth, ...(stepUp ? { 'x-step-up': stepUp } : {}) } });
+  const send = sender(() => t.app);
   const mfa = async (auth: Auth) => (await send(auth, 'GET', '/api/auth/mfa')).json<MfaStatus>();
   const mailsTo = (email: string) => t.app.mailer.outbox.filter((m) => m.to === email);
   const audited = async (userId: string, action: string) =>

@@ -6,7 +6,7 @@ import { buildUser } from '../../testing/factories';
 import { trackSecret } from '../../testing/secrets';
 import { codeIn } from '../auth/auth.testing';
 import { SoftAuthenticator } from './soft-authenticator';
-import { enrolmentBearer, withEmailStepUp } from './step-up.testing';
+import { enrolmentBearer, withEmailStepUp, sender } from './step-up.testing';
 
 type Auth = { authorization: string };
 type Options = { challenge: string; rpId?: string; rp: { id?: string }; user: { id: string } };
@@ -27,13 +27,7 @@ describe('passkeys (WebAuthn) with a software authenticator', () => {
   });
 
   const db = () => t.database.db;
-  const send = (
-    auth: Auth | undefined,
-    method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
-    url: string,
-    payload?: object,
-    stepUp?: string,
-  ) => t.app.inject({ method, url, payload, headers: { ...auth, ...(stepUp ? { 'x-step-up': stepUp } : {}) } });
+  const send = sender(() => t.app);
   type Person = { auth: Auth; user: { email: string } };
   /** A registration's options: for a session, after a step-up by e-mailed code (these people have no factor yet). */
   const registrationOptions = async ({ auth, user }: Person) => {

@@ -6,7 +6,7 @@ import { buildUser } from '../../testing/factories';
 import { trackSecret } from '../../testing/secrets';
 import { codeIn } from '../auth/auth.testing';
 import { createSession } from '../sessions/sessions.service';
-import { currentStep, totpCode, withEmailStepUp } from './step-up.testing';
+import { currentStep, totpCode, withEmailStepUp, sender } from './step-up.testing';
 
 type Auth = { authorization: string };
 
@@ -20,8 +20,7 @@ describe('step-up: a fresh second-factor check bound to one request', () => {
   });
 
   const db = () => t.database.db;
-  const send = (auth: Auth, method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object, stepUp?: string) =>
-    t.app.inject({ method, url, payload, headers: { ...auth, ...(stepUp ? { 'x-step-up': stepUp } : {}) } });
+  const send = sender(() => t.app);
   /** Deleting a host is sensitive: the step-up comes before the host is looked up (an unknown one then answers 404). */
   const deleteHost = (auth: Auth, id: string, stepUp?: string) => send(auth, 'DELETE', `/api/hosts/${id}`, undefined, stepUp);
   const challengeOf = (res: { statusCode: number; body: string; json: <T>() => T }) => {

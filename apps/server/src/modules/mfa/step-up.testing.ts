@@ -22,20 +22,21 @@ export interface ApiRequest {
 /** How a test's person answers a step-up: an e-mailed code (someone without a factor) or their passkey. */
 export type StepUpAnswer = { email: string } | { passkey: SoftAuthenticator };
 
+/** A test's way to send a request as `auth` (none: anonymous), with a step-up proof in X-Step-Up when given. */
+export const sender =
+  (app: () => FastifyInstance) =>
+  (auth: Auth | undefined, method: ApiRequest['method'], url: string, payload?: object, stepUp?: string) =>
+    app().inject({ method, url, payload, headers: { ...auth, ...(stepUp ? { 'x-step-up': stepUp } : {}) } });
+
 /**
- * Sends a request; when it answers 401 `step_up_required`, proves the step-up (an e-mailed code read from the test
- * mailer's outbox, or an assertion of the person's passkey) and retries it with the proof in X-Step-Up. Throws when
- * the proof is refused.
+ * Answers a step-up the portal asked of `auth` (`asked`, a 401 `step_up_required`'s body) as the person does: an
+ * assertion of their passkey, or the code mailed to them (read from the test mailer's outbox). Answers the proof for
+ * X-Step-Up; throws when it is refused.
  */
-export async function withStepUp(app: FastifyInstance, auth: Auth, answer: StepUpAnswer, request: ApiRequest) {
-  const send = (extra: Record<string, string> = {}) =>
-    app.inject({ ...request, headers: { ...request.headers, ...auth, ...extra } });
-  const first = await send();
-  if (first.statusCode !== 401 || first.json<{ code?: string }>().code !== 'step_up_required') return first;
-  const asked = first.json<StepUpRequired>();
+export async function proveStepUp(app: FastifyInstance, auth: Auth, answer: StepUpAnswer, asked: StepUpRequired) {
   let payload: Record<string, unknown>;
   if ('passkey' in answer) {
-    if (!asked.webauthn) throw new Error(`the step-up offers no passkey: ${first.body}`);
+    if (!asked.webauthn) throw new Error(`the step-up offers no passkey: ${JSON.stringify(asked)}`);
     payload = { challenge: asked.challenge, webauthn_response: answer.passkey.get(asked.webauthn as never) };
   } else {
     const mailed = await app.inject({
@@ -51,7 +52,21 @@ export async function withStepUp(app: FastifyInstance, auth: Auth, answer: StepU
   }
   const proof = await app.inject({ method: 'POST', url: '/api/auth/step-up', headers: auth, payload });
   if (proof.statusCode !== 200) throw new Error(`step-up refused: ${proof.body}`);
-  return send({ 'x-step-up': proof.json<{ step_up_token: string }>().step_up_token });
+  const token = proof.json<{ step_up_token: string }>().step_up_token;
+  trackSecret(token);
+  return token;
+}
+
+/**
+ * Sends a request; when it answers 401 `step_up_required`, proves the step-up (proveStepUp) and retries it with the
+ * proof in X-Step-Up. Throws when the proof is refused.
+ */
+export async function withStepUp(app: FastifyInstance, auth: Auth, answer: StepUpAnswer, request: ApiRequest) {
+  const send = (extra: Record<string, string> = {}) =>
+    app.inject({ ...request, headers: { ...request.headers, ...auth, ...extra } });
+  const first = await send();
+  if (first.statusCode !== 401 || first.json<{ code?: string }>().code !== 'step_up_required') return first;
+  return send({ 'x-step-up': await proveStepUp(app, auth, answer, first.json<StepUpRequired>()) });
 }
 
 /** `withStepUp` for someone without a second factor: an e-mailed code to `email`. */

@@ -9,9 +9,7 @@ import { createTestApp, type TestApp } from '../../testing/app';
 import { buildOrganisation, buildUser } from '../../testing/factories';
 import { trackSecret } from '../../testing/secrets';
 import { codeIn } from '../auth/auth.testing';
-import { withEmailStepUp, type ApiRequest } from '../mfa/step-up.testing';
-
-type Auth = { authorization: string };
+import { sender, withEmailStepUp, type ApiRequest, type Auth } from '../mfa/step-up.testing';
 
 /** Step-up by e-mailed code (the people here have no second factor), for the signed-in person of `auth`. */
 async function withStepUp(app: FastifyInstance, auth: Auth, request: ApiRequest) {
@@ -31,8 +29,7 @@ describe('members, invites and organisations', () => {
   });
 
   const db = () => t.database.db;
-  const api = (auth: Auth | undefined, method: ApiRequest['method'], url: string, payload?: object) =>
-    t.app.inject({ method, url, headers: auth ?? {}, payload });
+  const api = sender(() => t.app);
   const meOf = async (auth: Auth) => {
     const res = await api(auth, 'GET', '/api/auth/me');
     expect(res.statusCode, res.body).toBe(200);
