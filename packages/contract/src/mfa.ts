@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AuthUserSchema } from './auth';
+import { AccessTokenResponseSchema, AuthUserSchema } from './auth';
 import { APPROVAL_ACTIONS, HELD_ACTIONS } from './permissions';
 
 // Second factors, two-step sign-in, sessions and step-up (DESIGN.md §15).
@@ -27,7 +27,7 @@ export const MfaChallengeSchema = z
   .meta({ id: 'MfaChallenge' });
 export type MfaChallenge = z.infer<typeof MfaChallengeSchema>;
 
-export const SignInAnswerSchema = z.union([z.object({ access_token: z.string(), user: AuthUserSchema }), MfaChallengeSchema]);
+export const SignInAnswerSchema = z.union([AccessTokenResponseSchema, MfaChallengeSchema]);
 
 export const MfaVerifySchema = z
   .object({
@@ -78,14 +78,13 @@ export const MfaStatusSchema = z
   .meta({ id: 'MfaStatus' });
 export type MfaStatus = z.infer<typeof MfaStatusSchema>;
 
-/** 201 of POST /auth/passkeys: the first factor also brings recovery codes; a forced enrolment, the session. */
+/**
+ * 201 of POST /auth/passkeys: the passkey, and recovery codes when it is the person's first factor (else null); a
+ * forced enrolment (an `mfa_token` as bearer) also opens the session.
+ */
+const PasskeyToAccountSchema = z.object({ passkey: PasskeySchema, recovery_codes: z.array(z.string()).nullable() });
 export const PasskeyAddedSchema = z
-  .object({
-    passkey: PasskeySchema,
-    recovery_codes: z.array(z.string()).nullable(),
-    access_token: z.string().optional(),
-    user: AuthUserSchema.optional(),
-  })
+  .union([PasskeyToAccountSchema.extend(AccessTokenResponseSchema.shape).strict(), PasskeyToAccountSchema.strict()])
   .meta({ id: 'PasskeyAdded' });
 export type PasskeyAdded = z.infer<typeof PasskeyAddedSchema>;
 

@@ -2570,12 +2570,10 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json':
-              | {
-                  access_token: string;
-                  user: components['schemas']['AuthUser'];
-                }
-              | components['schemas']['MfaChallenge'];
+            'application/json': {
+              access_token: string;
+              user: components['schemas']['AuthUser'];
+            };
           };
         };
         /** @description Bad Request */
@@ -2662,7 +2660,7 @@ export interface paths {
         path?: never;
         cookie?: never;
       };
-      requestBody: {
+      requestBody?: {
         content: {
           'application/json': components['schemas']['OAuthSessionRequestInput'] | null;
         };
@@ -13872,12 +13870,17 @@ export interface components {
       created_at: string;
       last_used_at: string | null;
     };
-    PasskeyAdded: {
-      passkey: components['schemas']['Passkey'];
-      recovery_codes: string[] | null;
-      access_token?: string;
-      user?: components['schemas']['AuthUser'];
-    };
+    PasskeyAdded:
+      | {
+          passkey: components['schemas']['Passkey'];
+          recovery_codes: string[] | null;
+          access_token: string;
+          user: components['schemas']['AuthUser'];
+        }
+      | {
+          passkey: components['schemas']['Passkey'];
+          recovery_codes: string[] | null;
+        };
     PasskeyRegisterInput: {
       name: string;
       /** @description WebAuthn JSON (@simplewebauthn) */

@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  AccessTokenResponseSchema,
   ErrorSchema,
   MessageSchema,
   MfaStatusSchema,
@@ -197,7 +198,7 @@ export const mfaRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['auth'],
         summary: 'The second step of a sign-in: a TOTP or recovery code, or a passkey assertion',
         body: MfaVerifySchema,
-        response: { 200: SignInAnswerSchema, ...errors },
+        response: { 200: AccessTokenResponseSchema, ...errors },
       },
     },
     async (request, reply) => {

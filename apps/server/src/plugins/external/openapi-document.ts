@@ -126,10 +126,21 @@ function finishOperation(operation: Json): Json {
       json.examples = { ...Object.fromEntries(examples.map((n) => [n, exampleRef(n)])), ...(json.examples as Json | undefined) };
   }
   operation.responses = sortedEntries(responses);
-  stripRootKeywords(
-    ((operation.requestBody as Json | undefined)?.content as Record<string, Json> | undefined)?.['application/json']?.schema,
-  );
+  const body = operation.requestBody as Json | undefined;
+  const bodySchema = (body?.content as Record<string, Json> | undefined)?.['application/json']?.schema as Json | undefined;
+  stripRootKeywords(bodySchema);
+  // @fastify/swagger marks every declared body required; one whose schema admits null may be left out (a request
+  // without a body reaches the route as `undefined`, e.g. POST /auth/oauth/session).
+  if (body && admitsNull(bodySchema)) body.required = false;
   return operation;
+}
+
+/** Whether a JSON Schema accepts null (`type: 'null'`, or one branch of an anyOf/oneOf that does). */
+function admitsNull(schema: Json | undefined): boolean {
+  if (!schema) return false;
+  if (schema.type === 'null' || (Array.isArray(schema.type) && schema.type.includes('null'))) return true;
+  const branches = [...((schema.anyOf ?? []) as Json[]), ...((schema.oneOf ?? []) as Json[])];
+  return branches.some((branch) => admitsNull(branch));
 }
 
 /** Route schemas converted one by one carry `$schema`; the document's dialect already says it. */

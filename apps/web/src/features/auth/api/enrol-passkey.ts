@@ -26,7 +26,6 @@ export async function enrolPasskey(mfaToken: string): Promise<PasskeyEnrolment> 
     }),
   );
   // The session comes only with an enrolment token (a signed-in person adding a passkey gets none).
-  const { access_token: accessToken, user } = answer;
-  if (accessToken === undefined || user === undefined) throw new NetworkError('The passkey was added but opened no session');
-  return { access_token: accessToken, user, passkey: answer.passkey, recovery_codes: answer.recovery_codes ?? null };
+  if (!('access_token' in answer)) throw new NetworkError('The passkey was added but opened no session');
+  return { access_token: answer.access_token, user: answer.user, passkey: answer.passkey, recovery_codes: answer.recovery_codes };
 }

@@ -1,6 +1,7 @@
 import { startRegistration, type PublicKeyCredentialCreationOptionsJSON } from '@simplewebauthn/browser';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiCall, NetworkError } from '@/lib/api-client';
+import type { PasskeyAdded } from '@proxai/contract';
 import { mfaQuery } from './mfa';
 
 // Passkeys: add one (the server's options, the browser's ceremony, the answer back), rename, remove (step-up).
@@ -12,10 +13,8 @@ function useInvalidateMfa() {
 
 /**
  * POST /auth/passkeys answers 201 with the new passkey and, when it is the person's first second factor, their ten
- * recovery codes (shown only now), else null. (The route declares this shape inline: the contract has no schema.)
+ * recovery codes (shown only now), else null (PasskeyAddedSchema; a signed-in person gets no new session).
  */
-import type { PasskeyAdded } from '@proxai/contract';
-
 export type { PasskeyAdded };
 
 /**
