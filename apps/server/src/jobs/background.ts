@@ -1,14 +1,10 @@
-import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config/env';
-import type { Db } from '../db/client';
 import { clockLoop, realClock, type Clock } from './clock';
 import type { SendJob } from './job-payloads';
+import type { ServiceDeps } from '../kernel/deps';
 
 /** What a job handler, a background loop or a subscriber of a module gets. */
-export interface BackgroundDeps {
-  db: Db;
-  config: Config;
-  log: FastifyBaseLogger;
+export interface BackgroundDeps extends ServiceDeps {
   /** The time of background work (default the real one; a test may bring its own, createTestApp({ clock })). */
   clock?: Clock;
 }

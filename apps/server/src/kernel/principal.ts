@@ -1,6 +1,7 @@
 // Who asks and who acted: the principals every feature reads (issue 32 §2–3). A person signed in with a session, or
 // an API key acting with its creator's rights narrowed by its own scopes; the actor a change is recorded under.
 import type { OrgRole, Permission } from '@proxai/contract/permissions';
+import type { events } from '../db/schema';
 
 /** The caller of a request, set by `app.authenticate` (plugins/app/auth.ts). */
 export interface AuthUser {
@@ -35,12 +36,7 @@ export interface ApiKeyIdentity {
 }
 
 /** Who made a change, as a domain event records it (the audit subscriber writes it into the chain). */
-export interface EventActor {
-  type: 'user' | 'api_key' | 'schedule' | 'system';
-  id: string | null;
-  name: string;
-  ip?: string;
-}
+export type EventActor = NonNullable<(typeof events.$inferSelect)['actor']>;
 
 /**
  * Who made a change, as events and tasks record it (the audit trail's actor): an API key by its name, a person

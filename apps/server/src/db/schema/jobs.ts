@@ -1,5 +1,4 @@
 import { bigint, bigserial, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import type { EventActor } from '../../kernel/principal';
 
 /**
  * The outbox of domain events (DESIGN.md §12): a change and the event describing it are written in one
@@ -13,7 +12,12 @@ export const events = pgTable(
     type: text('type').notNull(),
     data: jsonb('data').$type<Record<string, unknown>>().notNull(),
     /** Who made the change, when a person or key did (the audit subscriber records it). */
-    actor: jsonb('actor').$type<EventActor>(),
+    actor: jsonb('actor').$type<{
+      type: 'user' | 'api_key' | 'schedule' | 'system';
+      id: string | null;
+      name: string;
+      ip?: string;
+    }>(),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('events_org_id_idx').on(t.organisationId, t.id)],

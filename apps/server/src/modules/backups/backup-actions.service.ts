@@ -4,7 +4,6 @@ import { guestLabel } from '../../jobs/pve-task';
 import { authorize } from '../../access/authorize';
 import { findGuest, findGuestById } from '../guests/guests.repository';
 import { clusterMembers, findHost, liveGuestsOfHosts } from '../hosts/hosts.repository';
-import type { HostsDeps } from '../hosts/hosts.service';
 import { requireFeature } from '../licenses/licenses.service';
 import { insertTask } from '../tasks/tasks.repository';
 import { BACKUP_NOW_JOB_NAME } from './backup-now.job';
@@ -12,10 +11,11 @@ import { findBackup, findBackupByVolid, knownStorageType, pveTwinOf, type Backup
 import { RESTORE_JOB_NAME, type RestoreParams } from './restore.job';
 import { creatorOf } from '../../kernel/principal';
 import { type RequestContext } from '../../kernel/request-context';
+import { type ServiceDeps } from '../../kernel/deps';
 
 /** "Back up now" and restores: checked here (role, plan, target), run as tasks (202 with the task to follow). */
 
-export type BackupActionDeps = HostsDeps & { jobs: { send(name: string, data: unknown): Promise<string | null> } };
+export type BackupActionDeps = ServiceDeps & { jobs: { send(name: string, data: unknown): Promise<string | null> } };
 
 const actorOf = (ctx: RequestContext) => creatorOf(ctx.user);
 
@@ -62,7 +62,7 @@ export async function queueBackupNow(
 }
 
 /** The backup a restore names, as PVE can restore it: a PBS snapshot through the PVE storage that lists it. */
-async function restorable(deps: HostsDeps, ctx: RequestContext, input: RestoreRequestParsed): Promise<BackupRow> {
+async function restorable(deps: ServiceDeps, ctx: RequestContext, input: RestoreRequestParsed): Promise<BackupRow> {
   const backup = input.backup_id
     ? await findBackup(deps.db, ctx.organisationId, input.backup_id)
     : await findBackupByVolid(deps.db, ctx.organisationId, input.host_id!, input.volid!);

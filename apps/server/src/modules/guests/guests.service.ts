@@ -12,7 +12,6 @@ import { FALLBACK_LANGUAGE, message } from '../../i18n/messages';
 import { authorize } from '../../access/authorize';
 import { createOrgCache } from '../hosts/fleet-cache';
 import { readFleetVersion } from '../hosts/hosts.repository';
-import type { HostsDeps } from '../hosts/hosts.service';
 import { getEffectivePlan, type EffectivePlan } from '../licenses/licenses.service';
 import { insertTask } from '../tasks/tasks.repository';
 import { BULK_ACTION_JOB_NAME } from './bulk-action.job';
@@ -20,12 +19,13 @@ import { GUEST_ACTION_JOB_NAME } from './guest-action.job';
 import { findGuestWithHost, findPresentGuests, guestStats, listVmsJsonText } from './guests.repository';
 import { creatorOf } from '../../kernel/principal';
 import { type RequestContext } from '../../kernel/request-context';
+import { type ServiceDeps } from '../../kernel/deps';
 
 const vmsCache = createOrgCache<string>();
 const statsCache = createOrgCache<string>();
 
 /** The VM list already serialised (it is the dashboard's biggest answer; see fleet-cache.ts). */
-export function listVmsJson(deps: HostsDeps, ctx: RequestContext): Promise<string> {
+export function listVmsJson(deps: ServiceDeps, ctx: RequestContext): Promise<string> {
   return vmsCache(
     ctx.organisationId,
     () => listVmsJsonText(deps.db, ctx.organisationId),
@@ -34,7 +34,7 @@ export function listVmsJson(deps: HostsDeps, ctx: RequestContext): Promise<strin
 }
 
 /** The stats already serialised: polled by every open dashboard, so the answer is built once per organisation. */
-export function getStatsJson(deps: HostsDeps, ctx: RequestContext): Promise<string> {
+export function getStatsJson(deps: ServiceDeps, ctx: RequestContext): Promise<string> {
   return statsCache(
     ctx.organisationId,
     async () => {
@@ -87,7 +87,7 @@ function checkState(action: VmAction, state: string, guest: string, language: La
  * follows its UPID; the client follows the task (GET /api/tasks/{id}). What PVE would refuse outright (starting
  * a running guest) is refused here with 409, without a task.
  */
-type JobsDeps = HostsDeps & { jobs: { send(name: string, data: unknown): Promise<string | null> } };
+type JobsDeps = ServiceDeps & { jobs: { send(name: string, data: unknown): Promise<string | null> } };
 
 export async function queueVmAction(
   deps: JobsDeps,

@@ -11,17 +11,18 @@ import { evaluatePrivileges } from './host-privileges';
 import { probeOf, toErrorOf } from './host-probe';
 import { UNREADABLE_CREDENTIALS } from './host-sync';
 import { findHost, updateHost, type NewHostRow } from './hosts.repository';
-import { asConnectFailure, hostDto, type HostsDeps } from './hosts.service';
+import { asConnectFailure, hostDto } from './hosts.service';
 import { connectSettings, errorContext, presentedFingerprint, targetOf, type ConnectionTarget } from './pve-connection';
 import { toHostError } from './pve-errors';
 import { secretBoxFor } from './secret-box';
 import { actorOf, type RequestContext } from '../../kernel/request-context';
+import { type ServiceDeps } from '../../kernel/deps';
 
 // Changing a registered host (PVE node or PBS): its certificate against the pin, its privileges, its name,
 // credentials and pin.
 
 /** The certificate the host presents now against its pin: the new fingerprint to show before re-pinning. */
-export async function hostCertificate(deps: HostsDeps, ctx: RequestContext, id: string): Promise<HostCertificate> {
+export async function hostCertificate(deps: ServiceDeps, ctx: RequestContext, id: string): Promise<HostCertificate> {
   authorize(ctx.user, 'hosts.manage');
   const host = await findHost(deps.db, ctx.organisationId, id);
   if (!host) throw notFound('Host');
@@ -32,7 +33,7 @@ export async function hostCertificate(deps: HostsDeps, ctx: RequestContext, id: 
 }
 
 /** Which Proxmox privileges each feature needs and whether the host's user or token has them, read live. */
-export async function hostPrivileges(deps: HostsDeps, ctx: RequestContext, id: string): Promise<HostPrivileges> {
+export async function hostPrivileges(deps: ServiceDeps, ctx: RequestContext, id: string): Promise<HostPrivileges> {
   const host = await findHost(deps.db, ctx.organisationId, id);
   if (!host) throw notFound('Host');
   if (host.type === 'pbs')
@@ -53,7 +54,7 @@ export async function hostPrivileges(deps: HostsDeps, ctx: RequestContext, id: s
  * tried on the host first (the pin must be the certificate the host presents now): nothing is saved when they do
  * not work. The host keeps its id, so its guests, tasks and history stay.
  */
-export async function editHost(deps: HostsDeps, ctx: RequestContext, id: string, input: HostUpdate): Promise<Host> {
+export async function editHost(deps: ServiceDeps, ctx: RequestContext, id: string, input: HostUpdate): Promise<Host> {
   authorize(ctx.user, 'hosts.manage');
   const { db, config } = deps;
   const host = await findHost(db, ctx.organisationId, id);

@@ -1,6 +1,4 @@
-import type { FastifyBaseLogger } from 'fastify';
 import { PLANS, withinLimit, type Host, type HostCreate, type Language } from '@proxai/contract';
-import type { Config } from '../../config/env';
 import type { Db } from '../../db/client';
 import { AppError, notFound } from '../../errors';
 import { FALLBACK_LANGUAGE, message } from '../../i18n/messages';
@@ -38,12 +36,7 @@ import { toHostError } from './pve-errors';
 import { secretBoxFor } from './secret-box';
 import { creatorOf } from '../../kernel/principal';
 import { actorOf, type RequestContext } from '../../kernel/request-context';
-
-export interface HostsDeps {
-  db: Db;
-  config: Config;
-  log: FastifyBaseLogger;
-}
+import type { ServiceDeps } from '../../kernel/deps';
 
 /** A host as the API answers it; `pbs` is a PBS host's last poll (pbs_states), absent before its first one. */
 export function toHostDto(h: HostRow, pbs?: PbsStateRow): Host {
@@ -66,7 +59,7 @@ export function toHostDto(h: HostRow, pbs?: PbsStateRow): Host {
   };
 }
 
-export async function listHostsOf(deps: HostsDeps, ctx: RequestContext): Promise<Host[]> {
+export async function listHostsOf(deps: ServiceDeps, ctx: RequestContext): Promise<Host[]> {
   const rows = await listHosts(deps.db, ctx.organisationId);
   const pbs = await pbsStatesOf(
     deps.db,
@@ -106,7 +99,7 @@ async function countNodeGuests(target: ConnectionTarget, settings: ConnectSettin
  * together pass the plan's limit. `skipLimits` and `trustedAddress` are for the demo's own simulated nodes only.
  */
 export async function addHost(
-  deps: HostsDeps,
+  deps: ServiceDeps,
   ctx: RequestContext,
   input: HostCreate,
   opts: { skipLimits?: boolean; trustedAddress?: boolean } = {},
@@ -214,7 +207,7 @@ export function asConnectFailure(err: unknown): unknown {
   return new AppError('host_connect_failed', err.detail, { cause: err });
 }
 
-export async function removeHost(deps: HostsDeps, ctx: RequestContext, id: string): Promise<void> {
+export async function removeHost(deps: ServiceDeps, ctx: RequestContext, id: string): Promise<void> {
   authorize(ctx.user, 'hosts.manage');
   const host = await findHost(deps.db, ctx.organisationId, id);
   if (!host) throw notFound('Host');
@@ -228,7 +221,7 @@ export async function removeHost(deps: HostsDeps, ctx: RequestContext, id: strin
 
 /** The person behind a request, as events record it (the audit subscriber's actor). */
 /** Manual sync: answers with what changed, or the host's error as `detail` (the audit keeps the English one). */
-export async function syncOneHost(deps: HostsDeps, ctx: RequestContext, id: string): Promise<{ message: string }> {
+export async function syncOneHost(deps: ServiceDeps, ctx: RequestContext, id: string): Promise<{ message: string }> {
   authorize(ctx.user, 'hosts.sync');
   const host = await findHost(deps.db, ctx.organisationId, id);
   if (!host) throw notFound('Host');
@@ -257,7 +250,7 @@ export async function syncOneHost(deps: HostsDeps, ctx: RequestContext, id: stri
 }
 
 /** A manual read of a PBS host: its light poll in full now, audited like a PVE host's sync. */
-async function syncPbsHost(deps: HostsDeps, ctx: RequestContext, host: HostRow): Promise<{ message: string }> {
+async function syncPbsHost(deps: ServiceDeps, ctx: RequestContext, host: HostRow): Promise<{ message: string }> {
   const outcome = await pollPbs(deps, host, { full: true, ...(ctx.language ? { language: ctx.language } : {}) });
   await recordAudit(deps.db, {
     action: 'host.sync',

@@ -16,7 +16,6 @@ import { authorize } from '../../access/authorize';
 import { seesGuest, sqlScopeOf } from '../api-keys/scoped-lists';
 import { criticalGuests, isCritical } from '../backups/critical.repository';
 import { findGuestWithHost, findPresentGuests } from '../guests/guests.repository';
-import type { HostsDeps } from '../hosts/hosts.service';
 import { cronOf } from '../schedules/schedule-logic';
 import { enabledSchedules, selectGuests } from '../schedules/schedules.repository';
 import { insertTask } from '../tasks/tasks.repository';
@@ -32,8 +31,9 @@ import { RESTORE_TEST_RUN_JOB_NAME, RUN_KIND } from './restore-test.job';
 import { parseTimeCursor, timeCursorOf } from '../../db/page-cursor';
 import { creatorOf } from '../../kernel/principal';
 import { type RequestContext } from '../../kernel/request-context';
+import { type ServiceDeps } from '../../kernel/deps';
 
-export type RestoreTestsDeps = HostsDeps & { jobs: { send(name: string, data: unknown): Promise<string | null> } };
+export type RestoreTestsDeps = ServiceDeps & { jobs: { send(name: string, data: unknown): Promise<string | null> } };
 
 export function toRestoreTestDto(r: RestoreTestRow): RestoreTest {
   return {
@@ -125,7 +125,7 @@ function parseCursor(cursor: string): { createdAt: Date; id: string } {
 }
 
 export async function listRestoreTestsOf(
-  deps: HostsDeps,
+  deps: ServiceDeps,
   ctx: RequestContext,
   query: RestoreTestListQuery,
 ): Promise<RestoreTestPage> {
@@ -142,18 +142,18 @@ export async function listRestoreTestsOf(
   return { items: page.map(toRestoreTestDto), next_cursor: rows.length > limit ? cursorOf(page.at(-1)!) : null };
 }
 
-async function rowOf(deps: HostsDeps, ctx: RequestContext, id: string): Promise<RestoreTestRow> {
+async function rowOf(deps: ServiceDeps, ctx: RequestContext, id: string): Promise<RestoreTestRow> {
   const row = await findRestoreTest(deps.db, ctx.organisationId, id, await sqlScopeOf(deps.db, ctx.user));
   if (!row) throw notFound('Restore test');
   return row;
 }
 
-export async function getRestoreTest(deps: HostsDeps, ctx: RequestContext, id: string): Promise<RestoreTest> {
+export async function getRestoreTest(deps: ServiceDeps, ctx: RequestContext, id: string): Promise<RestoreTest> {
   return toRestoreTestDto(await rowOf(deps, ctx, id));
 }
 
 /** The signed evidence document of an ended test (404 while it runs). */
-export async function restoreTestEvidence(deps: HostsDeps, ctx: RequestContext, id: string): Promise<Record<string, unknown>> {
+export async function restoreTestEvidence(deps: ServiceDeps, ctx: RequestContext, id: string): Promise<Record<string, unknown>> {
   const row = await rowOf(deps, ctx, id);
   if (!row.evidence) throw new AppError('not_found', 'This restore test has no evidence yet: it has not ended');
   return row.evidence;
@@ -166,7 +166,7 @@ const TREND = 20;
  * One row per guest that has a restore test, is critical, or is selected by an enabled restore-test schedule:
  * its last outcome, RTO trend and the next occurrence of such a schedule.
  */
-export async function restoreTestSummary(deps: HostsDeps, ctx: RequestContext, now = new Date()): Promise<RestoreTestSummary> {
+export async function restoreTestSummary(deps: ServiceDeps, ctx: RequestContext, now = new Date()): Promise<RestoreTestSummary> {
   const { db } = deps;
   const org = ctx.organisationId;
   const nextAt = new Map<string, Date>();

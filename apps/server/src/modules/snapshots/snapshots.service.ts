@@ -6,7 +6,6 @@ import { guestLabel } from '../../jobs/pve-task';
 import { authorize } from '../../access/authorize';
 import { findGuest } from '../guests/guests.repository';
 import { findHost } from '../hosts/hosts.repository';
-import type { HostsDeps } from '../hosts/hosts.service';
 import { connectSettings, createClient, errorContext, targetOf } from '../hosts/pve-connection';
 import { toHostError } from '../hosts/pve-errors';
 import { secretBoxFor } from '../hosts/secret-box';
@@ -15,11 +14,12 @@ import { SNAPSHOT_ACTION_JOB_NAME, type SnapshotOp } from './snapshot-action.job
 import { isPolicySnapshotName } from './snapshot-prune';
 import { creatorOf } from '../../kernel/principal';
 import { type RequestContext } from '../../kernel/request-context';
+import { type ServiceDeps } from '../../kernel/deps';
 
-export type SnapshotsDeps = HostsDeps & { jobs: { send(name: string, data: unknown): Promise<string | null> } };
+export type SnapshotsDeps = ServiceDeps & { jobs: { send(name: string, data: unknown): Promise<string | null> } };
 
 /** The guest, still on its host (findGuest leaves gone ones out), and its host; 404 otherwise, also for another organisation's guest. */
-async function guestAndHost(deps: HostsDeps, ctx: RequestContext, id: string) {
+async function guestAndHost(deps: ServiceDeps, ctx: RequestContext, id: string) {
   const guest = await findGuest(deps.db, ctx.organisationId, id);
   if (!guest) throw notFound('VM');
   const host = await findHost(deps.db, ctx.organisationId, guest.hostId);
@@ -42,7 +42,11 @@ export function toSnapshotDto(s: Snapshot): GuestSnapshot {
  * The guest's snapshots, read from its host now (oldest first, without PVE's 'current' entry). A host that
  * cannot be reached or refuses answers the host error (502/504) in the request's language, like a manual sync.
  */
-export async function listGuestSnapshots(deps: HostsDeps, ctx: RequestContext, id: string): Promise<{ items: GuestSnapshot[] }> {
+export async function listGuestSnapshots(
+  deps: ServiceDeps,
+  ctx: RequestContext,
+  id: string,
+): Promise<{ items: GuestSnapshot[] }> {
   const { guest, host } = await guestAndHost(deps, ctx, id);
   const settings = connectSettings(deps.config);
   const target = targetOf(host, secretBoxFor(deps.config, deps.log));
