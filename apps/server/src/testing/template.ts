@@ -2,7 +2,7 @@ import pino from 'pino';
 import { parseConfig } from '../config/env';
 import type { Database } from '../db/client';
 import { runMigrations } from '../db/migrate';
-import { jobCatalogue } from '../jobs/catalogue';
+import { jobCatalogue } from '../plugins/app/job-catalogue';
 import { JOB_PAYLOADS } from '../jobs/job-payloads';
 import { startJobRuntime } from '../jobs/job-runtime';
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { jobCatalogue, taskResumers } from '../../jobs/catalogue';
+import { jobCatalogue, taskResumers } from './job-catalogue';
 import type { Clock } from '../../jobs/clock';
 import { JOB_PAYLOADS, type JobPayloads, type SendJob } from '../../jobs/job-payloads';
 import { startJobRuntime, type JobRuntime } from '../../jobs/job-runtime';

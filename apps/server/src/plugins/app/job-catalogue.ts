@@ -1,16 +1,16 @@
-import { bulkActionJob, runBulkActionTask } from '../modules/guests/bulk-action.job';
-import { guestActionJob, runGuestActionTask } from '../modules/guests/guest-action.job';
-import { hostPollJob } from '../modules/hosts/pollers';
-import { resumeSnapshotTask, snapshotJobs } from '../modules/snapshots/snapshot-jobs';
-import { metricsJobs } from '../modules/metrics/metrics.jobs';
-import { collectJobs } from '../modules/metrics/collect.jobs';
-import { alertJobs } from '../modules/alerts/alerts.jobs';
-import { notificationJobs } from '../modules/notifications/notifications.jobs';
-import { backupJobs, resumeBackupTask } from '../modules/backups/backups.jobs';
-import { restoreTestJobs, resumeRestoreTestTask } from '../modules/restore-tests/restore-tests.jobs';
-import type { BackgroundDeps } from './background';
-import type { AnyPortalJob } from './job-payloads';
-import type { Resumer } from './task-runner';
+import { bulkActionJob, runBulkActionTask } from '../../modules/guests/bulk-action.job';
+import { guestActionJob, runGuestActionTask } from '../../modules/guests/guest-action.job';
+import { hostPollJob } from '../../modules/hosts/pollers';
+import { resumeSnapshotTask, snapshotJobs } from '../../modules/snapshots/snapshot-jobs';
+import { metricsJobs } from '../../modules/metrics/metrics.jobs';
+import { collectJobs } from '../../modules/metrics/collect.jobs';
+import { alertJobs } from '../../modules/alerts/alerts.jobs';
+import { notificationJobs } from '../../modules/notifications/notifications.jobs';
+import { backupJobs, resumeBackupTask } from '../../modules/backups/backups.jobs';
+import { restoreTestJobs, resumeRestoreTestTask } from '../../modules/restore-tests/restore-tests.jobs';
+import type { BackgroundDeps } from '../../jobs/background';
+import type { AnyPortalJob } from '../../jobs/job-payloads';
+import type { Resumer } from '../../jobs/task-runner';
 
 /** Every job the portal runs (name → payload → handler). A job not listed here cannot be queued. */
 type Deps = BackgroundDeps;
