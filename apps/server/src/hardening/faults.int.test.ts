@@ -1,6 +1,6 @@
 import { generateFleet, type Fault, type Fleet } from '@proxai/pve-sim';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startHostsTestbed, type HostsTestbed } from '../modules/hosts/hosts-testbed';
+import { startHostsTestbed, type HostsTestbed } from '../modules/hosts/hosts-testbed.testing';
 import { passwordBody } from '../modules/hosts/hosts.testing';
 import { syncAllHosts } from '../modules/hosts/pollers';
 import type { TestApp } from '../testing/app';

@@ -6,7 +6,7 @@ import type { AlertPage, AlertRuleSet } from '@proxai/contract';
 import { and, eq, gt } from 'drizzle-orm';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { events, hosts } from '../../db/schema';
-import { startHostsTestbed, type HostsTestbed } from '../hosts/hosts-testbed';
+import { startHostsTestbed, type HostsTestbed } from '../hosts/hosts-testbed.testing';
 import { tokenBody } from '../hosts/hosts.testing';
 import { evaluateOrganisation } from './evaluator';
 

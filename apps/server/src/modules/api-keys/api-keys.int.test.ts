@@ -10,7 +10,7 @@ import { createTestApp, type TestApp } from '../../testing/app';
 import { TEST_DATABASE_KINDS } from '../../testing/database';
 import { buildUser } from '../../testing/factories';
 import { trackSecret } from '../../testing/secrets';
-import { startHostsTestbed, type HostsTestbed } from '../hosts/hosts-testbed';
+import { startHostsTestbed, type HostsTestbed } from '../hosts/hosts-testbed.testing';
 import { tokenBody } from '../hosts/hosts.testing';
 import { withEmailStepUp, type Auth } from '../mfa/step-up.testing';
 import { insertAlerts } from '../alerts/alerts.repository';

@@ -6,7 +6,7 @@ import { trackSecret } from '../../testing/secrets';
 import { insertAlerts } from '../alerts/alerts.repository';
 import { emitEvent } from '../../events/outbox';
 import { openStream } from '../events/events.testing';
-import { startHostsTestbed, type HostsTestbed } from '../hosts/hosts-testbed';
+import { startHostsTestbed, type HostsTestbed } from '../hosts/hosts-testbed.testing';
 import { tokenBody } from '../hosts/hosts.testing';
 import { withEmailStepUp } from '../mfa/step-up.testing';
 

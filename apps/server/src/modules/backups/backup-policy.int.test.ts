@@ -5,7 +5,7 @@ import { inArray } from 'drizzle-orm';
 import { events } from '../../db/schema';
 import { TEST_DATABASE_KINDS } from '../../testing/database';
 import { readyGuests, waitForTask, type VmDto } from '../guests/guests.testing';
-import { startHostsTestbed, type HostsTestbed } from '../hosts/hosts-testbed';
+import { startHostsTestbed, type HostsTestbed } from '../hosts/hosts-testbed.testing';
 import { giveLicence, tokenBody } from '../hosts/hosts.testing';
 import { insertTask } from '../tasks/tasks.repository';
 import { BACKUP_POLICY_JOB_NAME } from './backup-policy.job';

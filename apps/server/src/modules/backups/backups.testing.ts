@@ -3,7 +3,7 @@ import { afterAll, beforeAll } from 'vitest';
 import type { Fleet, FleetSpec, SimNodeInfo } from '@proxai/pve-sim';
 import type { Clock } from '../../jobs/clock';
 import { readyGuests } from '../guests/guests.testing';
-import { startHostsTestbed, type HostsTestbed } from '../hosts/hosts-testbed';
+import { startHostsTestbed, type HostsTestbed } from '../hosts/hosts-testbed.testing';
 import { pbsTokenBody, tokenBody } from '../hosts/hosts.testing';
 
 /** A testbed whose fleet's PBS is added too (POST /api/hosts, type pbs): its host id in `pbsHostId`. */

@@ -5,7 +5,7 @@ import { TEST_DATABASE_KINDS } from '../../testing/database';
 import { LOOPBACK_HOSTS, TEST_DATABASE_URL } from '../../testing/env';
 import { buildUser } from '../../testing/factories';
 import { trackSecret } from '../../testing/secrets';
-import { startHostsTestbed, type HostsTestbed } from '../hosts/hosts-testbed';
+import { startHostsTestbed, type HostsTestbed } from '../hosts/hosts-testbed.testing';
 import { tokenBody } from '../hosts/hosts.testing';
 import { openStream } from './events.testing';
 

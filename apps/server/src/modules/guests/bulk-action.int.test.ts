@@ -5,7 +5,7 @@ import type { TestApp } from '../../testing/app';
 import { TEST_DATABASE_KINDS } from '../../testing/database';
 import { buildUser } from '../../testing/factories';
 import { giveLicence } from '../hosts/hosts.testing';
-import type { HostsTestbed } from '../hosts/hosts-testbed';
+import type { HostsTestbed } from '../hosts/hosts-testbed.testing';
 import { passwordBody, tokenBody } from '../hosts/hosts.testing';
 import { PER_HOST_CONCURRENCY } from '../../jobs/child-tasks';
 import { withEmailStepUp } from '../mfa/step-up.testing';

@@ -3,7 +3,7 @@ import { afterAll, beforeAll } from 'vitest';
 import { isTaskDone, type TaskDetail } from '@proxai/contract';
 import type { FastifyInstance } from 'fastify';
 import { generateFleet, type Fleet, type SimNodeInfo } from '@proxai/pve-sim';
-import { startHostsTestbed, type HostsTestbed } from '../hosts/hosts-testbed';
+import { startHostsTestbed, type HostsTestbed } from '../hosts/hosts-testbed.testing';
 
 /** A guest as GET /api/vms lists it (the fields tests read). */
 export interface VmDto {

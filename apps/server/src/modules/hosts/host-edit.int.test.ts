@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { hosts } from '../../db/schema';
 import { buildUser } from '../../testing/factories';
-import { startHostsTestbed, type HostsTestbed } from './hosts-testbed';
+import { startHostsTestbed, type HostsTestbed } from './hosts-testbed.testing';
 import { tokenBody } from './hosts.testing';
 
 interface HostDto {

@@ -6,7 +6,7 @@ import type { TestApp } from '../../testing/app';
 import { parseFacts } from './host-facts';
 import { readPendingUpdates } from './host-sync';
 import { findHostById } from './hosts.repository';
-import { startHostsTestbed, type HostsTestbed } from './hosts-testbed';
+import { startHostsTestbed, type HostsTestbed } from './hosts-testbed.testing';
 import { tokenBody } from './hosts.testing';
 
 const apt = (Package: string, Origin: string, OldVersion: string, Version: string): AptPackageSpec => ({

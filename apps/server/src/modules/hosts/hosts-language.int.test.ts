@@ -4,7 +4,7 @@ import { generateFleet, type Fleet } from '@proxai/pve-sim';
 import type { TestApp } from '../../testing/app';
 import { TEST_DATABASE_KINDS } from '../../testing/database';
 import { buildUser } from '../../testing/factories';
-import { startHostsTestbed, type HostsTestbed } from './hosts-testbed';
+import { startHostsTestbed, type HostsTestbed } from './hosts-testbed.testing';
 import { passwordBody } from './hosts.testing';
 
 const TIMEOUT_MS = 1500;

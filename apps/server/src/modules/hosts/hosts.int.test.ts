@@ -5,7 +5,7 @@ import { TEST_DATABASE_KINDS } from '../../testing/database';
 import { buildUser } from '../../testing/factories';
 import { httpsListener } from '../../testing/listeners';
 import { withEmailStepUp } from '../mfa/step-up.testing';
-import { startHostsTestbed, type HostsTestbed } from './hosts-testbed';
+import { startHostsTestbed, type HostsTestbed } from './hosts-testbed.testing';
 import { passwordBody, tokenBody } from './hosts.testing';
 import { until } from '../../testing/until';
 

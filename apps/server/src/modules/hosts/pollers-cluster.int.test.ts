@@ -3,7 +3,7 @@ import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { guests, hosts } from '../../db/schema';
 import { until } from '../../testing/until';
-import { startHostsTestbed, type HostsTestbed } from './hosts-testbed';
+import { startHostsTestbed, type HostsTestbed } from './hosts-testbed.testing';
 import { tokenBody } from './hosts.testing';
 
 const INTERVAL_S = 5;

@@ -10,7 +10,7 @@ import { generateFleet } from '@proxai/pve-sim';
 import { events, notificationDeliveries } from '../../db/schema';
 import { routesClient, type RoutesClient } from '../../testing/routes-client';
 import { until } from '../../testing/until';
-import { startHostsTestbed, type HostsTestbed } from '../hosts/hosts-testbed';
+import { startHostsTestbed, type HostsTestbed } from '../hosts/hosts-testbed.testing';
 import { tokenBody } from '../hosts/hosts.testing';
 import { startReceiver, type Received, type Receiver } from './notifications.testing';
 

@@ -5,7 +5,7 @@ import { events, guests, hosts } from '../../db/schema';
 import { TEST_DATABASE_KINDS } from '../../testing/database';
 import { buildUser } from '../../testing/factories';
 import { until } from '../../testing/until';
-import { startHostsTestbed, type HostsTestbed } from '../hosts/hosts-testbed';
+import { startHostsTestbed, type HostsTestbed } from '../hosts/hosts-testbed.testing';
 import { pbsPasswordBody, pbsTokenBody, tokenBody } from '../hosts/hosts.testing';
 import { withEmailStepUp } from '../mfa/step-up.testing';
 

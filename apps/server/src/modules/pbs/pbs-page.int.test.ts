@@ -3,7 +3,7 @@ import { generateFleet, type SimPbs } from '@proxai/pve-sim';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_DATABASE_KINDS } from '../../testing/database';
 import { buildUser } from '../../testing/factories';
-import { startHostsTestbed, type HostsTestbed } from '../hosts/hosts-testbed';
+import { startHostsTestbed, type HostsTestbed } from '../hosts/hosts-testbed.testing';
 import { pbsTokenBody, tokenBody } from '../hosts/hosts.testing';
 
 const FAILED_VERIFY = 'verification failed - please check the log for details';

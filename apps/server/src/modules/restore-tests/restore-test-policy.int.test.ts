@@ -11,7 +11,7 @@ import { until } from '../../testing/until';
 import { evaluateOrganisation } from '../alerts/evaluator';
 import { secretBoxFor } from '../hosts/secret-box';
 import { useReadyTestbed, waitForTask, type VmDto } from '../guests/guests.testing';
-import type { HostsTestbed } from '../hosts/hosts-testbed';
+import type { HostsTestbed } from '../hosts/hosts-testbed.testing';
 import { tokenBody } from '../hosts/hosts.testing';
 import { findHostById } from '../hosts/hosts.repository';
 import { connectSettings, createClient, targetOf } from '../hosts/pve-connection';

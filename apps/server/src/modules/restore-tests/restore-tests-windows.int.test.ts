@@ -4,7 +4,7 @@ import type { Fleet, SimNode } from '@proxai/pve-sim';
 import type { TestApp } from '../../testing/app';
 import { TEST_DATABASE_KINDS } from '../../testing/database';
 import { useReadyTestbed, type VmDto } from '../guests/guests.testing';
-import type { HostsTestbed } from '../hosts/hosts-testbed';
+import type { HostsTestbed } from '../hosts/hosts-testbed.testing';
 import { guestWithBackup, onCopy, pveTaskTypes, RESTORE_TEST_BED, runThroughApi } from './restore-tests.testing';
 
 /**

@@ -10,7 +10,7 @@ import { events, guests, schedules } from '../../db/schema';
 import type { TestApp } from '../../testing/app';
 import { TEST_DATABASE_KINDS } from '../../testing/database';
 import { useReadyTestbed, type VmDto } from '../guests/guests.testing';
-import type { HostsTestbed } from '../hosts/hosts-testbed';
+import type { HostsTestbed } from '../hosts/hosts-testbed.testing';
 import { insertRestoreTest, updateRestoreTest } from './restore-tests.repository';
 import { guestWithBackup, onCopy, pveTaskTypes, RESTORE_TEST_BED, runThroughApi, verifyEvidence } from './restore-tests.testing';
 

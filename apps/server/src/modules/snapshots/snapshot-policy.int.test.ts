@@ -4,7 +4,7 @@ import type { Fleet } from '@proxai/pve-sim';
 import type { TestApp } from '../../testing/app';
 import { TEST_DATABASE_KINDS } from '../../testing/database';
 import { useReadyTestbed, waitForTask, type VmDto } from '../guests/guests.testing';
-import type { HostsTestbed } from '../hosts/hosts-testbed';
+import type { HostsTestbed } from '../hosts/hosts-testbed.testing';
 import { tokenBody } from '../hosts/hosts.testing';
 import { insertTask } from '../tasks/tasks.repository';
 import { runSnapshotPolicyTask, SNAPSHOT_POLICY_JOB_NAME } from './snapshot-policy.job';

@@ -7,7 +7,7 @@ import { buildUser } from '../../testing/factories';
 import { giveLicence } from '../hosts/hosts.testing';
 import { updateGuest } from '../guests/guests.repository';
 import { useReadyTestbed, waitForTask, type VmDto } from '../guests/guests.testing';
-import type { HostsTestbed } from '../hosts/hosts-testbed';
+import type { HostsTestbed } from '../hosts/hosts-testbed.testing';
 import { passwordBody } from '../hosts/hosts.testing';
 
 /** A person's snapshots through the routes, against a simulated node: list live, create, roll back, delete. */

@@ -5,7 +5,7 @@ import { generateFleet, type Fleet } from '@proxai/pve-sim';
 import { openTaskTarget, sendOnce, startPveTask, taskEnding } from '../../jobs/pve-task';
 import type { TestApp } from '../../testing/app';
 import { TEST_DATABASE_KINDS } from '../../testing/database';
-import { startHostsTestbed, type HostsTestbed } from '../hosts/hosts-testbed';
+import { startHostsTestbed, type HostsTestbed } from '../hosts/hosts-testbed.testing';
 import { tokenBody } from '../hosts/hosts.testing';
 import { endTask, insertTask } from './tasks.repository';
 

@@ -5,7 +5,7 @@ import { generateFleet, type Fleet } from '@proxai/pve-sim';
 import type { TestApp } from '../../testing/app';
 import { TEST_DATABASE_KINDS } from '../../testing/database';
 import { buildUser } from '../../testing/factories';
-import { startHostsTestbed, type HostsTestbed } from '../hosts/hosts-testbed';
+import { startHostsTestbed, type HostsTestbed } from '../hosts/hosts-testbed.testing';
 import { tokenBody } from '../hosts/hosts.testing';
 import { runGuestActionTask } from '../guests/guest-action.job';
 import { endTask, findTask, insertTask, setTaskProgress, type NewTaskRow } from './tasks.repository';

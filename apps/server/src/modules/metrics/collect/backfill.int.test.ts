@@ -7,9 +7,9 @@ import type { Clock } from '../../../jobs/clock';
 import { acceleratedClock } from '../../../testing/accelerated-clock';
 import { TEST_DATABASE_KINDS } from '../../../testing/database';
 import { until } from '../../../testing/until';
-import type { HostsTestbed } from '../../hosts/hosts-testbed';
+import type { HostsTestbed } from '../../hosts/hosts-testbed.testing';
 import { querySeries } from '../store';
-import { startHostsTestbed } from '../../hosts/hosts-testbed';
+import { startHostsTestbed } from '../../hosts/hosts-testbed.testing';
 import { tokenBody } from '../../hosts/hosts.testing';
 
 // History backfill against simulated PVE 9 and PVE 8 nodes and the real server (its loop, job and subscriber), its
