@@ -3,8 +3,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import { isLanguage } from '@proxai/contract';
 import type { Db } from '../../db/client';
 import { memberships, organisations, users } from '../../db/schema';
-import type { Mailer } from '../../plugins/app/mailer';
 import { auditArchivedMail } from '../teams/team-mails';
+import { type Mailer } from '../../kernel/mailer';
 
 /**
  * Who hears that a trail was archived: the other owners and admins of the organisation, or the other platform

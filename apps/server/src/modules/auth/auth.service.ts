@@ -3,7 +3,6 @@ import type { AuthUser as AuthUserDto, Language, ProfilePatch } from '@proxai/co
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
 import { message } from '../../i18n/messages';
-import type { Mailer } from '../../plugins/app/mailer';
 import { recordAudit } from '../audit/audit.repository';
 import { isKnownTimeZone } from '../schedules/schedule-logic';
 import { authenticateToken, createSession } from '../sessions/sessions.service';
@@ -34,6 +33,7 @@ import { hasPendingInvite } from '../teams/teams.repository';
 import { signInMail } from './mail-templates';
 import { dummyPasswordHash, verifyPassword } from './passwords';
 import { type AuthUser } from '../../kernel/principal';
+import { type Mailer } from '../../kernel/mailer';
 
 export const CODE_TTL_MS = 15 * 60 * 1000;
 export const MAX_CODE_ATTEMPTS = 5;

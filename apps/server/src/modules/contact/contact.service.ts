@@ -1,8 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { CONTACT_SUBJECT_LABELS_FR, type ContactRequest } from '@proxai/contract';
 import type { Db } from '../../db/client';
-import type { Mailer } from '../../plugins/app/mailer';
 import { insertContactMessage, markContactMessageMailed } from './contact.repository';
+import { type Mailer } from '../../kernel/mailer';
 
 export interface ContactDeps {
   db: Db;

@@ -4,7 +4,6 @@ import type { Config } from '../../config/env';
 import { FALLBACK_LANGUAGE } from '../../i18n/messages';
 import type { Db } from '../../db/client';
 import type { Resolver } from '../../net/outbound-policy';
-import type { Mailer } from '../../plugins/app/mailer';
 import { secretBoxFor, type SecretBox } from '../hosts/secret-box';
 import { render, type Message, type OpenChannel } from './formatters';
 import {
@@ -19,6 +18,7 @@ import {
 } from './notifications.repository';
 import { postOutbound, retryAfterMs } from './outbound-http';
 import { featureOf, planView } from './plan-gate';
+import { type Mailer } from '../../kernel/mailer';
 
 /**
  * Delivery of one message to one recipient (DESIGN.md §13): an attempt, then either delivered, a retry with

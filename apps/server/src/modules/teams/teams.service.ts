@@ -6,7 +6,6 @@ import { ROLE_PERMISSIONS, UNLIMITED, withinLimit, type Language, type OrgRole }
 import type { Db } from '../../db/client';
 import { AppError, notFound } from '../../errors';
 import { message } from '../../i18n/messages';
-import type { Mailer } from '../../plugins/app/mailer';
 import { authorize } from '../../access/authorize';
 import { recordAudit } from '../audit/audit.repository';
 import { findUserById } from '../auth/auth.repository';
@@ -37,6 +36,7 @@ import {
 } from './teams.repository';
 import { type AuthUser, actorOfUser, creatorOf } from '../../kernel/principal';
 import type { RequestContext } from '../../kernel/request-context';
+import { type Mailer } from '../../kernel/mailer';
 
 export const INVITE_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 

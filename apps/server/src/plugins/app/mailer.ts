@@ -2,26 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import nodemailer from 'nodemailer';
 import type { Transporter } from 'nodemailer';
-
-export interface Mail {
-  to: string;
-  subject: string;
-  text: string;
-  html?: string;
-  replyTo?: string;
-}
-
-export interface OutboxEntry extends Mail {
-  id: number;
-  at: string;
-}
-
-export interface Mailer {
-  send(mail: Mail): Promise<void>;
-  /** Mails kept in memory when no SMTP server is configured (development only). */
-  outbox: OutboxEntry[];
-  readonly isSmtp: boolean;
-}
+import type { Mailer, OutboxEntry } from '../../kernel/mailer';
 
 declare module 'fastify' {
   interface FastifyInstance {
