@@ -55,6 +55,8 @@ import { backupsRoutes } from './modules/backups/backups.routes';
 import { realClock, type Clock } from './jobs/clock';
 import { holdsAction } from '@proxai/contract/permissions';
 import { currentUser } from './kernel/request-context';
+import { demoRoutes } from './modules/demo/demo.routes';
+import { pbsRoutes } from './modules/pbs/pbs.routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -204,6 +206,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(apiKeysRoutes);
       await api.register(auditRoutes);
       await api.register(hostsRoutes);
+      // The PBS page (GET /hosts/{id}/pbs) is a view of a host: its routes come right after the hosts'.
+      await api.register(pbsRoutes);
+      if (config.demo) await api.register(demoRoutes);
       await api.register(guestsRoutes);
       await api.register(snapshotsRoutes);
       await api.register(tasksRoutes);

@@ -13,8 +13,6 @@ import {
 } from '@proxai/contract';
 import { acceptedLanguage, message } from '../../i18n/messages';
 import { rateLimit } from '../auth/rate-limits';
-import { demoRoutes } from '../demo/demo.routes';
-import { pbsRoutes } from '../pbs/pbs.routes';
 import { closeAllClients } from './client-pool';
 import { editHost, hostCertificate, hostPrivileges } from './host-edit';
 import { addHost, listHostsOf, removeHost, syncOneHost } from './hosts.service';
@@ -144,10 +142,6 @@ export const hostsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => syncOneHost(deps, requestContext(request), request.params.id),
   );
-
-  // The PBS page (GET /hosts/{id}/pbs) is a view of a host: registered with the hosts, under the same prefix.
-  await app.register(pbsRoutes);
-  if (app.config.demo) await app.register(demoRoutes);
 
   app.addHook('onClose', async () => {
     await closeAllClients();
