@@ -22,6 +22,9 @@ export interface RequestContext {
   language?: Language;
 }
 
+/** A request's context as requestContext() builds it: always with the language its answers are written in. */
+export type AnsweredContext = RequestContext & { language: Language };
+
 /** A request of the vendor's staff (licences): no organisation of their own. */
 export interface PlatformContext {
   user: AuthUser;
@@ -45,7 +48,7 @@ export function requirePlatformAdmin(user: AuthUser): void {
 }
 
 /** Who asks, for which organisation, in which language. */
-export function requestContext(request: FastifyRequest): RequestContext & { language: Language } {
+export function requestContext(request: FastifyRequest): AnsweredContext {
   const user = currentUser(request);
   return {
     user,

@@ -28,6 +28,10 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+/** A test app's configuration: `env` over the test defaults. */
+export const testConfig = (env: Record<string, string> = {}): Config =>
+  parseConfig({ NODE_ENV: 'test', LOG_LEVEL: 'info', DATA_DIR: '/tmp/proxai-test-data', PROXAI_DEMO: '0', ...env }, '0.0.0-test');
+
 /**
  * The real app on a fresh database, with logs captured in memory. `env` overrides configuration
  * (e.g. `{ SMTP_URL: … }`); rate limits stay on unless a test turns them off.
@@ -48,10 +52,7 @@ export async function createTestApp(
     extraRoutes?: (api: FastifyInstance) => void | Promise<void>;
   } = {},
 ): Promise<TestApp> {
-  const config = parseConfig(
-    { NODE_ENV: 'test', LOG_LEVEL: 'info', DATA_DIR: '/tmp/proxai-test-data', PROXAI_DEMO: '0', ...options.env },
-    '0.0.0-test',
-  );
+  const config = testConfig(options.env);
   const database = options.reuseDatabase ?? (await openTestDatabase(options.database));
   const logs: Record<string, unknown>[] = [];
   const sink = new Writable({

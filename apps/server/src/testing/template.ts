@@ -1,10 +1,10 @@
 import pino from 'pino';
-import { parseConfig } from '../config/env';
 import type { Database } from '../db/client';
 import { runMigrations } from '../db/migrate';
 import { jobCatalogue } from '../plugins/app/job-catalogue';
 import { JOB_PAYLOADS } from '../jobs/job-payloads';
 import { startJobRuntime } from '../jobs/job-runtime';
+import { testConfig } from './app';
 
 /**
  * Makes the run's template database what a portal's database is after its first start: migrated, with the job
@@ -13,7 +13,7 @@ import { startJobRuntime } from '../jobs/job-runtime';
  */
 export async function prepareTemplate(database: Database): Promise<void> {
   await runMigrations(database);
-  const config = parseConfig({ NODE_ENV: 'test', DATA_DIR: '/tmp/proxai-test-data', PROXAI_DEMO: '0' }, '0.0.0-test');
+  const config = testConfig();
   const log = pino({ level: 'silent' });
   const runtime = await startJobRuntime(database, JOB_PAYLOADS, jobCatalogue({ db: database.db, config, log }), log, {
     work: false,

@@ -6,12 +6,12 @@ import { message } from '../../i18n/messages';
 import { estimateMinutes, isKnownTimeZone, parseCron } from './schedule-logic';
 import { selectGuests, unknownGuestIds, unknownHostIds, type ScheduleRow, type WindowRow } from './schedules.repository';
 import { scheduleEstimate } from './scheduler';
-import { type RequestContext } from '../../kernel/request-context';
+import type { AnsweredContext } from '../../kernel/request-context';
 
 /** What the contract's schemas cannot check of a window or a schedule: each refusal is a 400 saying what is wrong. */
 
 /** A request to the automation routes: always with the language its answers are written in. */
-export type AutomationContext = RequestContext & { language: Language };
+export type AutomationContext = AnsweredContext;
 
 const refuse = (detail: string) => new AppError('bad_request', detail);
 

@@ -2,7 +2,7 @@ import { revokeKeysOfDeparted } from '../api-keys/api-keys.service';
 import type { Invite, InvitePreview, Me, Member, MemberList, Membership, SecurityPolicy } from '@proxai/contract';
 import { APPROVAL_ACTIONS, type ListedApprovalAction } from '@proxai/contract/permissions';
 import { approvalActionsOf, setApprovalActions } from '../approvals/approvals.repository';
-import { ROLE_PERMISSIONS, UNLIMITED, withinLimit, type Language, type OrgRole } from '@proxai/contract';
+import { ROLE_PERMISSIONS, UNLIMITED, withinLimit, type OrgRole } from '@proxai/contract';
 import type { Db } from '../../db/client';
 import { AppError, notFound } from '../../errors';
 import { message } from '../../i18n/messages';
@@ -35,13 +35,13 @@ import {
   type InviteRow,
 } from './teams.repository';
 import { type AuthUser, actorOfUser, creatorOf } from '../../kernel/principal';
-import type { RequestContext } from '../../kernel/request-context';
+import type { AnsweredContext } from '../../kernel/request-context';
 import { type Mailer } from '../../kernel/mailer';
 
 export const INVITE_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 
 /** A team change is answered in the asker's language (its mails too): the context always carries it. */
-export type TeamContext = RequestContext & { language: Language };
+export type TeamContext = AnsweredContext;
 
 const audit = (db: Db, ctx: TeamContext, action: string, target: string, details?: Record<string, unknown>) =>
   recordAudit(db, {
