@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openTestDatabase, TEST_DATABASE_KINDS } from '../../testing/database';
 import { buildOrganisation } from '../../testing/factories';
+import { BLOCKS_LOCK_KEY } from './store/blocks';
 import { latestValues, querySeries, runRetention, runRollup, writeHistory, writeSamples, type Subject } from './store';
 
 // The store on a real database, time driven by the `now` parameters: 31 days of minutes, gaps, retention.
@@ -143,5 +145,41 @@ describe.each(TEST_DATABASE_KINDS)('metric store on %s', (kind) => {
     expect((await querySeries(database.db, other, guest, '30d', 'max', now())).series['cpu']!.every((v) => v === null)).toBe(
       true,
     );
+  });
+
+  // A rollup compacting live samples and a backfill merging rrddata both rewrite whole blocks: a backfill's write
+  // waits for the lock a rollup holds (else one of them loses the other's steps). Two connections: PostgreSQL only.
+  it.runIf(kind === 'postgres')('makes a backfill write wait while a rollup holds the blocks', async () => {
+    const holder = new pg.Client({ connectionString: database.url });
+    await holder.connect();
+    const subject: Subject = { kind: 'guest', id: randomUUID() };
+    const base = T0 + 60 * DAY;
+    try {
+      await holder.query('begin');
+      await holder.query('select pg_advisory_xact_lock($1)', [BLOCKS_LOCK_KEY]);
+      let written = false;
+      const write = writeHistory(
+        database.db,
+        org,
+        subject,
+        60,
+        [{ t: base, avg: { cpu: 0.4 }, max: { cpu: 0.5 } }],
+        at(base + 60),
+      ).then(() => (written = true));
+      await vi.waitFor(
+        async () => {
+          const res = await holder.query(`select count(*)::int as n from pg_locks where locktype = 'advisory' and not granted`);
+          expect(res.rows[0].n).toBe(1);
+        },
+        { timeout: 10_000, interval: 50 },
+      );
+      expect(written).toBe(false);
+      await holder.query('commit');
+      await write;
+      const q = await querySeries(database.db, org, subject, '1h', 'avg', at(base + 120));
+      expect(q.series['cpu']!.filter((v) => v !== null)).toEqual([40]);
+    } finally {
+      await holder.end();
+    }
   });
 });

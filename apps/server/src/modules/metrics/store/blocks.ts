@@ -14,6 +14,13 @@ export const TIERS: Record<TierSeconds, { blockSteps: number; keepSeconds: numbe
   3600: { blockSteps: 240, keepSeconds: 400 * 86400 },
 };
 
+/**
+ * The transaction-level advisory lock every writer of metric_blocks takes: a write reads a block, fills its gaps and
+ * writes the whole block back, so two writers of one block at once (the rollup compacting live samples, a backfill
+ * merging rrddata) would each drop what the other added.
+ */
+export const BLOCKS_LOCK_KEY = 0x6d657472; // 'metr'
+
 export const blockSeconds = (tier: TierSeconds): number => tier * TIERS[tier].blockSteps;
 export const blockStartOf = (tier: TierSeconds, t: number): number => Math.floor(t / blockSeconds(tier)) * blockSeconds(tier);
 

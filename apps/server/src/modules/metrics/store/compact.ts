@@ -4,6 +4,7 @@ import {
   arrayLiteral,
   blockSeconds,
   blockStartOf,
+  BLOCKS_LOCK_KEY,
   dropExpiredBlocks,
   loadBlocksPage,
   TIERS,
@@ -17,10 +18,9 @@ import { bucketSamples, coarsen } from './rollup-math';
 import { floats, maskIndexes, unpack } from './staging';
 
 // The jobs' work: staged samples → 1-minute tier, 1 minute → 5 minutes → 1 hour, and retention. Each is
-// idempotent (steps are only filled, never overwritten) and takes a transaction-level advisory lock, so two
-// replicas running it at once do it once.
+// idempotent (steps are only filled, never overwritten) and takes the blocks' advisory lock without waiting, so two
+// replicas running it at once do it once, and a backfill's write (which waits for the lock) never interleaves.
 
-const LOCK_KEY = 0x6d657472; // 'metr'
 /** Samples of a minute may arrive this long after it ended (a poll's time is its start). */
 const GRACE_SECONDS = 30;
 /** Compacted staging rows are kept this long, for latestValues. */
@@ -34,7 +34,7 @@ const rowsOf = <T>(res: unknown): T[] => (res as { rows: T[] }).rows;
 
 async function withLock<T>(db: Db, fn: (tx: Db) => Promise<T>): Promise<T | undefined> {
   return db.transaction(async (tx) => {
-    const res = await tx.execute(sql`select pg_try_advisory_xact_lock(${LOCK_KEY}) as ok`);
+    const res = await tx.execute(sql`select pg_try_advisory_xact_lock(${BLOCKS_LOCK_KEY}) as ok`);
     if (!rowsOf<{ ok: boolean }>(res)[0]?.ok) return undefined;
     return fn(tx);
   });

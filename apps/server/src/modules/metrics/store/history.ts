@@ -1,11 +1,21 @@
+import { sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
-import { blockSeconds, blockStartOf, loadBlocks, saveBlocks, TIERS, type StoredBlock, type TierSeconds } from './blocks';
+import {
+  blockSeconds,
+  blockStartOf,
+  BLOCKS_LOCK_KEY,
+  loadBlocks,
+  saveBlocks,
+  TIERS,
+  type StoredBlock,
+  type TierSeconds,
+} from './blocks';
 import { METRIC_INDEX, type MetricName, type Subject } from './catalogue';
 import { emptyPair, fillGaps, type Block } from './codec';
 
 /**
  * Merges new blocks into the stored ones: only steps without a sample are filled (fillGaps), so a step already
- * stored is never overwritten, and blocks that gain nothing are not rewritten.
+ * stored is never overwritten, and blocks that gain nothing are not rewritten. The caller holds BLOCKS_LOCK_KEY.
  */
 export async function mergeBlocks(db: Db, tier: TierSeconds, incoming: readonly StoredBlock[]): Promise<number> {
   if (incoming.length === 0) return 0;
@@ -28,7 +38,8 @@ export async function mergeBlocks(db: Db, tier: TierSeconds, incoming: readonly 
 
 /**
  * History from rrddata (backfill): rows at one resolution (t = step start, epoch seconds), stored in that tier.
- * Never overwrites a step already stored. Rows outside the tier's retention are skipped.
+ * Never overwrites a step already stored. Rows outside the tier's retention are skipped. Waits for the blocks'
+ * lock: a rollup compacting live samples into the same block meanwhile would otherwise lose them or these rows.
  */
 export async function writeHistory(
   db: Db,
@@ -60,9 +71,16 @@ export async function writeHistory(
       pair.max[j] = usable(max) ? Math.max(max, usable(avg) ? avg : 0) : NaN;
     }
   }
-  await mergeBlocks(
-    db,
+  const incoming = [...blocks].map(([start, block]) => ({
+    organisationId,
+    kind: subject.kind,
+    id: subject.id,
     tier,
-    [...blocks].map(([start, block]) => ({ organisationId, kind: subject.kind, id: subject.id, tier, start, block })),
-  );
+    start,
+    block,
+  }));
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${BLOCKS_LOCK_KEY})`);
+    await mergeBlocks(tx, tier, incoming);
+  });
 }
