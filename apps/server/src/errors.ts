@@ -1,4 +1,5 @@
-import type { FieldError } from '@proxai/contract';
+import type { FieldError, Language } from '@proxai/contract';
+import { FALLBACK_LANGUAGE, lookup, type CatalogueKey, type Values } from './i18n/catalogue';
 
 /**
  * The catalogue of errors the API answers with: a stable code, an HTTP status and whether it is worth
@@ -54,22 +55,52 @@ export const ERROR_CATALOGUE = {
 
 export type ErrorCode = keyof typeof ERROR_CATALOGUE;
 
+/** A key of the errors catalogue (locales/<lng>/errors.json). */
+export type ErrorKey = CatalogueKey<'errors'>;
+
+/** An error's text by key: written in the language of the request it answers (English in logs and stored details). */
+export interface ErrorText {
+  readonly key: ErrorKey;
+  readonly values: Readonly<Record<string, string | number>>;
+}
+
+/** The text `key` of the errors catalogue with its placeholders' values (typed from the English text). */
+export function errorText<K extends ErrorKey>(key: K, ...[values]: Values<'errors', K>): ErrorText {
+  return { key, values: values ?? {} };
+}
+
 export class AppError extends Error {
   readonly status: number;
   readonly report: boolean;
+  /** The detail in English: what logs, stored task and host errors, and answers without a known language hold. */
+  readonly detail: string;
+  /** The detail's key, when it comes from the catalogue: the answer is written in the request's language. */
+  readonly text: ErrorText | undefined;
 
+  /**
+   * `detail` is a catalogue text (errorText) for anything a person reads, or a string already written: a text
+   * localised by its caller, a remote host's own message, or what a background job stores.
+   */
   constructor(
     readonly code: ErrorCode,
-    readonly detail: string,
+    detail: string | ErrorText,
     options: { errors?: FieldError[]; cause?: unknown; fields?: Record<string, unknown>; headers?: Record<string, string> } = {},
   ) {
-    super(detail, { cause: options.cause });
+    const english = typeof detail === 'string' ? detail : lookup(FALLBACK_LANGUAGE, 'errors', detail.key, detail.values);
+    super(english, { cause: options.cause });
     this.name = 'AppError';
+    this.detail = english;
+    this.text = typeof detail === 'string' ? undefined : detail;
     this.status = ERROR_CATALOGUE[code].status;
     this.report = ERROR_CATALOGUE[code].report;
     this.errors = options.errors;
     this.fields = options.fields;
     this.headers = options.headers;
+  }
+
+  /** The detail in `language` (a catalogue text), or as it was written. */
+  detailIn(language: Language): string {
+    return this.text ? lookup(language, 'errors', this.text.key, this.text.values) : this.detail;
   }
 
   /** Answer headers that go with the error (e.g. Retry-After of a 429). */
@@ -80,6 +111,10 @@ export class AppError extends Error {
   readonly fields: Record<string, unknown> | undefined;
 }
 
-export const notFound = (what = 'Resource') => new AppError('not_found', `${what} not found`);
-export const forbidden = (detail = 'You do not have permission to do this') => new AppError('forbidden', detail);
-export const unauthenticated = (detail = 'Authentication required') => new AppError('unauthenticated', detail);
+/** What a 404 names: a key of the catalogue's `notFound` group. */
+export type NotFoundSubject = ErrorKey extends infer K ? (K extends `notFound.${infer S}` ? S : never) : never;
+
+export const notFound = (what: NotFoundSubject = 'resource') => new AppError('not_found', errorText(`notFound.${what}`));
+export const forbidden = (detail: string | ErrorText = errorText('access.denied')) => new AppError('forbidden', detail);
+export const unauthenticated = (detail: string | ErrorText = errorText('access.signIn')) =>
+  new AppError('unauthenticated', detail);

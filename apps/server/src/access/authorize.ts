@@ -1,5 +1,5 @@
 import { PLATFORM_PERMISSIONS, roleAllows, type Permission, type PlatformPermission } from '@proxai/contract/permissions';
-import { AppError } from '../errors';
+import { AppError, errorText } from '../errors';
 import { type AuthUser } from '../kernel/principal';
 
 /**
@@ -29,15 +29,15 @@ export function allowsPlatform(principal: Principal, permission: PlatformPermiss
 export function authorize(principal: Principal, permission: Permission): void {
   if (allows(principal, permission)) return;
   if (!isSystem(principal) && principal.organisationId === null) {
-    throw new AppError('forbidden', 'Your account does not belong to an organisation');
+    throw new AppError('forbidden', errorText('access.noOrganisation'));
   }
   if (!isSystem(principal) && principal.apiKey && roleAllows(principal.orgRole, permission)) {
-    throw new AppError('forbidden', `This API key's scopes do not include ${permission}`);
+    throw new AppError('forbidden', errorText('access.keyScopes', { permission }));
   }
   const role = isSystem(principal) ? 'system' : principal.orgRole;
-  throw new AppError('forbidden', `Your role (${role}) does not allow this (${permission})`);
+  throw new AppError('forbidden', errorText('access.role', { role, permission }));
 }
 
 export function authorizePlatform(principal: Principal, permission: PlatformPermission): void {
-  if (!allowsPlatform(principal, permission)) throw new AppError('forbidden', 'Only ProxAI administrators can do this');
+  if (!allowsPlatform(principal, permission)) throw new AppError('forbidden', errorText('access.platformOnly'));
 }

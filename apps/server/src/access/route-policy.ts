@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { AppError } from '../errors';
+import { AppError, errorText } from '../errors';
 import type { ApprovalAction, Permission, PlatformPermission } from '@proxai/contract/permissions';
 import { scheduleStopsGuests } from '@proxai/contract';
 import { acceptedLanguage, message } from '../i18n/messages';
@@ -50,6 +50,7 @@ export const ROUTE_POLICIES: Record<string, RoutePolicy> = {
   'POST /api/newsletter/subscribe': { need: 'public' },
   'POST /api/contact': { need: 'public' },
   'GET /api/dev/outbox': { need: 'public' },
+  'GET /api/demo': { need: 'public' },
   // The event stream takes a single-use ticket; the Prometheus exposition a scrape token.
   'GET /api/events': { need: 'public' },
   'GET /api/metrics/prometheus': { need: 'public' },
@@ -257,10 +258,7 @@ export function installRoutePolicies(
     if (!user || request.approvalRun) return false;
     if (user.apiKey) {
       if (sensitive.approval && user.organisationId && (await gates.isHeld(user.organisationId, sensitive.approval))) {
-        throw new AppError(
-          'forbidden',
-          'This organisation requires a second member to approve this action; an API key cannot ask',
-        );
+        throw new AppError('forbidden', errorText('access.keyCannotAskApproval'));
       }
       return false;
     }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AppError } from '../errors';
+import { AppError, errorText } from '../errors';
 
 // Keyset pagination over (time, id), newest first: tasks, backups, restore tests, alerts, delivery logs. The cursor
 // is the position after a page's last row, opaque to clients: base64url of `time|id`. A crafted one is a 400, never
@@ -16,7 +16,7 @@ export function parseTimeCursor(cursor: string): { at: Date; id: string } {
   const date = new Date(at);
   const time = date.getTime();
   if (rest.length > 0 || !(time >= EARLIEST && time < LATEST) || !Uuid.safeParse(id).success) {
-    throw new AppError('bad_request', 'Invalid cursor: pass the next_cursor of the previous page unchanged');
+    throw new AppError('bad_request', errorText('request.invalidCursor'));
   }
   return { at: date, id };
 }

@@ -5,6 +5,7 @@ import frAdvice from '../locales/fr/advice.json' with { type: 'json' };
 import frAlertLines from '../locales/fr/alert-lines.json' with { type: 'json' };
 import frAutomation from '../locales/fr/automation.json' with { type: 'json' };
 import frDashboard from '../locales/fr/dashboard.json' with { type: 'json' };
+import frErrors from '../locales/fr/errors.json' with { type: 'json' };
 import frHosts from '../locales/fr/hosts.json' with { type: 'json' };
 import frMails from '../locales/fr/mails.json' with { type: 'json' };
 import frNotifications from '../locales/fr/notifications.json' with { type: 'json' };
@@ -16,6 +17,7 @@ import enAdvice from '../locales/en/advice.json' with { type: 'json' };
 import enAlertLines from '../locales/en/alert-lines.json' with { type: 'json' };
 import enAutomation from '../locales/en/automation.json' with { type: 'json' };
 import enDashboard from '../locales/en/dashboard.json' with { type: 'json' };
+import enErrors from '../locales/en/errors.json' with { type: 'json' };
 import enHosts from '../locales/en/hosts.json' with { type: 'json' };
 import enMails from '../locales/en/mails.json' with { type: 'json' };
 import enNotifications from '../locales/en/notifications.json' with { type: 'json' };
@@ -27,6 +29,7 @@ import esAdvice from '../locales/es/advice.json' with { type: 'json' };
 import esAlertLines from '../locales/es/alert-lines.json' with { type: 'json' };
 import esAutomation from '../locales/es/automation.json' with { type: 'json' };
 import esDashboard from '../locales/es/dashboard.json' with { type: 'json' };
+import esErrors from '../locales/es/errors.json' with { type: 'json' };
 import esHosts from '../locales/es/hosts.json' with { type: 'json' };
 import esMails from '../locales/es/mails.json' with { type: 'json' };
 import esNotifications from '../locales/es/notifications.json' with { type: 'json' };
@@ -38,6 +41,7 @@ import itAdvice from '../locales/it/advice.json' with { type: 'json' };
 import itAlertLines from '../locales/it/alert-lines.json' with { type: 'json' };
 import itAutomation from '../locales/it/automation.json' with { type: 'json' };
 import itDashboard from '../locales/it/dashboard.json' with { type: 'json' };
+import itErrors from '../locales/it/errors.json' with { type: 'json' };
 import itHosts from '../locales/it/hosts.json' with { type: 'json' };
 import itMails from '../locales/it/mails.json' with { type: 'json' };
 import itNotifications from '../locales/it/notifications.json' with { type: 'json' };
@@ -49,6 +53,7 @@ import deAdvice from '../locales/de/advice.json' with { type: 'json' };
 import deAlertLines from '../locales/de/alert-lines.json' with { type: 'json' };
 import deAutomation from '../locales/de/automation.json' with { type: 'json' };
 import deDashboard from '../locales/de/dashboard.json' with { type: 'json' };
+import deErrors from '../locales/de/errors.json' with { type: 'json' };
 import deHosts from '../locales/de/hosts.json' with { type: 'json' };
 import deMails from '../locales/de/mails.json' with { type: 'json' };
 import deNotifications from '../locales/de/notifications.json' with { type: 'json' };
@@ -60,6 +65,7 @@ import ptAdvice from '../locales/pt/advice.json' with { type: 'json' };
 import ptAlertLines from '../locales/pt/alert-lines.json' with { type: 'json' };
 import ptAutomation from '../locales/pt/automation.json' with { type: 'json' };
 import ptDashboard from '../locales/pt/dashboard.json' with { type: 'json' };
+import ptErrors from '../locales/pt/errors.json' with { type: 'json' };
 import ptHosts from '../locales/pt/hosts.json' with { type: 'json' };
 import ptMails from '../locales/pt/mails.json' with { type: 'json' };
 import ptNotifications from '../locales/pt/notifications.json' with { type: 'json' };
@@ -71,6 +77,7 @@ import zhAdvice from '../locales/zh/advice.json' with { type: 'json' };
 import zhAlertLines from '../locales/zh/alert-lines.json' with { type: 'json' };
 import zhAutomation from '../locales/zh/automation.json' with { type: 'json' };
 import zhDashboard from '../locales/zh/dashboard.json' with { type: 'json' };
+import zhErrors from '../locales/zh/errors.json' with { type: 'json' };
 import zhHosts from '../locales/zh/hosts.json' with { type: 'json' };
 import zhMails from '../locales/zh/mails.json' with { type: 'json' };
 import zhNotifications from '../locales/zh/notifications.json' with { type: 'json' };
@@ -82,6 +89,7 @@ import jaAdvice from '../locales/ja/advice.json' with { type: 'json' };
 import jaAlertLines from '../locales/ja/alert-lines.json' with { type: 'json' };
 import jaAutomation from '../locales/ja/automation.json' with { type: 'json' };
 import jaDashboard from '../locales/ja/dashboard.json' with { type: 'json' };
+import jaErrors from '../locales/ja/errors.json' with { type: 'json' };
 import jaHosts from '../locales/ja/hosts.json' with { type: 'json' };
 import jaMails from '../locales/ja/mails.json' with { type: 'json' };
 import jaNotifications from '../locales/ja/notifications.json' with { type: 'json' };
@@ -93,6 +101,7 @@ import arAdvice from '../locales/ar/advice.json' with { type: 'json' };
 import arAlertLines from '../locales/ar/alert-lines.json' with { type: 'json' };
 import arAutomation from '../locales/ar/automation.json' with { type: 'json' };
 import arDashboard from '../locales/ar/dashboard.json' with { type: 'json' };
+import arErrors from '../locales/ar/errors.json' with { type: 'json' };
 import arHosts from '../locales/ar/hosts.json' with { type: 'json' };
 import arMails from '../locales/ar/mails.json' with { type: 'json' };
 import arNotifications from '../locales/ar/notifications.json' with { type: 'json' };
@@ -108,6 +117,7 @@ export const RESOURCES = {
     'alert-lines': frAlertLines,
     automation: frAutomation,
     dashboard: frDashboard,
+    errors: frErrors,
     hosts: frHosts,
     mails: frMails,
     notifications: frNotifications,
@@ -121,6 +131,7 @@ export const RESOURCES = {
     'alert-lines': enAlertLines,
     automation: enAutomation,
     dashboard: enDashboard,
+    errors: enErrors,
     hosts: enHosts,
     mails: enMails,
     notifications: enNotifications,
@@ -134,6 +145,7 @@ export const RESOURCES = {
     'alert-lines': esAlertLines,
     automation: esAutomation,
     dashboard: esDashboard,
+    errors: esErrors,
     hosts: esHosts,
     mails: esMails,
     notifications: esNotifications,
@@ -147,6 +159,7 @@ export const RESOURCES = {
     'alert-lines': itAlertLines,
     automation: itAutomation,
     dashboard: itDashboard,
+    errors: itErrors,
     hosts: itHosts,
     mails: itMails,
     notifications: itNotifications,
@@ -160,6 +173,7 @@ export const RESOURCES = {
     'alert-lines': deAlertLines,
     automation: deAutomation,
     dashboard: deDashboard,
+    errors: deErrors,
     hosts: deHosts,
     mails: deMails,
     notifications: deNotifications,
@@ -173,6 +187,7 @@ export const RESOURCES = {
     'alert-lines': ptAlertLines,
     automation: ptAutomation,
     dashboard: ptDashboard,
+    errors: ptErrors,
     hosts: ptHosts,
     mails: ptMails,
     notifications: ptNotifications,
@@ -186,6 +201,7 @@ export const RESOURCES = {
     'alert-lines': zhAlertLines,
     automation: zhAutomation,
     dashboard: zhDashboard,
+    errors: zhErrors,
     hosts: zhHosts,
     mails: zhMails,
     notifications: zhNotifications,
@@ -199,6 +215,7 @@ export const RESOURCES = {
     'alert-lines': jaAlertLines,
     automation: jaAutomation,
     dashboard: jaDashboard,
+    errors: jaErrors,
     hosts: jaHosts,
     mails: jaMails,
     notifications: jaNotifications,
@@ -212,6 +229,7 @@ export const RESOURCES = {
     'alert-lines': arAlertLines,
     automation: arAutomation,
     dashboard: arDashboard,
+    errors: arErrors,
     hosts: arHosts,
     mails: arMails,
     notifications: arNotifications,
@@ -228,6 +246,7 @@ export const NAMESPACES = [
   'alert-lines',
   'automation',
   'dashboard',
+  'errors',
   'hosts',
   'mails',
   'notifications',

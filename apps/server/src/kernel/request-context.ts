@@ -2,7 +2,7 @@
 // once from the request here instead of in each feature's routes (issue 32 §3).
 import type { FastifyRequest } from 'fastify';
 import type { Language } from '@proxai/contract';
-import { AppError, unauthenticated } from '../errors';
+import { AppError, errorText, unauthenticated } from '../errors';
 import { acceptedLanguage } from '../i18n/messages';
 import { actorOfUser, type AuthUser, type EventActor } from './principal';
 
@@ -39,12 +39,12 @@ export function currentUser(request: FastifyRequest): AuthUser {
 
 /** The caller's organisation, or 403 when the account has none (platform admins without a tenant). */
 export function currentOrg(user: AuthUser): string {
-  if (!user.organisationId) throw new AppError('forbidden', 'Your account does not belong to an organisation');
+  if (!user.organisationId) throw new AppError('forbidden', errorText('access.noOrganisation'));
   return user.organisationId;
 }
 
 export function requirePlatformAdmin(user: AuthUser): void {
-  if (user.role !== 'admin') throw new AppError('forbidden', 'Only ProxAI administrators can do this');
+  if (user.role !== 'admin') throw new AppError('forbidden', errorText('access.platformOnly'));
 }
 
 /** Who asks, for which organisation, in which language. */

@@ -8,7 +8,7 @@ import type {
   AlertSeverity,
 } from '@proxai/contract';
 import type { Db } from '../../db/client';
-import { AppError, notFound } from '../../errors';
+import { AppError, errorText, notFound } from '../../errors';
 import { authorize } from '../../access/authorize';
 import { sqlScopeOf } from '../api-keys/scoped-lists';
 import { emitEvent } from '../../events/outbox';
@@ -44,14 +44,13 @@ export async function getRules(db: Db, ctx: RequestContext): Promise<AlertRuleSe
 export async function putRules(db: Db, ctx: RequestContext, input: AlertRuleSetInput, now = new Date()): Promise<AlertRuleSet> {
   authorize(ctx.user, 'alerts.manage');
   // The schema checked each rule's thresholds; what it cannot know is which ids are the organisation's.
-  const problems: string[] = [];
   const ids = input.items.map((r) => r.id).filter((id): id is string => Boolean(id));
   const unknown = await unknownRuleIds(db, ctx.organisationId, ids);
-  if (unknown.length > 0) problems.push(`Unknown rule id(s): ${unknown.join(', ')} (leave the id out to add a rule)`);
+  if (unknown.length > 0) throw new AppError('bad_request', errorText('alerts.unknownRules', { ids: unknown.join(', ') }));
   const hostIds = [...new Set(input.items.flatMap((r) => ('host_ids' in r.scope ? r.scope.host_ids : [])))];
   const unknownHosts = await unknownHostIds(db, ctx.organisationId, hostIds);
-  if (unknownHosts.length > 0) problems.push(`Unknown host id(s) in a scope: ${unknownHosts.join(', ')}`);
-  if (problems.length > 0) throw new AppError('bad_request', problems.join('; '));
+  if (unknownHosts.length > 0)
+    throw new AppError('bad_request', errorText('alerts.unknownHosts', { ids: unknownHosts.join(', ') }));
   // A first change made before the rules were ever read: the defaults count as given, so they do not come back.
   await ensureDefaultRules(db, ctx.organisationId, DEFAULT_RULES);
   await replaceRules(db, ctx.organisationId, input.items, now);
@@ -95,8 +94,8 @@ export async function countAlertsOf(db: Db, ctx: RequestContext): Promise<AlertC
 /** The active alert a responder acts on; one outside a scoped key's hosts and tags is 404, as if it did not exist. */
 async function activeAlertOf(db: Db, ctx: RequestContext, id: string): Promise<AlertRow> {
   const row = await findAlert(db, ctx.organisationId, id, await sqlScopeOf(db, ctx.user));
-  if (!row) throw notFound('Alert');
-  if (row.status !== 'active') throw new AppError('invalid_state', 'This alert is resolved already');
+  if (!row) throw notFound('alert');
+  if (row.status !== 'active') throw new AppError('invalid_state', errorText('alerts.resolved'));
   return row;
 }
 

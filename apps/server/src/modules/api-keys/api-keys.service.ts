@@ -8,7 +8,7 @@ import {
 } from '@proxai/contract';
 import { roleAllows, type Permission } from '@proxai/contract/permissions';
 import type { Db } from '../../db/client';
-import { AppError, notFound } from '../../errors';
+import { AppError, errorText, type ErrorText, notFound } from '../../errors';
 import { allows, authorize } from '../../access/authorize';
 import { recordAudit } from '../audit/audit.repository';
 import { hashesEqual, sha256Hex } from '../auth/codes';
@@ -65,22 +65,25 @@ export async function createKey(db: Db, ctx: RequestContext, input: ApiKeyCreate
   authorize(ctx.user, 'api_keys.create');
   const beyond = input.scopes.filter((p) => !allows(ctx.user, p));
   if (beyond.length > 0) {
-    throw new AppError('forbidden', `Your role (${ctx.user.orgRole}) does not allow these scopes: ${beyond.join(', ')}`);
+    throw new AppError(
+      'forbidden',
+      errorText('apiKeys.scopesBeyondRole', { role: ctx.user.orgRole ?? '', scopes: beyond.join(', ') }),
+    );
   }
   const expiresAt = new Date(input.expires_at);
   if (expiresAt.getTime() <= now.getTime()) {
-    throw new AppError('validation_failed', 'The expiry must be in the future', {
+    throw new AppError('validation_failed', errorText('apiKeys.expiryPast'), {
       errors: [{ path: 'expires_at', message: 'must be in the future' }],
     });
   }
   if (expiresAt.getTime() > now.getTime() + API_KEY_MAX_LIFETIME_DAYS * DAY_MS) {
-    throw new AppError('validation_failed', 'An API key lives at most one year', {
+    throw new AppError('validation_failed', errorText('apiKeys.expiryTooFar'), {
       errors: [{ path: 'expires_at', message: 'must be at most one year away' }],
     });
   }
   const hostIds = input.host_ids ? [...new Set(input.host_ids)] : null;
   for (const id of hostIds ?? []) {
-    if (!(await findHost(db, ctx.organisationId, id))) throw notFound('Host');
+    if (!(await findHost(db, ctx.organisationId, id))) throw notFound('host');
   }
   const tags = input.tags ? [...new Set(input.tags)] : null;
   const prefix = randomBytes(6).toString('hex');
@@ -124,14 +127,13 @@ export async function createKey(db: Db, ctx: RequestContext, input: ApiKeyCreate
 export async function revokeKey(db: Db, ctx: RequestContext, id: string, now = new Date()): Promise<void> {
   authorize(ctx.user, 'api_keys.create');
   const row = await findApiKey(db, ctx.organisationId, id);
-  if (!row) throw notFound('API key');
+  if (!row) throw notFound('apiKey');
   const own = row.createdBy === ctx.user.id;
-  if (!own && !allows(ctx.user, 'members.manage'))
-    throw new AppError('forbidden', 'Only its creator or an administrator can revoke this key');
-  if (row.revokedAt) throw new AppError('already_revoked', 'This API key is already revoked');
+  if (!own && !allows(ctx.user, 'members.manage')) throw new AppError('forbidden', errorText('apiKeys.revokeNotAllowed'));
+  if (row.revokedAt) throw new AppError('already_revoked', errorText('apiKeys.alreadyRevoked'));
   await db.transaction(async (tx) => {
     if (!(await revokeApiKey(tx, row.id, 'revoked', now)))
-      throw new AppError('already_revoked', 'This API key is already revoked');
+      throw new AppError('already_revoked', errorText('apiKeys.alreadyRevoked'));
     await revokedEffects(tx, row, 'revoked', { user: ctx.user, ip: ctx.ip });
   });
 }
@@ -191,17 +193,17 @@ export async function authenticateApiKey(
   secret: string,
   meta: { ip: string },
   now = new Date(),
-): Promise<AuthUser | string> {
+): Promise<AuthUser | ErrorText> {
   const match = SECRET_PATTERN.exec(secret);
-  if (!match) return 'This API key is not valid';
+  if (!match) return errorText('access.keyInvalid');
   const hash = sha256Hex(secret);
   // Read at every request (one indexed row): a revocation, an expiry or the creator's new role applies at once.
   const row = await findApiKeyForAuth(db, match[1]!);
-  if (!row || !hashesEqual(row.key.secretHash, hash)) return 'This API key is not valid';
+  if (!row || !hashesEqual(row.key.secretHash, hash)) return errorText('access.keyInvalid');
   const { key, creator, role } = row;
-  if (key.revokedAt) return 'This API key was revoked';
-  if (key.expiresAt.getTime() <= now.getTime()) return 'This API key has expired';
-  if (!creator || !role) return 'This API key was revoked: its creator no longer belongs to the organisation';
+  if (key.revokedAt) return errorText('access.keyRevoked');
+  if (key.expiresAt.getTime() <= now.getTime()) return errorText('access.keyExpired');
+  if (!creator || !role) return errorText('access.keyCreatorGone');
   if (!key.lastUsedAt || now.getTime() - key.lastUsedAt.getTime() > TOUCH_EVERY_MS) {
     await touchApiKey(db, key.id, now, meta.ip);
   }

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { NotificationScope, Selector } from '@proxai/contract';
 import type { Db } from '../../db/client';
-import { AppError, notFound } from '../../errors';
+import { AppError, notFound, errorText } from '../../errors';
 import { guestPlacement, guestPlacements, hostsWithTaggedGuests, taskPlacement } from './key-scope.repository';
 import { type ApiKeyIdentity, type AuthUser } from '../../kernel/principal';
 
@@ -55,11 +55,10 @@ export function channelWithinKey(scope: KeyScope, channel: NotificationScope): b
 export function channelScopeFor(user: AuthUser, requested: NotificationScope): NotificationScope {
   const scope = scopeOf(user);
   if (!scope) return requested;
-  const refuse = (detail: string) => new AppError('forbidden', `This API key is limited to some hosts or tags; ${detail}`);
-  if (scope.hostIds && scope.tags) throw refuse('a channel scope cannot be limited to both, so it cannot make or widen one');
+  if (scope.hostIds && scope.tags) throw new AppError('forbidden', errorText('access.keyChannelBoth'));
   const own: NotificationScope = scope.hostIds ? { host_ids: [...scope.hostIds] } : { tags: [...scope.tags!] };
   const wanted = 'all' in requested ? own : requested;
-  if (!channelWithinKey(scope, wanted)) throw refuse("a channel's scope must stay within them");
+  if (!channelWithinKey(scope, wanted)) throw new AppError('forbidden', errorText('access.keyChannelWithin'));
   return wanted;
 }
 
@@ -86,10 +85,7 @@ export function scheduleWithinKey(scope: KeyScope, schedule: { kind: string; sel
 export function checkScheduleForKey(user: AuthUser, schedule: { kind: string; selector: Selector }): void {
   const scope = scopeOf(user);
   if (!scope || scheduleWithinKey(scope, schedule)) return;
-  throw new AppError(
-    'forbidden',
-    "This API key is limited to some hosts or tags; a schedule's selector must stay within them (its hosts and/or tags), for snapshots or power actions",
-  );
+  throw new AppError('forbidden', errorText('access.keyScheduleSelector'));
 }
 
 /**
@@ -170,34 +166,31 @@ export async function checkKeyScope(db: Db, request: FastifyRequest, route: stri
   const organisationId = user.organisationId;
   const target = SCOPED_ROUTES[route];
   if (!target) {
-    throw new AppError('forbidden', 'This API key is limited to some hosts or tags; this call is not available to it');
+    throw new AppError('forbidden', errorText('access.keyCallUnavailable'));
   }
   const id = idParam(request);
   if (target === 'whole-host') {
     // A change to a host changes all its guests: only a key given the host itself may, never one that sees some
     // of its guests through their tags.
-    if (typeof id !== 'string' || !(await visibleHosts(db, organisationId, scope))(id)) throw notFound('Host');
+    if (typeof id !== 'string' || !(await visibleHosts(db, organisationId, scope))(id)) throw notFound('host');
     if (scope.tags || !scope.hostIds?.has(id)) {
-      throw new AppError(
-        'forbidden',
-        'This API key is limited to some tags; changing or removing a whole host needs a key given that host',
-      );
+      throw new AppError('forbidden', errorText('access.keyWholeHost'));
     }
   } else if (target === 'host') {
-    if (typeof id !== 'string' || !(await visibleHosts(db, organisationId, scope))(id)) throw notFound('Host');
+    if (typeof id !== 'string' || !(await visibleHosts(db, organisationId, scope))(id)) throw notFound('host');
   } else if (target === 'guest') {
     const guest = typeof id === 'string' ? await guestPlacement(db, organisationId, id) : undefined;
-    if (!guest || !guestInScope(scope, { host_id: guest.hostId, tags: guest.tags })) throw notFound('Guest');
+    if (!guest || !guestInScope(scope, { host_id: guest.hostId, tags: guest.tags })) throw notFound('guest');
   } else if (target === 'guests') {
     const ids = (request.body as { ids?: unknown } | undefined)?.ids;
     const wanted = Array.isArray(ids) ? ids.filter((v): v is string => typeof v === 'string') : [];
     const found = await guestPlacements(db, organisationId, wanted);
     if (found.length !== new Set(wanted).size || !found.every((g) => guestInScope(scope, { host_id: g.hostId, tags: g.tags }))) {
-      throw notFound('Guest');
+      throw notFound('guest');
     }
   } else if (target === 'task') {
     const task = typeof id === 'string' ? await taskPlacement(db, organisationId, id) : undefined;
-    if (!task || !(await taskInScope(db, user, scope, task))) throw notFound('Task');
+    if (!task || !(await taskInScope(db, user, scope, task))) throw notFound('task');
   }
 }
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Approval, ApprovalAction } from '@proxai/contract';
 import { HELD_ACTIONS, holdsAction } from '@proxai/contract/permissions';
-import { AppError, notFound } from '../../errors';
+import { AppError, notFound, errorText } from '../../errors';
 import { APPROVAL_RUN_HEADER } from '../../plugins/app/auth';
 import { allows, authorize } from '../../access/authorize';
 import { recordAudit } from '../audit/audit.repository';
@@ -98,10 +98,10 @@ export async function approvalsOf(app: FastifyInstance, user: AuthUser): Promise
 async function pendingFor(app: FastifyInstance, user: AuthUser, id: string): Promise<ApprovalRow> {
   authorize(user, 'approvals.decide');
   const row = await findApproval(app.db, user.organisationId!, id);
-  if (!row) throw notFound('Approval');
+  if (!row) throw notFound('approval');
   if (statusOf(row, new Date()) !== 'pending')
-    throw new AppError('invalid_state', `This request is already ${statusOf(row, new Date())}`);
-  if (row.requestedBy === user.id) throw new AppError('forbidden', 'Another member must approve your own request');
+    throw new AppError('invalid_state', errorText('approvals.alreadyDecided', { status: statusOf(row, new Date()) }));
+  if (row.requestedBy === user.id) throw new AppError('forbidden', errorText('approvals.notYourOwn'));
   return row;
 }
 
@@ -127,7 +127,7 @@ async function requesterOf(app: FastifyInstance, row: ApprovalRow): Promise<Auth
 export async function approve(app: FastifyInstance, user: AuthUser, id: string, ip?: string): Promise<Approval> {
   const row = await pendingFor(app, user, id);
   if (!(await decideApproval(app.db, row.id, { status: 'approved', decidedBy: user.id }, new Date()))) {
-    throw new AppError('invalid_state', 'This request was decided by someone else or has expired');
+    throw new AppError('invalid_state', errorText('approvals.decidedElsewhere'));
   }
   const requester = await requesterOf(app, row);
   let status = 403;
@@ -160,14 +160,14 @@ export async function approve(app: FastifyInstance, user: AuthUser, id: string, 
     details: { action: row.action, result_status: status },
   });
   const listed = (await approvalsOf(app, user)).find((a) => a.id === row.id);
-  if (!listed) throw notFound('Approval');
+  if (!listed) throw notFound('approval');
   return listed;
 }
 
 export async function deny(app: FastifyInstance, user: AuthUser, id: string, ip?: string): Promise<Approval> {
   const row = await pendingFor(app, user, id);
   if (!(await decideApproval(app.db, row.id, { status: 'denied', decidedBy: user.id }, new Date()))) {
-    throw new AppError('invalid_state', 'This request was decided by someone else or has expired');
+    throw new AppError('invalid_state', errorText('approvals.decidedElsewhere'));
   }
   await recordAudit(app.db, {
     action: 'approval.denied',
@@ -180,6 +180,6 @@ export async function deny(app: FastifyInstance, user: AuthUser, id: string, ip?
     details: { action: row.action },
   });
   const listed = (await approvalsOf(app, user)).find((a) => a.id === row.id);
-  if (!listed) throw notFound('Approval');
+  if (!listed) throw notFound('approval');
   return listed;
 }

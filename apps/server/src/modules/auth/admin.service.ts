@@ -1,5 +1,5 @@
 import type { Db } from '../../db/client';
-import { AppError } from '../../errors';
+import { AppError, errorText } from '../../errors';
 import { recordAudit } from '../audit/audit.repository';
 import { revokeSessionsOfUser } from '../sessions/sessions.repository';
 import { removeSecondFactors } from '../mfa/mfa.repository';
@@ -18,7 +18,7 @@ export async function upsertAdmin(
   input: { email: string; password: string; reset: 'never' | 'admin' | 'any' },
 ): Promise<'created' | 'reset' | 'unchanged' | 'not_admin'> {
   if (input.password.length < MIN_PASSWORD_LENGTH) {
-    throw new AppError('bad_request', `The password must be at least ${MIN_PASSWORD_LENGTH} characters long`);
+    throw new AppError('bad_request', errorText('auth.passwordTooShort', { min: MIN_PASSWORD_LENGTH }));
   }
   const email = input.email.trim().toLowerCase();
   const existing = await findUserByEmail(db, email);

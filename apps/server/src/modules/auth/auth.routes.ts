@@ -27,7 +27,7 @@ import type { Config } from '../../config/env';
 import { acceptedLanguage, headerLanguage } from '../../i18n/messages';
 import { SESSION_COOKIE, setSessionCookie as setCookie } from '../../plugins/app/auth';
 import { recordAudit } from '../audit/audit.repository';
-import { AppError } from '../../errors';
+import { AppError, errorText } from '../../errors';
 import { revokeAllSessions, revokeSession } from '../sessions/sessions.service';
 import {
   adminLogin,
@@ -70,10 +70,7 @@ export function baseUrl(request: FastifyRequest, config: Config): string {
   if (config.PUBLIC_URL) return config.PUBLIC_URL.replace(/\/+$/, '');
   const host = request.headers.host ?? '';
   if (LOOPBACK_HOST_HEADER.test(host)) return `${request.protocol}://${host}`;
-  throw new AppError(
-    'bad_request',
-    'This portal has no PUBLIC_URL and the request does not come to a loopback address; set PUBLIC_URL to the address users reach it at',
-  );
+  throw new AppError('bad_request', errorText('auth.noPublicUrl'));
 }
 
 function preferredLanguage(request: FastifyRequest): Language {
@@ -157,11 +154,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     if (confirmed || !newEmail) return;
     const current = await app.signedInUser(request);
     if (!current || current.email.toLowerCase() === newEmail.toLowerCase()) return;
-    throw new AppError(
-      'account_switch_required',
-      `This browser is signed in as ${current.email}; confirm to continue as ${newEmail}`,
-      { fields: { current_email: current.email, new_email: newEmail } },
-    );
+    throw new AppError('account_switch_required', errorText('auth.accountSwitch', { current: current.email, next: newEmail }), {
+      fields: { current_email: current.email, new_email: newEmail },
+    });
   };
 
   app.post(

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { AuthUser as AuthUserDto, Language, ProfilePatch } from '@proxai/contract';
 import type { Db } from '../../db/client';
-import { AppError } from '../../errors';
+import { AppError, errorText } from '../../errors';
 import { message } from '../../i18n/messages';
 import { recordAudit } from '../audit/audit.repository';
 import { isKnownTimeZone } from '../schedules/schedule-logic';
@@ -102,7 +102,7 @@ export async function findOrCreateUser(
 /** The row another request created first (the unique address index made ours fail). */
 async function found(db: Db, email: string): Promise<UserRow> {
   const user = await findUserByEmail(db, email);
-  if (!user) throw new AppError('internal', 'The account could not be created');
+  if (!user) throw new AppError('internal', errorText('auth.accountNotCreated'));
   return user;
 }
 
@@ -141,12 +141,12 @@ export async function requestSignIn(
   } catch (err) {
     await deleteLoginCode(db, id);
     await recordAudit(db, { action: 'auth.magic_link', outcome: 'failure', ...actor, details: { reason: 'mail_failed' } });
-    throw new AppError('unavailable', 'The sign-in e-mail could not be sent; please try again later', { cause: err });
+    throw new AppError('unavailable', errorText('auth.signInMailFailed'), { cause: err });
   }
   await recordAudit(db, { action: 'auth.magic_link', outcome: 'success', ...actor });
 }
 
-const invalidCode = () => new AppError('invalid_code', 'Invalid or expired code');
+const invalidCode = () => new AppError('invalid_code', errorText('auth.invalidCode'));
 
 /**
  * The mailbox of `email` is proven (code or link): the account, created now with its own organisation on first
@@ -175,10 +175,7 @@ async function refuseAdministrator(db: Db, user: UserRow, method: string, meta: 
     ip: meta.ip,
     details: { method, reason: 'admin_password_required' },
   });
-  throw new AppError(
-    'admin_password_required',
-    'This is an administrator account: sign in with its password (administrator login)',
-  );
+  throw new AppError('admin_password_required', errorText('auth.adminPasswordRequired'));
 }
 
 /** Checks the e-mailed code: single use, 15 minutes, burnt after 5 wrong tries. */
@@ -221,7 +218,7 @@ export async function consumeMagicLink(db: Db, token: string, meta: RequestMeta)
       ip: meta.ip,
       details: { method: 'magic_link', reason: 'invalid_link' },
     });
-    throw new AppError('invalid_code', 'This sign-in link has expired or was already used; ask for a new code');
+    throw new AppError('invalid_code', errorText('auth.linkExpired'));
   }
   return signInProvenAddress(db, row.email, row.language, 'magic_link', meta);
 }
@@ -246,7 +243,7 @@ export async function completeHandoff(db: Db, handoffId: string | undefined, met
       ip: meta.ip,
       details: { method: 'handoff', reason: 'invalid_session_id' },
     });
-    throw new AppError('invalid_code', 'Sign-in session is invalid or expired; please sign in again');
+    throw new AppError('invalid_code', errorText('auth.signInSessionInvalid'));
   }
   await refuseAdministrator(db, user, 'handoff', meta);
   return user;
@@ -267,11 +264,9 @@ export const ADMIN_LOCK_MS = 15 * 60 * 1000;
 const lockedOut = (until: Date, now: Date) => {
   const seconds = Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 1000));
   const minutes = Math.ceil(seconds / 60);
-  return new AppError(
-    'rate_limited',
-    `Too many failed sign-ins for this account; try again in ${minutes} minute${minutes > 1 ? 's' : ''}`,
-    { headers: { 'retry-after': String(seconds) } },
-  );
+  return new AppError('rate_limited', errorText('auth.accountLocked', { count: minutes }), {
+    headers: { 'retry-after': String(seconds) },
+  });
 };
 
 /**
@@ -320,7 +315,7 @@ export async function adminLogin(db: Db, input: { email: string; password: strin
         details: { failures: counted.failures, locked_until: counted.lockedUntil.toISOString() },
       });
     }
-    throw new AppError('invalid_credentials', 'Invalid e-mail or password');
+    throw new AppError('invalid_credentials', errorText('auth.invalidCredentials'));
   }
   await clearLoginFailures(db, key);
   if (user.role !== 'admin') {
@@ -333,7 +328,7 @@ export async function adminLogin(db: Db, input: { email: string; password: strin
       ip: meta.ip,
       details: { method: 'admin', reason: 'not_admin' },
     });
-    throw new AppError('not_admin', 'This account is not authorised to use administrator sign-in');
+    throw new AppError('not_admin', errorText('auth.notAdmin'));
   }
   return user;
 }
@@ -347,7 +342,7 @@ export async function startSession(
 ): Promise<{ token: string; user: AuthUser }> {
   const { token } = await createSession(db, user.id, meta);
   const authUser = await authenticateToken(db, token);
-  if (!authUser) throw new AppError('internal', 'The new session could not be read back');
+  if (!authUser) throw new AppError('internal', errorText('auth.sessionNotRead'));
   await touchLastLogin(db, user.id, new Date());
   await recordAudit(db, {
     action: 'auth.login',

@@ -1,7 +1,7 @@
 import * as client from 'openid-client';
 import type { Config } from '../../config/env';
 import type { Db } from '../../db/client';
-import { AppError } from '../../errors';
+import { AppError, errorText } from '../../errors';
 import { recordAudit } from '../audit/audit.repository';
 import { insertOidcState, takeOidcState, type UserRow } from './auth.repository';
 import { findOrCreateUser, type RequestMeta } from './auth.service';
@@ -84,7 +84,7 @@ export function createOidcClient(settings: OidcSettings) {
       const pending = state ? await takeOidcState(db, state, new Date()) : undefined;
       const fail = async (reason: string, cause?: unknown) => {
         await recordAudit(db, { action: 'auth.login', outcome: 'failure', ip: meta.ip, details: { method: 'oidc', reason } });
-        return new AppError('invalid_credentials', 'External sign-in failed', { cause });
+        return new AppError('invalid_credentials', errorText('auth.externalFailed'), { cause });
       };
       if (!pending) throw await fail('unknown_state');
       if (callbackUrl.searchParams.get('error')) throw await fail('provider_error');

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { AppError } from '../../errors';
+import { AppError, errorText } from '../../errors';
 
 /**
  * A preHandler that counts requests per key (e-mail, IP, organisation) and answers 429 `{detail}` with
@@ -31,7 +31,7 @@ export function rateLimit(
       const minutes = Math.ceil(seconds / 60);
       throw new AppError(
         'rate_limited',
-        options.detail?.(request, seconds) ?? `Too many attempts; please try again in ${minutes} minute${minutes > 1 ? 's' : ''}`,
+        options.detail?.(request, seconds) ?? errorText('request.tryAgainIn', { count: minutes }),
       );
     }
   };

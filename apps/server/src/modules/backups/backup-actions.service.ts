@@ -1,5 +1,5 @@
 import type { BackupNow, RestoreRequestParsed, TaskAccepted } from '@proxai/contract';
-import { AppError, notFound } from '../../errors';
+import { AppError, notFound, errorText } from '../../errors';
 import { guestLabel } from '../../jobs/pve-task';
 import { authorize } from '../../access/authorize';
 import { findGuest, findGuestById } from '../guests/guests.repository';
@@ -33,9 +33,9 @@ export async function queueBackupNow(
   authorize(ctx.user, 'backups.run');
   await requireFeature(deps.db, ctx.organisationId, 'manual_snapshots');
   const guest = await findGuest(deps.db, ctx.organisationId, id);
-  if (!guest) throw notFound('VM');
+  if (!guest) throw notFound('vm');
   const host = await findHost(deps.db, ctx.organisationId, guest.hostId);
-  if (!host) throw notFound('Host');
+  if (!host) throw notFound('host');
   if (input.storage && (await knownStorageType(deps.db, ctx.organisationId, input.storage)) === 'pbs')
     await requireFeature(deps.db, ctx.organisationId, 'pbs_backups');
   const task = await insertTask(
@@ -66,14 +66,10 @@ async function restorable(deps: ServiceDeps, ctx: RequestContext, input: Restore
   const backup = input.backup_id
     ? await findBackup(deps.db, ctx.organisationId, input.backup_id)
     : await findBackupByVolid(deps.db, ctx.organisationId, input.host_id!, input.volid!);
-  if (!backup) throw notFound('Backup');
+  if (!backup) throw notFound('backup');
   if (backup.source === 'pve-storage') return backup;
   const twin = await pveTwinOf(deps.db, backup);
-  if (!twin)
-    throw new AppError(
-      'invalid_state',
-      'No Proxmox VE storage lists this PBS snapshot: add its datastore as a storage in Proxmox VE to restore from it',
-    );
+  if (!twin) throw new AppError('invalid_state', errorText('backups.noStorageForPbs'));
   return twin;
 }
 
@@ -91,7 +87,7 @@ export async function queueRestore(
   await requireFeature(deps.db, ctx.organisationId, 'manual_snapshots');
   const backup = await restorable(deps, ctx, input);
   const host = await findHost(deps.db, ctx.organisationId, backup.hostId);
-  if (!host || host.type === 'pbs') throw notFound('Host');
+  if (!host || host.type === 'pbs') throw notFound('host');
   const members = host.clusterName ? await clusterMembers(deps.db, host, host.clusterName, host.clusterNodes ?? []) : [];
   const nodes = [host.pveNode, ...(host.clusterNodes ?? [])];
   let node = input.target_node ?? host.pveNode;
@@ -99,20 +95,20 @@ export async function queueRestore(
   let guestId = backup.guestId;
   if (input.target === 'original') {
     const guest = backup.guestId ? await findGuest(deps.db, ctx.organisationId, backup.guestId) : undefined;
-    if (!guest)
-      throw new AppError('invalid_state', 'The guest this backup was taken of no longer exists: restore it to a new VMID');
+    if (!guest) throw new AppError('invalid_state', errorText('backups.guestGone'));
     if (guest.state !== 'stopped')
-      throw new AppError('invalid_state', `${guestLabel(guest)} is ${guest.state}: stop it before restoring over it`);
+      throw new AppError(
+        'invalid_state',
+        errorText('backups.stopBeforeRestore', { guest: guestLabel(guest), state: guest.state }),
+      );
     node = guest.node;
     vmid = guest.vmid;
     guestId = guest.id;
   } else {
-    if (!nodes.includes(node))
-      throw new AppError('bad_request', 'target_node is not a node of the cluster this backup belongs to');
+    if (!nodes.includes(node)) throw new AppError('bad_request', errorText('backups.nodeNotInCluster'));
     if (vmid !== null) {
       const taken = (await liveGuestsOfHosts(deps.db, [host.id, ...members.map((m) => m.id)])).find((g) => g.vmid === vmid);
-      if (taken)
-        throw new AppError('conflict', `VMID ${vmid} is taken by ${guestLabel(taken)}: choose another or leave it empty`);
+      if (taken) throw new AppError('conflict', errorText('backups.vmidTaken', { vmid, guest: guestLabel(taken) }));
     }
   }
   const source = guestId ? await findGuestById(deps.db, guestId) : undefined;

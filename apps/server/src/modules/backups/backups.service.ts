@@ -82,12 +82,12 @@ export async function listBackupsPage(db: Db, ctx: RequestContext, query: Backup
   let storageHosts: string[] | undefined = scope?.hostIds;
   if (query.guest_id) {
     const guest = await findGuestById(db, query.guest_id);
-    if (guest?.organisationId !== ctx.organisationId || !seesGuest(ctx.user, guest)) throw notFound('VM');
+    if (guest?.organisationId !== ctx.organisationId || !seesGuest(ctx.user, guest)) throw notFound('vm');
     const host = await findHost(db, ctx.organisationId, guest.hostId);
     storageHosts = host ? (await hostsHolding(db, ctx.organisationId, host)).filter(seesHost) : [];
   }
   if (query.host_id) {
-    if (!seesHost(query.host_id) || !(await findHost(db, ctx.organisationId, query.host_id))) throw notFound('Host');
+    if (!seesHost(query.host_id) || !(await findHost(db, ctx.organisationId, query.host_id))) throw notFound('host');
     storageHosts = storageHosts ? storageHosts.filter((id) => id === query.host_id) : [query.host_id];
   }
   const rows = await listBackups(
@@ -172,7 +172,7 @@ async function criticalOf(db: Db, guest: { id: string; tags: string[] }): Promis
 /** GET /api/vms/{id}/critical. */
 export async function guestCritical(db: Db, ctx: RequestContext, id: string): Promise<GuestCritical> {
   const guest = await findGuest(db, ctx.organisationId, id);
-  if (!guest) throw notFound('VM');
+  if (!guest) throw notFound('vm');
   return criticalOf(db, guest);
 }
 
@@ -180,7 +180,7 @@ export async function guestCritical(db: Db, ctx: RequestContext, id: string): Pr
 export async function setGuestCritical(db: Db, ctx: RequestContext, id: string, critical: boolean): Promise<GuestCritical> {
   authorize(ctx.user, 'backups.run');
   const guest = await findGuest(db, ctx.organisationId, id);
-  if (!guest) throw notFound('VM');
+  if (!guest) throw notFound('vm');
   await setCriticalFlag(db, ctx.organisationId, guest.id, critical);
   return criticalOf(db, guest);
 }

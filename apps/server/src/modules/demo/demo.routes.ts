@@ -3,7 +3,10 @@ import { DemoInfoSchema, ErrorSchema } from '@proxai/contract';
 import { notFound } from '../../errors';
 import { DEMO_EMAIL, demoUserExists } from './demo.repository';
 
-/** GET /demo: lets the sign-in page show which account opens the demo (outside production only). */
+/**
+ * GET /demo: lets the sign-in page show which account opens the demo (outside production only); 404 when the portal
+ * runs without the demo or before it is seeded.
+ */
 export const demoRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/demo',
@@ -15,7 +18,7 @@ export const demoRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async () => {
-      if (!(await demoUserExists(app.db))) throw notFound('Demo');
+      if (!app.config.demo || !(await demoUserExists(app.db))) throw notFound('demo');
       return { email: DEMO_EMAIL };
     },
   );

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ErrorSchema } from '@proxai/contract';
-import { AppError } from '../../errors';
+import { AppError, errorText } from '../../errors';
 import { classifyAddress } from '../../net/outbound-policy';
 
 const OutboxEntrySchema = z.object({
@@ -31,7 +31,7 @@ export const devRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       onRequest: async (request) => {
         if (classifyAddress(request.socket.remoteAddress ?? '') !== 'loopback') {
-          throw new AppError('forbidden', 'The development outbox answers only clients on this machine (loopback)');
+          throw new AppError('forbidden', errorText('request.devOutboxLoopback'));
         }
       },
     },

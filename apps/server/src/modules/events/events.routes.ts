@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ErrorSchema, EventTicketSchema } from '@proxai/contract';
-import { AppError, unauthenticated } from '../../errors';
+import { AppError, errorText, unauthenticated } from '../../errors';
 import { newOpaqueToken, sha256Hex } from '../auth/codes';
 import { authenticateApiKey } from '../api-keys/api-keys.service';
 import { authenticateSessionId } from '../sessions/sessions.service';
@@ -82,7 +82,7 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
         ? await authenticateApiKey(app.db, keySecret, { ip })
         : null
       : await authenticateSessionId(app.db, user.sessionId);
-    if (!now || typeof now === 'string') return false;
+    if (!now || !('id' in now)) return false;
     if (now.organisationId !== user.organisationId || now.orgRole !== user.orgRole) return false;
     return !now.apiKey || now.apiKey.scopes.includes('fleet.read');
   };
@@ -92,7 +92,7 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
       const sessionId =
         ticket.length >= 20 && ticket.length <= 200 ? await useTicket(app.db, sha256Hex(ticket), new Date()) : undefined;
       const user = sessionId ? await authenticateSessionId(app.db, sessionId) : null;
-      if (!user) throw unauthenticated('The event ticket is invalid, used or expired; ask for a new one');
+      if (!user) throw unauthenticated(errorText('access.invalidEventTicket'));
       return user;
     }
     await app.authenticate(request);
@@ -122,7 +122,8 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = await streamUser(request, reply, request.query.ticket);
       const organisationId = currentOrg(user);
       const header = request.headers['last-event-id'];
-      if (header !== undefined && !/^\d{1,15}$/.test(String(header))) throw new AppError('bad_request', 'Invalid Last-Event-ID');
+      if (header !== undefined && !/^\d{1,15}$/.test(String(header)))
+        throw new AppError('bad_request', errorText('request.invalidLastEventId'));
       const resumeAfter = header !== undefined ? Number(header) : request.query.last_event_id;
       await hub.start();
       reply.hijack();

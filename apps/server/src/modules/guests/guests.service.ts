@@ -7,7 +7,7 @@ import {
   type TaskAccepted,
   type VmAction,
 } from '@proxai/contract';
-import { AppError, notFound } from '../../errors';
+import { AppError, errorText, notFound } from '../../errors';
 import { FALLBACK_LANGUAGE, message } from '../../i18n/messages';
 import { authorize } from '../../access/authorize';
 import { createOrgCache } from '../hosts/fleet-cache';
@@ -100,10 +100,10 @@ export async function queueVmAction(
   const language = ctx.language ?? FALLBACK_LANGUAGE;
   // The guest's host belongs to the same organisation (hosts cascade to their guests): one query finds both.
   const found = await findGuestWithHost(deps.db, ctx.organisationId, id);
-  if (!found) throw notFound('VM');
+  if (!found) throw notFound('vm');
   const { guest, host } = found;
   if (vmid !== undefined && vmid !== guest.vmid)
-    throw new AppError('bad_request', `vmid ${vmid} does not match this VM (${guest.vmid})`);
+    throw new AppError('bad_request', errorText('guests.vmidMismatch', { given: vmid, vmid: guest.vmid }));
   const label = `${guest.type === 'qemu' ? 'VM' : 'CT'} ${guest.vmid} (${guest.name})`;
   checkState(action, guest.state, label, language);
   const task = await insertTask(

@@ -1,6 +1,6 @@
 import type { HostCertificate, HostPrivileges, HostUpdate, Host } from '@proxai/contract';
 import { normalizeFingerprint } from '@proxai/pve-client';
-import { AppError, notFound } from '../../errors';
+import { AppError, errorText, notFound } from '../../errors';
 import { FALLBACK_LANGUAGE } from '../../i18n/messages';
 import { authorize } from '../../access/authorize';
 import { emitEvent } from '../../events/outbox';
@@ -9,7 +9,6 @@ import { dropClient, pooledClient } from './client-pool';
 import { fleetChanged } from './fleet-cache';
 import { evaluatePrivileges } from './host-privileges';
 import { probeOf, toErrorOf } from './host-probe';
-import { UNREADABLE_CREDENTIALS } from './host-sync';
 import { findHost, updateHost, type NewHostRow } from './hosts.repository';
 import { asConnectFailure, hostDto } from './hosts.service';
 import { connectSettings, errorContext, presentedFingerprint, targetOf, type ConnectionTarget } from './pve-connection';
@@ -25,7 +24,7 @@ import { type ServiceDeps } from '../../kernel/deps';
 export async function hostCertificate(deps: ServiceDeps, ctx: RequestContext, id: string): Promise<HostCertificate> {
   authorize(ctx.user, 'hosts.manage');
   const host = await findHost(deps.db, ctx.organisationId, id);
-  if (!host) throw notFound('Host');
+  if (!host) throw notFound('host');
   const target = targetOf(host, secretBoxFor(deps.config, deps.log));
   const presented = await presentedFingerprint(target, connectSettings(deps.config), ctx.language, toErrorOf(host.type));
   const pinned = host.tlsFingerprint ? normalizeFingerprint(host.tlsFingerprint) : null;
@@ -35,7 +34,7 @@ export async function hostCertificate(deps: ServiceDeps, ctx: RequestContext, id
 /** Which Proxmox privileges each feature needs and whether the host's user or token has them, read live. */
 export async function hostPrivileges(deps: ServiceDeps, ctx: RequestContext, id: string): Promise<HostPrivileges> {
   const host = await findHost(deps.db, ctx.organisationId, id);
-  if (!host) throw notFound('Host');
+  if (!host) throw notFound('host');
   if (host.type === 'pbs')
     throw new AppError('bad_request', pbsText(ctx.language ?? FALLBACK_LANGUAGE, 'pbs.noPrivilegeCheck', { host: host.name }));
   const settings = connectSettings(deps.config);
@@ -58,7 +57,7 @@ export async function editHost(deps: ServiceDeps, ctx: RequestContext, id: strin
   authorize(ctx.user, 'hosts.manage');
   const { db, config } = deps;
   const host = await findHost(db, ctx.organisationId, id);
-  if (!host) throw notFound('Host');
+  if (!host) throw notFound('host');
   const box = secretBoxFor(config, deps.log);
   const values: Partial<NewHostRow> = {};
   if (input.name !== undefined) values.name = input.name;
@@ -68,7 +67,7 @@ export async function editHost(deps: ServiceDeps, ctx: RequestContext, id: strin
     try {
       current = targetOf(host, box);
     } catch {
-      if (!input.credentials) throw new AppError('invalid_state', UNREADABLE_CREDENTIALS);
+      if (!input.credentials) throw new AppError('invalid_state', errorText('hosts.credentialsUnreadable'));
       current = { ...targetOf({ ...host, secretEncrypted: box.seal('') }, box) };
     }
     const c = input.credentials;

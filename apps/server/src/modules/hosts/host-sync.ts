@@ -5,7 +5,7 @@ import { realClock, type Clock } from '../../jobs/clock';
 import { emitEvent } from '../../events/outbox';
 import { recordNodeMinutes } from '../metrics/collect/node-minute';
 import { recordPoll } from '../metrics/store/record-poll';
-import { AppError } from '../../errors';
+import { AppError, errorText } from '../../errors';
 import { FALLBACK_LANGUAGE, message } from '../../i18n/messages';
 import { fleetChanged } from './fleet-cache';
 import { parseFacts, type HostFacts } from './host-facts';
@@ -23,6 +23,7 @@ import { markHostOffline, markHostOnline } from './host-status';
 import { errorContext, targetOf, type ConnectSettings } from './pve-connection';
 import { lastErrorText, toHostError } from './pve-errors';
 import type { SecretBox } from './secret-box';
+import { translate } from '../../i18n/catalogue';
 
 const MB = 1024 * 1024;
 const GB = 1024 * MB;
@@ -155,8 +156,8 @@ function diff(before: GuestRow[], after: NewGuestRow[]) {
 }
 
 /** Stored (English) when a host's credentials cannot be decrypted with this portal's key. */
-export const UNREADABLE_CREDENTIALS =
-  "This portal cannot decrypt the host's stored credentials: every replica must use the same PROXAI_SECRET_KEY (or share DATA_DIR). If the key was lost, enter the credentials again (edit the host)";
+/** What a host stores as its last error when its credentials cannot be opened (the catalogue's English text). */
+export const UNREADABLE_CREDENTIALS = translate(FALLBACK_LANGUAGE, 'errors', 'hosts.credentialsUnreadable');
 
 /** What a poll reads besides the fleet state (`/cluster/resources`, read every time). */
 export interface PollPlan {
@@ -249,7 +250,7 @@ export async function syncHost(
     log?.error({ err, hostId: host.id }, "cannot decrypt the host's stored credentials");
     const lastError = UNREADABLE_CREDENTIALS;
     await markHostOffline(db, host, lastError);
-    const error = new AppError('invalid_state', lastError);
+    const error = new AppError('invalid_state', errorText('hosts.credentialsUnreadable'));
     return { hostId: host.id, ok: false, added: 0, removed: 0, changed: 0, total: 0, error, lastError };
   }
   const ctx = errorContext(target, settings);

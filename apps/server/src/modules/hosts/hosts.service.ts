@@ -1,6 +1,6 @@
 import { PLANS, withinLimit, type Host, type HostCreate, type Language } from '@proxai/contract';
 import type { Db } from '../../db/client';
-import { AppError, notFound } from '../../errors';
+import { AppError, notFound, errorText } from '../../errors';
 import { FALLBACK_LANGUAGE, message } from '../../i18n/messages';
 import { authorize } from '../../access/authorize';
 import { recordAudit } from '../audit/audit.repository';
@@ -210,7 +210,7 @@ export function asConnectFailure(err: unknown): unknown {
 export async function removeHost(deps: ServiceDeps, ctx: RequestContext, id: string): Promise<void> {
   authorize(ctx.user, 'hosts.manage');
   const host = await findHost(deps.db, ctx.organisationId, id);
-  if (!host) throw notFound('Host');
+  if (!host) throw notFound('host');
   await deps.db.transaction(async (tx) => {
     await deleteHost(tx, ctx.organisationId, id);
     await emitEvent(tx, ctx.organisationId, 'host.removed', { host_id: id, name: host.name }, actorOf(ctx));
@@ -224,7 +224,7 @@ export async function removeHost(deps: ServiceDeps, ctx: RequestContext, id: str
 export async function syncOneHost(deps: ServiceDeps, ctx: RequestContext, id: string): Promise<{ message: string }> {
   authorize(ctx.user, 'hosts.sync');
   const host = await findHost(deps.db, ctx.organisationId, id);
-  if (!host) throw notFound('Host');
+  if (!host) throw notFound('host');
   if (host.type === 'pbs') return syncPbsHost(deps, ctx, host);
   const outcome: SyncOutcome = await syncHost(
     deps.db,
@@ -245,7 +245,7 @@ export async function syncOneHost(deps: ServiceDeps, ctx: RequestContext, id: st
       ? { added: outcome.added, removed: outcome.removed, changed: outcome.changed, total: outcome.total }
       : { detail: outcome.lastError },
   });
-  if (!outcome.ok) throw outcome.error ?? new AppError('host_error', 'Sync failed');
+  if (!outcome.ok) throw outcome.error ?? new AppError('host_error', errorText('hosts.syncFailed'));
   return { message: syncMessage(host.name, outcome, ctx.language) };
 }
 
@@ -261,7 +261,7 @@ async function syncPbsHost(deps: ServiceDeps, ctx: RequestContext, host: HostRow
     ip: ctx.ip ?? null,
     details: outcome.ok ? { version: outcome.version } : { detail: outcome.lastError },
   });
-  if (!outcome.ok) throw outcome.error ?? new AppError('host_error', 'Sync failed');
+  if (!outcome.ok) throw outcome.error ?? new AppError('host_error', errorText('hosts.syncFailed'));
   const language = ctx.language ?? FALLBACK_LANGUAGE;
   return { message: pbsText(language, 'pbs.read', { host: host.name, version: outcome.version ?? '?' }) };
 }

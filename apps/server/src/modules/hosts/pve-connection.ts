@@ -10,7 +10,7 @@ import {
   type Version,
 } from '@proxai/pve-client';
 import type { Config } from '../../config/env';
-import { AppError } from '../../errors';
+import { AppError, errorText } from '../../errors';
 import { FALLBACK_LANGUAGE, message } from '../../i18n/messages';
 import { addressGuard, type AddressPolicy, type Resolver } from '../../net/outbound-policy';
 import type { HostRow } from './hosts.repository';
@@ -60,7 +60,7 @@ export function tokenId(user: string, tokenName: string): string {
 /** `https://pve/` -> `https://pve:8006`, a PBS's -> `:8007` (the contract already refused anything else: parseHostUrl). */
 export function normalizePveUrl(url: string, type: HostType = 'pve'): string {
   const parsed = parseHostUrl(url, DEFAULT_HOST_PORTS[type]);
-  if (!parsed.ok) throw new AppError('bad_request', `pve_url ${parsed.message}`);
+  if (!parsed.ok) throw new AppError('bad_request', errorText('hosts.invalidUrl', { problem: parsed.message }));
   return parsed.url;
 }
 

@@ -4,7 +4,8 @@ import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config/env';
 import { parseSecretKey } from '../../config/secret-key';
-import { AppError } from '../../errors';
+import { AppError, errorText } from '../../errors';
+import { FALLBACK_LANGUAGE, translate } from '../../i18n/catalogue';
 
 const KEY_FILE = 'secret.key';
 const IV_BYTES = 12;
@@ -13,8 +14,8 @@ const IV_BYTES = 12;
  * Why a sealed value does not open: AES-GCM's authentication failed, so it was sealed with another key (Node only
  * says "Unsupported state or unable to authenticate data"). Stored as is in tasks and a host's last error: English.
  */
-export const UNREADABLE_SECRET =
-  "Stored credentials cannot be opened with this server's PROXAI_SECRET_KEY: they were sealed with another key. Give every replica the same PROXAI_SECRET_KEY; if that key is lost, enter the credentials again";
+/** What a task or a host stores when its credentials cannot be opened (the catalogue's English text). */
+export const UNREADABLE_SECRET = translate(FALLBACK_LANGUAGE, 'errors', 'hosts.secretUnreadable');
 
 /** Encrypts host credentials (PVE passwords, API token secrets) at rest with AES-256-GCM. */
 export interface SecretBox {
@@ -66,7 +67,7 @@ export function createSecretBox(key: Buffer): SecretBox {
       try {
         return Buffer.concat([head, decipher.final()]).toString('utf8');
       } catch (err) {
-        throw new AppError('invalid_state', UNREADABLE_SECRET, { cause: err });
+        throw new AppError('invalid_state', errorText('hosts.secretUnreadable'), { cause: err });
       }
     },
   };

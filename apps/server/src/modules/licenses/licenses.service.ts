@@ -11,7 +11,7 @@ import {
   type PlanType,
 } from '@proxai/contract';
 import type { Db } from '../../db/client';
-import { AppError, notFound } from '../../errors';
+import { AppError, errorText, notFound } from '../../errors';
 import { authorizePlatform } from '../../access/authorize';
 import { recordAudit } from '../audit/audit.repository';
 import { emitEvent } from '../../events/outbox';
@@ -75,7 +75,7 @@ export async function requireFeature(db: Db, organisationId: string, feature: Pl
   const plan = planWith(feature);
   throw new AppError(
     'plan_required',
-    `This needs the ${PLAN_NAMES[plan]} plan or higher; this organisation is on ${PLAN_NAMES[effective.plan]}`,
+    errorText('licences.planRequired', { plan: PLAN_NAMES[plan], current: PLAN_NAMES[effective.plan] }),
     {
       fields: { plan },
     },
@@ -120,8 +120,8 @@ export function toLicenceDto(row: LicenceRow, signingKey: KeyObject, now = new D
  */
 export async function listLicences(db: Db, signingKey: KeyObject, user: AuthUser, organisationId: string): Promise<Licence[]> {
   const isMember = user.organisationId === organisationId;
-  if (!isMember && user.role !== 'admin') throw notFound('Organisation');
-  if (!isMember && !(await findOrganisation(db, organisationId))) throw notFound('Organisation');
+  if (!isMember && user.role !== 'admin') throw notFound('organisation');
+  if (!isMember && !(await findOrganisation(db, organisationId))) throw notFound('organisation');
   const now = new Date();
   return (await listLicencesOfOrganisation(db, organisationId)).map((row) => toLicenceDto(row, signingKey, now));
 }
@@ -133,7 +133,7 @@ export async function generateLicence(
   input: { organisation_id: string; plan_type: PlanType; duration_days: number },
 ): Promise<Licence> {
   authorizePlatform(ctx.user, 'licenses.generate');
-  if (!(await findOrganisation(db, input.organisation_id))) throw notFound('Organisation');
+  if (!(await findOrganisation(db, input.organisation_id))) throw notFound('organisation');
   const id = randomUUID();
   // JS dates have millisecond precision, so the signed ISO strings are exactly what the database gives back.
   const issuedAt = new Date();
@@ -197,7 +197,7 @@ export async function revokeLicence(
 ): Promise<Licence> {
   authorizePlatform(ctx.user, 'licenses.revoke');
   const existing = await findLicence(db, id);
-  if (!existing) throw notFound('Licence');
+  if (!existing) throw notFound('licence');
   const row = await db.transaction(async (tx) => {
     const revoked = await markRevoked(tx, id, { revokedAt: new Date(), revokedBy: ctx.user.id, revokeReason: reason });
     if (revoked) await emitEvent(tx, revoked.organisationId, 'licence.revoked', { licence_id: id, reason }, actorOf(ctx));
@@ -206,7 +206,7 @@ export async function revokeLicence(
   if (!row) {
     throw new AppError(
       'already_revoked',
-      `This licence was already revoked on ${existing.revokedAt?.toISOString() ?? 'an earlier date'}`,
+      errorText('licences.alreadyRevoked', { date: (existing.revokedAt ?? new Date(0)).toISOString() }),
     );
   }
   await fleetChanged(db, row.organisationId);

@@ -9,7 +9,7 @@ import {
   ScrapeTokenInfoSchema,
   ScrapeTokenSchema,
 } from '@proxai/contract';
-import { unauthenticated } from '../../errors';
+import { errorText, unauthenticated } from '../../errors';
 import { authorize } from '../../access/authorize';
 import { narrowSnapshot } from '../api-keys/scoped-lists';
 import { recordAudit } from '../audit/audit.repository';
@@ -42,7 +42,7 @@ export const metricsExpositionRoutes: FastifyPluginAsyncZod = async (app) => {
     const bearer = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1];
     if (bearer?.startsWith(SCRAPE_TOKEN_PREFIX)) {
       const org = await organisationOfToken(db, bearer);
-      if (!org) throw unauthenticated('Invalid or revoked scrape token');
+      if (!org) throw unauthenticated(errorText('access.invalidScrapeToken'));
       return org;
     }
     await app.authenticate(request);

@@ -1,14 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ErrorSchema, IdParamsSchema, MetricsQuerySchema, MetricsSeriesSchema, type MetricsSeries } from '@proxai/contract';
 import type { Db } from '../../db/client';
-import { notFound } from '../../errors';
+import { notFound, type NotFoundSubject } from '../../errors';
 import { querySeries, type SubjectKind } from './store';
 import { subjectExists } from './store/subjects';
 import { requestContext } from '../../kernel/request-context';
 
 const errors = { 400: ErrorSchema, 401: ErrorSchema, 404: ErrorSchema };
 
-const WHAT: Record<SubjectKind, string> = { node: 'Host', guest: 'Guest', storage: 'Storage' };
+const WHAT: Record<SubjectKind, NotFoundSubject> = { node: 'host', guest: 'guest', storage: 'storage' };
 
 async function seriesOf(
   db: Db,

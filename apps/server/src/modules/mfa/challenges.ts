@@ -1,7 +1,7 @@
 import type { MfaChallenge, StepUpRequired } from '@proxai/contract';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client';
-import { AppError } from '../../errors';
+import { AppError, errorText } from '../../errors';
 import { acceptedLanguage, message } from '../../i18n/messages';
 import { hashesEqual, hashOtpCode, newOpaqueToken, sha256Hex } from '../auth/codes';
 import type { SecretBox } from '../hosts/secret-box';
@@ -101,7 +101,7 @@ export async function proveFactor(
 ): Promise<FactorMethod> {
   try {
     if (proof.webauthn_response) {
-      if (!challenge.webauthnChallenge) throw new AppError('invalid_factor', 'This check was not offered with a passkey');
+      if (!challenge.webauthnChallenge) throw new AppError('invalid_factor', errorText('mfa.notPasskeyCheck'));
       await verifyPasskeyAssertion(
         deps.db,
         deps.rp(),
@@ -121,8 +121,8 @@ export async function proveFactor(
     else if (method === 'recovery') await verifyRecoveryCode(deps.db, userId, code, now);
     else if (method === 'email') {
       if (!challenge.emailCodeHash || !hashesEqual(hashOtpCode(challenge.id, code), challenge.emailCodeHash))
-        throw new AppError('invalid_factor', 'The code is wrong or has expired; ask for a new one');
-    } else throw new AppError('invalid_factor', 'Give a code or a passkey answer');
+        throw new AppError('invalid_factor', errorText('mfa.codeWrongOrExpired'));
+    } else throw new AppError('invalid_factor', errorText('mfa.giveCodeOrPasskey'));
     return method;
   } catch (err) {
     if (err instanceof AppError && err.code === 'invalid_factor')
@@ -137,7 +137,7 @@ export async function proveFactor(
  */
 export function refuseEmailToAdministrators(user: { role: 'admin' | 'user' }): void {
   if (user.role === 'admin') {
-    throw new AppError('forbidden', 'Administrators confirm with a second factor: sign in again to set one up');
+    throw new AppError('forbidden', errorText('mfa.adminsNeedFactor'));
   }
 }
 
@@ -194,6 +194,6 @@ export async function issueStepUpProof(
   const expiresAt = new Date(Math.min(challenge.expiresAt.getTime(), now.getTime() + STEP_UP_TTL_MS));
   const values = { verifiedAt: now, verifiedMethod: method, proofHash: sha256Hex(token), expiresAt };
   if (!(await markChallengeVerified(db, challenge.id, values)))
-    throw new AppError('invalid_factor', 'This confirmation was already answered');
+    throw new AppError('invalid_factor', errorText('mfa.alreadyAnswered'));
   return { token, expiresAt };
 }

@@ -7,7 +7,7 @@ import {
 } from '@simplewebauthn/server';
 import { Secret, TOTP } from 'otpauth';
 import type { Db } from '../../db/client';
-import { AppError } from '../../errors';
+import { AppError, errorText } from '../../errors';
 import type { SecretBox } from '../hosts/secret-box';
 import { sha256Hex } from '../auth/codes';
 import {
@@ -99,19 +99,18 @@ export async function passkeyRequestOptions(
   });
 }
 
-const wrongFactor = (detail = 'The code is wrong or was already used') => new AppError('invalid_factor', detail);
+const wrongFactor = (detail = errorText('mfa.codeWrongOrUsed')) => new AppError('invalid_factor', detail);
 
 /** Checks a 6-digit TOTP code; each time step is accepted once. */
 export async function verifyTotpCode(db: Db, box: SecretBox, userId: string, code: string, now: Date): Promise<void> {
   const factor = await findTotp(db, userId);
-  if (!factor?.confirmedAt) throw wrongFactor('No authenticator app is set up for this account');
+  if (!factor?.confirmedAt) throw wrongFactor(errorText('mfa.noTotpForAccount'));
   const step = totpStepOf(box.open(factor.secretSealed), code.trim(), now);
   if (step === null || !(await claimTotpStep(db, userId, step))) throw wrongFactor();
 }
 
 export async function verifyRecoveryCode(db: Db, userId: string, code: string, now: Date): Promise<void> {
-  if (!(await useRecoveryCode(db, userId, hashRecoveryCode(code), now)))
-    throw wrongFactor('This recovery code is wrong or was already used');
+  if (!(await useRecoveryCode(db, userId, hashRecoveryCode(code), now))) throw wrongFactor(errorText('mfa.recoveryWrong'));
 }
 
 /**
@@ -128,7 +127,7 @@ export async function verifyPasskeyAssertion(
   const response = input.response as unknown as AuthenticationResponseJSON;
   const credentialId = typeof response.id === 'string' ? response.id : '';
   const key = credentialId ? await findPasskeyByCredential(db, credentialId) : undefined;
-  if (!key || (input.userId && key.userId !== input.userId)) throw wrongFactor('This passkey is not registered for this account');
+  if (!key || (input.userId && key.userId !== input.userId)) throw wrongFactor(errorText('mfa.passkeyNotRegistered'));
   let verified: Awaited<ReturnType<typeof verifyAuthenticationResponse>>;
   try {
     verified = await verifyAuthenticationResponse({
@@ -145,9 +144,9 @@ export async function verifyPasskeyAssertion(
       },
     });
   } catch (err) {
-    throw new AppError('invalid_factor', 'The passkey answer could not be verified', { cause: err });
+    throw new AppError('invalid_factor', errorText('mfa.passkeyAnswerUnverified'), { cause: err });
   }
-  if (!verified.verified) throw wrongFactor('The passkey answer could not be verified');
+  if (!verified.verified) throw wrongFactor(errorText('mfa.passkeyAnswerUnverified'));
   await touchPasskey(db, key.id, verified.authenticationInfo.newCounter, now);
   return key.userId;
 }

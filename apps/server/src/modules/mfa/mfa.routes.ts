@@ -21,7 +21,7 @@ import {
 } from '@proxai/contract';
 import { generateAuthenticationOptions } from '@simplewebauthn/server';
 import { isLanguage } from '@proxai/contract';
-import { AppError } from '../../errors';
+import { AppError, errorText } from '../../errors';
 import { acceptedLanguage } from '../../i18n/messages';
 import { setSessionCookie as setCookie } from '../../plugins/app/auth';
 import { findUserById, type UserRow } from '../auth/auth.repository';
@@ -112,7 +112,7 @@ export const mfaRoutes: FastifyPluginAsyncZod = async (app) => {
     const enrolment = request.enrolment;
     if (!enrolment) return {};
     if (!(await consumeChallenge(db, enrolment.challenge.id, new Date()))) {
-      throw new AppError('mfa_token_invalid', 'This sign-in step was already used; sign in again');
+      throw new AppError('mfa_token_invalid', errorText('mfa.stepUsed'));
     }
     const method = `${enrolment.challenge.detail?.slice('enrol:'.length)}+${factor}`;
     const done = await openSession(deps(request), enrolment.user, method, {
@@ -205,7 +205,7 @@ export const mfaRoutes: FastifyPluginAsyncZod = async (app) => {
       const now = new Date();
       const row = await findLiveChallenge(db, 'mfa', sha256Hex(request.body.mfa_token), now);
       const user = row?.userId && !row.detail?.startsWith('enrol:') ? await findUserById(db, row.userId) : undefined;
-      if (!row || !user) throw new AppError('mfa_token_invalid', 'This sign-in step expired or was already used; sign in again');
+      if (!row || !user) throw new AppError('mfa_token_invalid', errorText('mfa.stepExpired'));
       let factor: string;
       try {
         factor = await proveFactor(deps(request), row, user.id, request.body, now);
@@ -220,8 +220,7 @@ export const mfaRoutes: FastifyPluginAsyncZod = async (app) => {
         });
         throw err;
       }
-      if (!(await consumeChallenge(db, row.id, now)))
-        throw new AppError('mfa_token_invalid', 'This sign-in step was already used; sign in again');
+      if (!(await consumeChallenge(db, row.id, now))) throw new AppError('mfa_token_invalid', errorText('mfa.stepUsed'));
       const done = await openSession(deps(request), user, `${row.detail}+${factor}`, {
         ip: request.ip,
         userAgent: request.headers['user-agent'],
@@ -280,7 +279,7 @@ export const mfaRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const row = await renamePasskey(db, currentUser(request).id, request.params.id, request.body.name);
-      if (!row) throw new AppError('not_found', 'Passkey not found');
+      if (!row) throw new AppError('not_found', errorText('notFound.passkey'));
       return toPasskeyDto(row);
     },
   );
@@ -338,7 +337,7 @@ export const mfaRoutes: FastifyPluginAsyncZod = async (app) => {
       const row = await findLiveChallenge(db, 'passkey_sign_in', sha256Hex(request.body.challenge_id), now);
       // Used before it is checked: a replayed assertion meets a used challenge.
       if (!row?.webauthnChallenge || !(await consumeChallenge(db, row.id, now))) {
-        throw new AppError('invalid_factor', 'This passkey sign-in expired or was already used; try again');
+        throw new AppError('invalid_factor', errorText('mfa.passkeySignInExpired'));
       }
       const meta = { ip: request.ip, userAgent: request.headers['user-agent'] };
       let userId: string;
@@ -359,7 +358,7 @@ export const mfaRoutes: FastifyPluginAsyncZod = async (app) => {
         throw err;
       }
       const user = await findUserById(db, userId);
-      if (!user) throw new AppError('invalid_factor', 'This passkey’s account no longer exists');
+      if (!user) throw new AppError('invalid_factor', errorText('mfa.passkeyAccountGone'));
       if (user.role === 'admin') {
         await recordAudit(db, {
           action: 'auth.login',
@@ -369,10 +368,7 @@ export const mfaRoutes: FastifyPluginAsyncZod = async (app) => {
           ip: request.ip,
           details: { method: 'passkey', reason: 'admin_password_required' },
         });
-        throw new AppError(
-          'admin_password_required',
-          'This is an administrator account: sign in with its password (administrator login)',
-        );
+        throw new AppError('admin_password_required', errorText('auth.adminPasswordRequired'));
       }
       const done = await openSession(deps(request), user, 'passkey', meta);
       setSessionCookie(reply, done.token);

@@ -6,7 +6,7 @@ import {
 } from '@simplewebauthn/server';
 import type { MfaStatus, Passkey } from '@proxai/contract';
 import type { Db } from '../../db/client';
-import { AppError } from '../../errors';
+import { AppError, errorText } from '../../errors';
 import { recordAudit } from '../audit/audit.repository';
 import { sha256Hex } from '../auth/codes';
 import type { SecretBox } from '../hosts/secret-box';
@@ -56,8 +56,7 @@ export async function mfaStatus(db: Db, user: { id: string; role: 'admin' | 'use
 /** A new TOTP secret, pending until a first code confirms it; refused while one is confirmed (remove it first). */
 export async function setUpTotp(db: Db, box: SecretBox, user: { id: string; email: string }) {
   const current = await findTotp(db, user.id);
-  if (current?.confirmedAt)
-    throw new AppError('conflict', 'An authenticator app is already set up; remove it first to set up another');
+  if (current?.confirmedAt) throw new AppError('conflict', errorText('mfa.totpExists'));
   const { secret, url } = newTotp(user.email);
   await upsertPendingTotp(db, user.id, box.seal(secret));
   return { secret, otpauth_url: url };
@@ -81,12 +80,12 @@ export async function confirmTotp(
   ip?: string,
 ): Promise<string[]> {
   const pending = await findTotp(db, user.id);
-  if (!pending || pending.confirmedAt) throw new AppError('invalid_state', 'Set up the authenticator app first');
+  if (!pending || pending.confirmedAt) throw new AppError('invalid_state', errorText('mfa.totpFirst'));
   const firstFactor = !hasFactor(await factorsOf(db, user.id));
   const now = new Date();
   const step = totpStepOf(box.open(pending.secretSealed), code.trim(), now);
   if (step === null || !(await claimTotpStep(db, user.id, step, now))) {
-    throw new AppError('invalid_factor', 'The code is wrong; check the time on your phone and try again');
+    throw new AppError('invalid_factor', errorText('mfa.totpWrong'));
   }
   const codes = firstFactor ? await freshRecoveryCodes(db, user.id) : [];
   await recordAudit(db, { action: 'mfa.totp_enabled', outcome: 'success', actorId: user.id, actorEmail: user.email, ip });
@@ -95,7 +94,7 @@ export async function confirmTotp(
 
 export async function regenerateRecoveryCodes(db: Db, user: { id: string; email: string }, ip?: string) {
   const factors = await factorsOf(db, user.id);
-  if (!hasFactor(factors)) throw new AppError('invalid_state', 'Recovery codes come with a second factor: set one up first');
+  if (!hasFactor(factors)) throw new AppError('invalid_state', errorText('mfa.recoveryNeedsFactor'));
   const codes = await freshRecoveryCodes(db, user.id);
   await recordAudit(db, { action: 'mfa.recovery_regenerated', outcome: 'success', actorId: user.id, actorEmail: user.email, ip });
   return codes;
@@ -108,16 +107,14 @@ async function keepRequiredFactor(db: Db, user: { id: string; role: 'admin' | 'u
   if (by) {
     throw new AppError(
       'mfa_required_by_policy',
-      by === 'platform'
-        ? 'Administrators must keep a second factor: add another one before removing this one'
-        : 'Your organisation requires a second factor: add another one before removing this one',
+      errorText(by === 'platform' ? 'mfa.adminsKeepFactor' : 'mfa.organisationKeepsFactor'),
     );
   }
 }
 
 export async function removeTotp(db: Db, user: { id: string; email: string; role: 'admin' | 'user' }, ip?: string) {
   const factors = await factorsOf(db, user.id);
-  if (!factors.totp) throw new AppError('not_found', 'No authenticator app is set up');
+  if (!factors.totp) throw new AppError('not_found', errorText('mfa.noTotp'));
   await keepRequiredFactor(db, user, factors.passkeys.length);
   await deleteTotp(db, user.id);
   if (factors.passkeys.length === 0) await deleteRecoveryCodes(db, user.id);
@@ -132,7 +129,7 @@ export async function removePasskey(
 ): Promise<{ name: string }> {
   const factors = await factorsOf(db, user.id);
   const passkey = factors.passkeys.find((k) => k.id === id);
-  if (!passkey) throw new AppError('not_found', 'Passkey not found');
+  if (!passkey) throw new AppError('not_found', errorText('notFound.passkey'));
   await keepRequiredFactor(db, user, factors.passkeys.length - 1 + (factors.totp ? 1 : 0));
   await deletePasskey(db, user.id, id);
   if (!factors.totp && factors.passkeys.length === 1) await deleteRecoveryCodes(db, user.id);
@@ -197,7 +194,7 @@ export async function registerPasskey(
   const challenge = challengeOf(input.response);
   const row = challenge ? await findLiveChallenge(db, 'passkey_register', sha256Hex(`register:${challenge}`), now) : undefined;
   if (!row || row.userId !== user.id || !(await consumeChallenge(db, row.id, now))) {
-    throw new AppError('invalid_factor', 'This passkey registration expired or was not started here; try again');
+    throw new AppError('invalid_factor', errorText('mfa.registrationExpired'));
   }
   const rp = deps.rp();
   let verified: Awaited<ReturnType<typeof verifyRegistrationResponse>>;
@@ -210,9 +207,9 @@ export async function registerPasskey(
       requireUserVerification: false,
     });
   } catch (err) {
-    throw new AppError('invalid_factor', 'The passkey could not be verified', { cause: err });
+    throw new AppError('invalid_factor', errorText('mfa.passkeyUnverified'), { cause: err });
   }
-  if (!verified.verified) throw new AppError('invalid_factor', 'The passkey could not be verified');
+  if (!verified.verified) throw new AppError('invalid_factor', errorText('mfa.passkeyUnverified'));
   const before = await factorsOf(db, user.id);
   const { credential } = verified.registrationInfo;
   const key = await insertPasskey(db, {
@@ -223,7 +220,7 @@ export async function registerPasskey(
     counter: credential.counter,
     transports: credential.transports ?? null,
   });
-  if (!key) throw new AppError('conflict', 'This passkey is already registered');
+  if (!key) throw new AppError('conflict', errorText('mfa.passkeyExists'));
   const firstFactor = !hasFactor(before);
   const recoveryCodes = firstFactor ? await freshRecoveryCodes(db, user.id) : null;
   await recordAudit(db, {

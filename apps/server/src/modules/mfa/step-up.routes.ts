@@ -10,7 +10,7 @@ import {
   StepUpSchema,
   StepUpTokenSchema,
 } from '@proxai/contract';
-import { AppError } from '../../errors';
+import { AppError, errorText } from '../../errors';
 import { acceptedLanguage } from '../../i18n/messages';
 import { recordAudit } from '../audit/audit.repository';
 import { baseUrl } from '../auth/auth.routes';
@@ -44,7 +44,7 @@ export const stepUpRoutes: FastifyPluginAsyncZod = async (app) => {
     const user = currentUser(request);
     const row = await findLiveChallenge(db, 'step_up', sha256Hex(challenge), new Date());
     if (!row || row.userId !== user.id || row.sessionId !== user.sessionId) {
-      throw new AppError('invalid_factor', 'This confirmation expired or was already used; try the action again');
+      throw new AppError('invalid_factor', errorText('mfa.confirmationExpired'));
     }
     return { user, row };
   };
@@ -66,7 +66,7 @@ export const stepUpRoutes: FastifyPluginAsyncZod = async (app) => {
       const factors = await factorsOf(db, user.id);
       // An e-mailed code stands in only for someone without a second factor.
       if (request.body.method === 'email' && hasFactor(factors)) {
-        throw new AppError('invalid_factor', 'Confirm with your authenticator app, a passkey or a recovery code');
+        throw new AppError('invalid_factor', errorText('mfa.confirmWith'));
       }
       if (request.body.method === 'email') refuseEmailToAdministrators(user);
       let method;
@@ -112,7 +112,7 @@ export const stepUpRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { user, row } = await ownChallenge(request, request.body.challenge);
       if (hasFactor(await factorsOf(db, user.id))) {
-        throw new AppError('invalid_factor', 'Confirm with your authenticator app, a passkey or a recovery code');
+        throw new AppError('invalid_factor', errorText('mfa.confirmWith'));
       }
       refuseEmailToAdministrators(user);
       const code = newOtpCode();
@@ -120,7 +120,7 @@ export const stepUpRoutes: FastifyPluginAsyncZod = async (app) => {
       try {
         await app.mailer.send({ to: user.email, ...stepUpMail(acceptedLanguage(request.headers['accept-language']), { code }) });
       } catch (err) {
-        throw new AppError('unavailable', 'The e-mail could not be sent; please try again later', { cause: err });
+        throw new AppError('unavailable', errorText('mfa.mailFailed'), { cause: err });
       }
       return { message: 'A code was sent to your e-mail address' };
     },
@@ -165,7 +165,7 @@ export const stepUpRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const user = currentUser(request);
       if (!(await revokeOwnSession(db, user.id, request.params.id, new Date())))
-        throw new AppError('not_found', 'Session not found');
+        throw new AppError('not_found', errorText('notFound.session'));
       app.sessionCache.evictSession(request.params.id);
       await recordAudit(db, {
         action: 'auth.session_revoked',

@@ -35,7 +35,7 @@ export async function visibleChannel(deps: NotifyDeps, ctx: NotifyContext, id: s
 
 export async function channelOf(deps: NotifyDeps, ctx: NotifyContext, id: string): Promise<ChannelRow> {
   const row = await visibleChannel(deps, ctx, id);
-  if (!row) throw notFound('Notification channel');
+  if (!row) throw notFound('notificationChannel');
   return row;
 }
 

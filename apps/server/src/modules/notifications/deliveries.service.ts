@@ -7,7 +7,7 @@ import type {
   NotificationDeliveryQuery,
   NotificationSeverity,
 } from '@proxai/contract';
-import { AppError, notFound } from '../../errors';
+import { AppError, errorText, notFound } from '../../errors';
 import { scopeOf } from '../api-keys/key-scope';
 import { requireFeature } from '../licenses/licenses.service';
 import { channelOf, requireManage, visibleChannel, type NotifyContext } from './channel-access';
@@ -81,13 +81,10 @@ export async function replayDelivery(
   const row = await findDelivery(deps.db, ctx.organisationId, id);
   const channel = row?.channelId ? await visibleChannel(deps, ctx, row.channelId) : undefined;
   // A message of no channel (a member's own e-mail) is beyond any API key limited to some hosts or tags.
-  if (!row || (row.channelId ? !channel : scopeOf(ctx.user))) throw notFound('Delivery');
+  if (!row || (row.channelId ? !channel : scopeOf(ctx.user))) throw notFound('delivery');
   requireManage(ctx, channel ?? null);
   if (!REPLAYABLE.includes(row.status)) {
-    throw new AppError(
-      'invalid_state',
-      `This delivery is ${row.status}: only dead, delivered or skipped messages can be replayed`,
-    );
+    throw new AppError('invalid_state', errorText('notifications.replayOnly', { status: row.status }));
   }
   const feature = channel && featureOf(channel.type);
   if (feature) await requireFeature(deps.db, ctx.organisationId, feature);

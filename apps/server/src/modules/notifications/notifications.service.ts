@@ -15,7 +15,7 @@ import {
   type WebhookEventType,
   WEBHOOK_EVENT_TYPES,
 } from '@proxai/contract';
-import { AppError } from '../../errors';
+import { AppError, type ErrorText, errorText } from '../../errors';
 import { FALLBACK_LANGUAGE } from '../../i18n/messages';
 import { authorize } from '../../access/authorize';
 import { secretBoxFor } from '../hosts/secret-box';
@@ -58,7 +58,7 @@ function displayUrl(type: string, url: string): string {
 }
 
 // Checks the schema cannot make (a field needed by one channel type): the schema passed, so not validation_failed.
-const invalid = (detail: string) => new AppError('bad_request', detail);
+const invalid = (detail: ErrorText) => new AppError('bad_request', detail);
 
 /**
  * Domain events (issue 21) go to the organisation's generic webhooks only: a person's channels and the chat and push
@@ -66,7 +66,7 @@ const invalid = (detail: string) => new AppError('bad_request', detail);
  */
 function checkEvents(events: readonly WebhookEventType[], channel: { type: string; isPersonal: boolean }): WebhookEventType[] {
   if (events.length > 0 && (channel.type !== 'webhook' || channel.isPersonal)) {
-    throw invalid("Only the organisation's generic webhooks receive domain events: leave events empty");
+    throw invalid(errorText('notifications.eventsGenericOnly'));
   }
   return WEBHOOK_EVENT_TYPES.filter((t) => events.includes(t));
 }
@@ -77,7 +77,7 @@ const storedEvents = (row: ChannelRow): WebhookEventType[] => WEBHOOK_EVENT_TYPE
 /** A personal e-mail channel goes to the person's account address only (no relay to addresses they do not own). */
 function checkPersonalAddress(address: string | undefined, ctx: NotifyContext): void {
   if (address !== undefined && address.trim().toLowerCase() !== ctx.user.email.toLowerCase()) {
-    throw invalid("A personal e-mail channel sends to your account's address only: leave the address out");
+    throw invalid(errorText('notifications.personalEmailOwnAddress'));
   }
 }
 
@@ -117,12 +117,12 @@ async function checkChannel(
   c: { type: string; url?: string | null; address?: string | null; token?: string | null; quiet_hours?: QuietHours | null },
 ) {
   if (c.type === 'email') {
-    if (!c.address) throw invalid('An e-mail channel needs an address');
+    if (!c.address) throw invalid(errorText('notifications.emailNeedsAddress'));
   } else {
-    if (!c.url) throw invalid(`A ${c.type} channel needs a url`);
-    if (c.type === 'gotify' && !c.token) throw invalid('A Gotify channel needs its application token (token)');
+    if (!c.url) throw invalid(errorText('notifications.needsUrl', { type: c.type }));
+    if (c.type === 'gotify' && !c.token) throw invalid(errorText('notifications.gotifyNeedsToken'));
     const refusal = await refusalOf(c.url, deps.config.NOTIFY_ADDRESS_POLICY, deps.resolver);
-    if (refusal) throw new AppError('address_not_allowed', `This URL cannot be used: ${refusal}`);
+    if (refusal) throw new AppError('address_not_allowed', errorText('notifications.urlRefused', { reason: refusal }));
   }
   checkQuietHours(c.quiet_hours);
 }
@@ -241,7 +241,7 @@ export async function rotateSecret(
   const row = await channelOf(deps, ctx, id);
   requireManage(ctx, row);
   if (row.type !== 'webhook' || !row.secretSealed)
-    throw new AppError('bad_request', 'Only generic webhooks have a signing secret');
+    throw new AppError('bad_request', errorText('notifications.secretGenericOnly'));
   const box = secretBoxFor(deps.config, deps.log);
   const secret = newSecret();
   const updated = await updateChannel(deps.db, id, {

@@ -1,5 +1,5 @@
 import type { NotificationPreferences, NotificationPreferencesInput, NotificationSeverity, QuietHours } from '@proxai/contract';
-import { AppError } from '../../errors';
+import { AppError, errorText } from '../../errors';
 import { isKnownTimeZone } from '../schedules/schedule-logic';
 import type { NotifyDeps } from './delivery';
 import { findPreferences, upsertPreferences } from './notifications.repository';
@@ -14,7 +14,7 @@ import { type AuthUser } from '../../kernel/principal';
  */
 export function checkQuietHours(quiet: QuietHours | null | undefined): void {
   if (quiet && !isKnownTimeZone(quiet.timezone)) {
-    throw new AppError('bad_request', 'Unknown time zone: give an IANA name such as Europe/Paris');
+    throw new AppError('bad_request', errorText('notifications.timezoneUnknown'));
   }
 }
 

@@ -3,7 +3,7 @@ import type { Language } from '@proxai/contract';
 import { isPveError } from '@proxai/pve-client';
 import type { Config } from '../../config/env';
 import type { Db } from '../../db/client';
-import { AppError } from '../../errors';
+import { AppError, errorText } from '../../errors';
 import { FALLBACK_LANGUAGE } from '../../i18n/messages';
 import { dropClient, pooledPbsClient } from '../hosts/client-pool';
 import { fleetChanged } from '../hosts/fleet-cache';
@@ -54,7 +54,7 @@ export async function pollPbs(
   } catch (err) {
     deps.log.error({ err, hostId: host.id }, "cannot decrypt the host's stored credentials");
     await markHostOffline(deps.db, host, UNREADABLE_CREDENTIALS);
-    const error = new AppError('invalid_state', UNREADABLE_CREDENTIALS);
+    const error = new AppError('invalid_state', errorText('hosts.credentialsUnreadable'));
     return { ok: false, version: host.pveVersion, error, lastError: UNREADABLE_CREDENTIALS };
   }
   const settings = connectSettings(deps.config);

@@ -1,9 +1,8 @@
 import type { PbsHostDetail } from '@proxai/contract';
-import { AppError, notFound } from '../../errors';
+import { AppError, errorText, notFound } from '../../errors';
 import { FALLBACK_LANGUAGE } from '../../i18n/messages';
 import { dropClient, pooledPbsClient } from '../hosts/client-pool';
 import { findHost, type HostRow } from '../hosts/hosts.repository';
-import { UNREADABLE_CREDENTIALS } from '../hosts/host-sync';
 import { connectSettings, errorContext, targetOf, type ConnectionTarget } from '../hosts/pve-connection';
 import { secretBoxFor } from '../hosts/secret-box';
 import { toPbsError } from './pbs-connection';
@@ -52,13 +51,13 @@ async function load(deps: PbsDeps, host: HostRow, target: ConnectionTarget): Pro
 export async function pbsHostDetail(deps: PbsDeps, ctx: RequestContext, id: string): Promise<PbsHostDetail> {
   const language = ctx.language ?? FALLBACK_LANGUAGE;
   const host = await findHost(deps.db, ctx.organisationId, id);
-  if (!host) throw notFound('Host');
+  if (!host) throw notFound('host');
   if (host.type !== 'pbs') throw new AppError('bad_request', pbsText(language, 'pbs.notPbsHost', { host: host.name }));
   let target: ConnectionTarget;
   try {
     target = targetOf(host, secretBoxFor(deps.config, deps.log));
   } catch {
-    throw new AppError('invalid_state', UNREADABLE_CREDENTIALS);
+    throw new AppError('invalid_state', errorText('hosts.credentialsUnreadable'));
   }
   const now = Date.now();
   const key = keyOf(host);

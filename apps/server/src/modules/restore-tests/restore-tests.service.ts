@@ -10,7 +10,7 @@ import type {
 } from '@proxai/contract';
 import { RestoreTestPolicyParamsSchema, type ScheduleKind } from '@proxai/contract';
 import type { z } from 'zod';
-import { AppError, notFound } from '../../errors';
+import { AppError, notFound, errorText } from '../../errors';
 import { guestLabel } from '../../jobs/pve-task';
 import { authorize } from '../../access/authorize';
 import { seesGuest, sqlScopeOf } from '../api-keys/scoped-lists';
@@ -74,7 +74,7 @@ export async function createRestoreTest(
   authorize(ctx.user, 'restore_tests.run');
   if (input.probes.some((p) => p.type === 'exec')) authorize(ctx.user, 'restore_tests.exec');
   const found = await findGuestWithHost(deps.db, ctx.organisationId, input.guest_id);
-  if (!found) throw notFound('VM');
+  if (!found) throw notFound('vm');
   const { guest, host } = found;
   const targetNode = input.target_node ?? guest.node;
   const id = randomUUID();
@@ -144,7 +144,7 @@ export async function listRestoreTestsOf(
 
 async function rowOf(deps: ServiceDeps, ctx: RequestContext, id: string): Promise<RestoreTestRow> {
   const row = await findRestoreTest(deps.db, ctx.organisationId, id, await sqlScopeOf(deps.db, ctx.user));
-  if (!row) throw notFound('Restore test');
+  if (!row) throw notFound('restoreTest');
   return row;
 }
 
@@ -155,7 +155,7 @@ export async function getRestoreTest(deps: ServiceDeps, ctx: RequestContext, id:
 /** The signed evidence document of an ended test (404 while it runs). */
 export async function restoreTestEvidence(deps: ServiceDeps, ctx: RequestContext, id: string): Promise<Record<string, unknown>> {
   const row = await rowOf(deps, ctx, id);
-  if (!row.evidence) throw new AppError('not_found', 'This restore test has no evidence yet: it has not ended');
+  if (!row.evidence) throw new AppError('not_found', errorText('restoreTests.noEvidence'));
   return row.evidence;
 }
 

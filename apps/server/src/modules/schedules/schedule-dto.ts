@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { MaintenanceWindow, Schedule, ScheduleKind, Weekday } from '@proxai/contract';
-import { AppError } from '../../errors';
+import { AppError, errorText } from '../../errors';
 import { cronOf } from './schedule-logic';
 import type { NameCursor, ScheduleRow, WindowRow } from './schedules.repository';
 
@@ -54,7 +54,7 @@ export function parseCursor(cursor: string): NameCursor {
     const parsed = z.tuple([z.string(), z.uuid()]).parse(value);
     return { name: parsed[0], id: parsed[1] };
   } catch (cause) {
-    throw new AppError('bad_request', 'Invalid cursor: pass the next_cursor of the previous page unchanged', { cause });
+    throw new AppError('bad_request', errorText('request.invalidCursor'), { cause });
   }
 }
 

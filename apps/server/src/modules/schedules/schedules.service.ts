@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import { ScheduleInputSchema, scheduleStopsGuests, type Schedule, type SchedulePatch, type TaskAccepted } from '@proxai/contract';
 import type { Db } from '../../db/client';
-import { AppError, notFound } from '../../errors';
+import { AppError, notFound, errorText } from '../../errors';
 import { message } from '../../i18n/messages';
 import { authorize } from '../../access/authorize';
 import { checkScheduleForKey } from '../api-keys/key-scope';
@@ -55,13 +55,13 @@ export async function listSchedulesOf(db: Db, ctx: AutomationContext, query: Aut
 /** The schedule, or 404; for a scoped API key, 404 also for one outside its hosts and tags (scheduleWithinKey). */
 async function scheduleOf(db: Db, ctx: AutomationContext, id: string) {
   const row = await findSchedule(db, ctx.organisationId, id, scheduleScopeOf(ctx.user));
-  if (!row) throw notFound('Schedule');
+  if (!row) throw notFound('schedule');
   return row;
 }
 
 export async function getSchedule(db: Db, ctx: AutomationContext, id: string): Promise<Schedule> {
   const row = await scheduleOf(db, ctx, id);
-  if (!row) throw notFound('Schedule');
+  if (!row) throw notFound('schedule');
   return toScheduleDto(row, new Date());
 }
 
@@ -161,14 +161,14 @@ export async function patchSchedule(db: Db, ctx: AutomationContext, id: string, 
     windowChanged: patch.window_id !== undefined && patch.window_id !== row.windowId,
   });
   const updated = await updateSchedule(db, ctx.organisationId, id, rowValues(merged), actorOf(ctx));
-  if (!updated) throw notFound('Schedule');
+  if (!updated) throw notFound('schedule');
   return toScheduleDto(updated, new Date());
 }
 
 export async function removeSchedule(db: Db, ctx: AutomationContext, id: string): Promise<void> {
   authorize(ctx.user, 'schedules.manage');
   await scheduleOf(db, ctx, id);
-  if (!(await deleteSchedule(db, ctx.organisationId, id, actorOf(ctx)))) throw notFound('Schedule');
+  if (!(await deleteSchedule(db, ctx.organisationId, id, actorOf(ctx)))) throw notFound('schedule');
 }
 
 /**
@@ -191,6 +191,6 @@ export async function runScheduleNow(deps: SchedulerDeps, ctx: AutomationContext
     guests,
     now,
   });
-  if (!task) throw new AppError('conflict', 'This schedule was started at this very instant already');
+  if (!task) throw new AppError('conflict', errorText('schedules.startedAlready'));
   return { task_id: task.id };
 }

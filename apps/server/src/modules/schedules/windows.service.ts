@@ -45,7 +45,7 @@ export async function createWindow(db: Db, ctx: AutomationContext, input: Window
 export async function patchWindow(db: Db, ctx: AutomationContext, id: string, patch: WindowPatch): Promise<MaintenanceWindow> {
   authorize(ctx.user, 'schedules.manage');
   const row = await findWindow(db, ctx.organisationId, id);
-  if (!row) throw notFound('Maintenance window');
+  if (!row) throw notFound('maintenanceWindow');
   const defined = Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined));
   const merged = WindowInputSchema.safeParse({ ...toWindowDto(row), ...defined });
   if (!merged.success) throw invalidAfterPatch(ctx.language, merged.error);
@@ -67,7 +67,7 @@ export async function patchWindow(db: Db, ctx: AutomationContext, id: string, pa
     },
     actorOf(ctx),
   );
-  if (!updated) throw notFound('Maintenance window');
+  if (!updated) throw notFound('maintenanceWindow');
   return toWindowDto(updated);
 }
 
@@ -78,5 +78,5 @@ export async function removeWindow(db: Db, ctx: AutomationContext, id: string): 
   if (usedBy.length > 0) {
     throw new AppError('conflict', message(ctx.language, 'window.inUse', { count: usedBy.length, names: usedBy.join(', ') }));
   }
-  if (!deleted) throw notFound('Maintenance window');
+  if (!deleted) throw notFound('maintenanceWindow');
 }

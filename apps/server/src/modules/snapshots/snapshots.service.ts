@@ -21,9 +21,9 @@ export type SnapshotsDeps = ServiceDeps & { jobs: { send(name: string, data: unk
 /** The guest, still on its host (findGuest leaves gone ones out), and its host; 404 otherwise, also for another organisation's guest. */
 async function guestAndHost(deps: ServiceDeps, ctx: RequestContext, id: string) {
   const guest = await findGuest(deps.db, ctx.organisationId, id);
-  if (!guest) throw notFound('VM');
+  if (!guest) throw notFound('vm');
   const host = await findHost(deps.db, ctx.organisationId, guest.hostId);
-  if (!host) throw notFound('Host');
+  if (!host) throw notFound('host');
   return { guest, host };
 }
 

@@ -58,7 +58,7 @@ export async function listTasksOf(db: Db, organisationId: string, query: TaskLis
 
 export async function getTaskDetail(db: Db, organisationId: string, id: string): Promise<TaskDetail> {
   const found = await findTaskWithLog(db, organisationId, id);
-  if (!found) throw notFound('Task');
+  if (!found) throw notFound('task');
   const { task, log } = found;
   const children = found.hasChildren ? await listChildren(db, id) : [];
   return {
@@ -89,7 +89,7 @@ export async function cancelTask(deps: CancelDeps, user: AuthUser, organisationI
   const { db, language } = deps;
   authorize(user, 'tasks.cancel');
   const task = await findTask(db, organisationId, id);
-  if (!task) throw notFound('Task');
+  if (!task) throw notFound('task');
   if (task.status === 'running' && isParentTask(task)) {
     const now = new Date();
     await requestCancel(db, id, now);

@@ -2,7 +2,7 @@ import { and, asc, count, eq, gt, isNull, max, sql } from 'drizzle-orm';
 import type { OrgRole } from '@proxai/contract/permissions';
 import type { Db } from '../../db/client';
 import { invites, memberships, organisations, sessions, totpFactors, passkeys, users } from '../../db/schema';
-import { AppError } from '../../errors';
+import { AppError, errorText } from '../../errors';
 
 export type InviteRow = typeof invites.$inferSelect;
 
@@ -66,7 +66,7 @@ export async function countMembers(db: Db, organisationId: string): Promise<numb
   return row?.n ?? 0;
 }
 
-const lastOwner = () => new AppError('last_owner', 'An organisation keeps at least one owner: make someone else an owner first');
+const lastOwner = () => new AppError('last_owner', errorText('teams.lastOwner'));
 
 /**
  * Changes a member's role, or removes them (role null), never leaving the organisation without an owner: the

@@ -4,7 +4,7 @@ import { APPROVAL_ACTIONS, type ListedApprovalAction } from '@proxai/contract/pe
 import { approvalActionsOf, setApprovalActions } from '../approvals/approvals.repository';
 import { ROLE_PERMISSIONS, UNLIMITED, withinLimit, type OrgRole } from '@proxai/contract';
 import type { Db } from '../../db/client';
-import { AppError, notFound } from '../../errors';
+import { AppError, notFound, errorText } from '../../errors';
 import { message } from '../../i18n/messages';
 import { authorize } from '../../access/authorize';
 import { recordAudit } from '../audit/audit.repository';
@@ -69,7 +69,7 @@ export async function me(db: Db, user: AuthUser): Promise<Me> {
 /** The session acts in another organisation of the person's; new sessions will open there too. */
 export async function switchOrganisation(db: Db, user: AuthUser, organisationId: string): Promise<AuthUser> {
   const membership = await findMembership(db, user.id, organisationId);
-  if (!membership) throw notFound('Organisation');
+  if (!membership) throw notFound('organisation');
   await setSessionOrganisation(db, user.sessionId, organisationId);
   await setDefaultOrganisation(db, user.id, organisationId);
   return { ...user, organisationId, orgRole: membership.role };
@@ -117,7 +117,7 @@ function requireRoleChange(ctx: TeamContext, from: OrgRole | null, to: OrgRole |
 export async function changeRole(db: Db, ctx: TeamContext, userId: string, role: OrgRole): Promise<Member> {
   authorize(ctx.user, 'members.manage');
   const current = await findMembership(db, userId, ctx.organisationId);
-  if (!current) throw notFound('Member');
+  if (!current) throw notFound('member');
   requireRoleChange(ctx, current.role, role);
   // The change and its event in one transaction (the membership's own lock runs inside it).
   await inLanguage(
@@ -137,14 +137,14 @@ export async function changeRole(db: Db, ctx: TeamContext, userId: string, role:
   );
   await audit(db, ctx, 'member.role_changed', userId, { from: current.role, to: role });
   const found = (await members(db, ctx)).members.find((m) => m.user_id === userId);
-  if (!found) throw notFound('Member');
+  if (!found) throw notFound('member');
   return found;
 }
 
 export async function removeMember(db: Db, ctx: TeamContext, userId: string): Promise<void> {
   authorize(ctx.user, 'members.manage');
   const current = await findMembership(db, userId, ctx.organisationId);
-  if (!current) throw notFound('Member');
+  if (!current) throw notFound('member');
   requireRoleChange(ctx, current.role, null);
   await inLanguage(ctx, removeWithEvent(db, ctx, userId, false));
   await audit(db, ctx, 'member.removed', userId, { role: current.role });
@@ -203,17 +203,14 @@ export async function invite(
   requireRoleChange(ctx, null, input.role);
   const now = new Date();
   const existing = (await listMembers(db, ctx.organisationId)).find((m) => m.email.toLowerCase() === input.email.toLowerCase());
-  if (existing) throw new AppError('conflict', `${input.email} is already a member`);
+  if (existing) throw new AppError('conflict', errorText('teams.alreadyMember', { email: input.email }));
   if (await findPendingInviteFor(db, ctx.organisationId, input.email, now)) {
-    throw new AppError('conflict', `${input.email} is already invited; revoke that invite to send a new one`);
+    throw new AppError('conflict', errorText('teams.alreadyInvited', { email: input.email }));
   }
   const limit = await seatLimit(db, ctx.organisationId);
   const seats = (await countMembers(db, ctx.organisationId)) + (await countPendingInvites(db, ctx.organisationId, now));
   if (!withinLimit(limit, seats + 1)) {
-    throw new AppError(
-      'plan_limit',
-      `Your plan allows ${limit} member${limit === 1 ? '' : 's'} (pending invites count); upgrade to invite more`,
-    );
+    throw new AppError('plan_limit', errorText('teams.seatLimit', { count: limit }));
   }
   const token = newOpaqueToken();
   const row = await insertInvite(db, {
@@ -237,7 +234,7 @@ export async function invite(
     });
   } catch (err) {
     await revokeInvite(db, ctx.organisationId, row.id, new Date());
-    throw new AppError('unavailable', 'The invitation e-mail could not be sent; please try again later', { cause: err });
+    throw new AppError('unavailable', errorText('teams.inviteMailFailed'), { cause: err });
   }
   // The invitation exists for the organisation once it is mailed: a failed mail revokes it at once (above), so the
   // event is written now rather than with the row, and a webhook never hears of an invitation nobody received.
@@ -254,11 +251,11 @@ export async function invite(
 
 export async function cancelInvite(db: Db, ctx: TeamContext, id: string): Promise<void> {
   authorize(ctx.user, 'members.manage');
-  if (!(await revokeInvite(db, ctx.organisationId, id, new Date()))) throw notFound('Invite');
+  if (!(await revokeInvite(db, ctx.organisationId, id, new Date()))) throw notFound('invite');
   await audit(db, ctx, 'member.invite_revoked', id);
 }
 
-const deadInvite = () => new AppError('not_found', 'This invitation has expired, was already used or was revoked');
+const deadInvite = () => new AppError('not_found', errorText('teams.inviteDead'));
 
 export async function previewInvite(db: Db, token: string): Promise<InvitePreview> {
   const found = await findLiveInvite(db, sha256Hex(token), new Date());
@@ -283,12 +280,12 @@ export async function accept(
   if (!found) throw deadInvite();
   const { invite: row } = found;
   if (row.email.toLowerCase() !== user.email.toLowerCase()) {
-    throw new AppError('forbidden', `This invitation is for ${row.email}: sign in with that address to accept it`);
+    throw new AppError('forbidden', errorText('teams.inviteForOther', { email: row.email }));
   }
   const limit = await seatLimit(db, row.organisationId);
   // The invite held a seat: a plan downgraded since may have none left.
   if (!withinLimit(limit, (await countMembers(db, row.organisationId)) + 1)) {
-    throw new AppError('plan_limit', 'This organisation has no member seat left on its plan; ask its owner');
+    throw new AppError('plan_limit', errorText('teams.noSeatLeft'));
   }
   // The acceptance and member.joined in one transaction; someone who already was a member did not join.
   const membership = await db.transaction(async (tx) => {
@@ -336,7 +333,7 @@ const isApprovalAction = (a: string): a is ListedApprovalAction => (APPROVAL_ACT
 export async function setSecurityPolicy(db: Db, ctx: TeamContext, input: SecurityPolicy): Promise<SecurityPolicy> {
   authorize(ctx.user, 'organisation.security');
   if (input.require_mfa && !hasFactor(await factorsOf(db, ctx.user.id))) {
-    throw new AppError('invalid_state', 'Set up a second factor for yourself before requiring one of every member');
+    throw new AppError('invalid_state', errorText('teams.mfaSelfFirst'));
   }
   await setRequireMfa(db, ctx.organisationId, input.require_mfa);
   if (input.approval_actions) await setApprovalActions(db, ctx.organisationId, input.approval_actions);

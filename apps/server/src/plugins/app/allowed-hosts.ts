@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { AppError } from '../../errors';
+import { AppError, errorText } from '../../errors';
 
 // DNS rebinding: a page at rebind.attacker.example whose name then resolves to 127.0.0.1 (or to the portal's LAN
 // address) talks to the portal from the victim's browser as the same origin; only the Host header still names the
@@ -40,9 +40,6 @@ export function hostGuard(options: {
   };
 }
 
-export const ALLOWED_HOSTS_HINT =
-  'This portal does not answer to this host name: open it at its PUBLIC_URL, or add the name to ALLOWED_HOSTS';
-
 /** The `Host` a request names: X-Forwarded-Host when TRUST_PROXY believes the proxy (Fastify's `request.host`). */
 export const requestHost = (request: FastifyRequest): string | undefined => request.host || undefined;
 
@@ -54,7 +51,7 @@ async function allowedHostsPlugin(
   app.decorate('isAllowedHost', isAllowed);
   app.addHook('onRequest', async (request) => {
     if (ANY_HOST_ROUTES.has(request.routeOptions.url ?? '')) return;
-    if (!isAllowed(requestHost(request))) throw new AppError('host_not_allowed', ALLOWED_HOSTS_HINT);
+    if (!isAllowed(requestHost(request))) throw new AppError('host_not_allowed', errorText('request.hostNotAllowed'));
   });
 }
 

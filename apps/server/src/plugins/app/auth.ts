@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { AppError, unauthenticated } from '../../errors';
+import { AppError, errorText, unauthenticated } from '../../errors';
 import { keyMayCall, routeKey } from '../../access/route-policy';
 import { authenticateApiKey, looksLikeApiKey } from '../../modules/api-keys/api-keys.service';
 import { authenticateToken, SESSION_TTL_MS, SessionCache } from '../../modules/sessions/sessions.service';
@@ -92,9 +92,9 @@ async function authPlugin(app: FastifyInstance): Promise<void> {
     const bearer = bearerToken(request);
     if (bearer && looksLikeApiKey(bearer)) {
       const principal = await authenticateApiKey(app.db, bearer, { ip: request.ip });
-      if (typeof principal === 'string') throw unauthenticated(principal);
+      if (!('id' in principal)) throw unauthenticated(principal);
       if (!keyMayCall(routeKey(request.method, request.routeOptions.url ?? ''))) {
-        throw new AppError('forbidden', 'API keys cannot use this call; sign in as a person');
+        throw new AppError('forbidden', errorText('access.personOnly'));
       }
       request.user = principal;
       request.authVia = 'bearer';
@@ -104,10 +104,10 @@ async function authPlugin(app: FastifyInstance): Promise<void> {
     const token = bearer ?? cookie;
     if (!token) throw unauthenticated();
     const user = await authenticateToken(app.db, token, new Date(), cache);
-    if (!user) throw unauthenticated('Session expired or invalid; please sign in again');
+    if (!user) throw unauthenticated(errorText('access.sessionExpired'));
     const via = bearer ? 'bearer' : 'cookie';
     if (via === 'cookie' && !SAFE_METHODS.has(request.method) && !isSameOrigin(request, app.isAllowedHost)) {
-      throw new AppError('csrf', 'Cross-site request refused');
+      throw new AppError('csrf', errorText('request.crossSite'));
     }
     request.user = user;
     request.authVia = via;

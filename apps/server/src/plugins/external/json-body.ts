@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import sjson from 'secure-json-parse';
-import { AppError } from '../../errors';
+import { AppError, errorText } from '../../errors';
 
 /** Deepest nesting accepted in a JSON body; our deepest legitimate payload has depth 3. */
 export const MAX_JSON_DEPTH = 20;
@@ -56,22 +56,22 @@ async function jsonBodyPlugin(app: FastifyInstance): Promise<void> {
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
     const text = typeof body === 'string' ? body : body.toString('utf8');
     if (text.trim() === '') {
-      done(new AppError('invalid_json', 'Empty JSON body'), undefined);
+      done(new AppError('invalid_json', errorText('request.emptyJson')), undefined);
       return;
     }
     let parsed: unknown;
     try {
       parsed = sjson.parse(text, undefined, { protoAction: 'error', constructorAction: 'error' });
     } catch {
-      done(new AppError('invalid_json', 'Malformed JSON body'), undefined);
+      done(new AppError('invalid_json', errorText('request.malformedJson')), undefined);
       return;
     }
     if (jsonDepth(parsed, MAX_JSON_DEPTH) > MAX_JSON_DEPTH) {
-      done(new AppError('bad_request', `JSON body is nested too deeply (more than ${MAX_JSON_DEPTH} levels)`), undefined);
+      done(new AppError('bad_request', errorText('request.tooDeep', { levels: MAX_JSON_DEPTH })), undefined);
       return;
     }
     if (hasUnstorableText(parsed)) {
-      done(new AppError('bad_request', 'Text must not contain NUL characters or unpaired surrogates'), undefined);
+      done(new AppError('bad_request', errorText('request.badText')), undefined);
       return;
     }
     done(null, parsed);

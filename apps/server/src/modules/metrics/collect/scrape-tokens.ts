@@ -36,7 +36,7 @@ export async function revokeScrapeToken(db: Db, organisationId: string): Promise
     .delete(metricScrapeTokens)
     .where(eq(metricScrapeTokens.organisationId, organisationId))
     .returning({ id: metricScrapeTokens.organisationId });
-  if (rows.length === 0) throw notFound('Scrape token');
+  if (rows.length === 0) throw notFound('scrapeToken');
 }
 
 export async function scrapeTokenInfo(db: Db, organisationId: string): Promise<ScrapeTokenInfo> {
