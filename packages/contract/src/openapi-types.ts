@@ -4291,6 +4291,54 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/demo': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The demo account, when the demo is on
+     * @description **Access:** public: no session or API key (a call may check a code, ticket or token it is given).
+     */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description OK */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['DemoInfo'];
+          };
+        };
+        /** @description Not Found */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/events': {
     parameters: {
       query?: never;
@@ -12996,6 +13044,9 @@ export interface components {
     };
     CriticalFlagInput: {
       critical: boolean;
+    };
+    DemoInfo: {
+      email: string;
     };
     /**
      * @example {

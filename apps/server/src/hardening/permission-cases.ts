@@ -123,6 +123,14 @@ export const CASES: Case[] = [
     expect: [200, 200, 200, 200, 200, 200, 200],
   },
   {
+    // Public; 404 for everyone on a portal without the demo (the matrix's).
+    route: 'GET /api/demo',
+    name: 'the demo account',
+    method: 'GET',
+    url: () => '/api/demo',
+    expect: [404, 404, 404, 404, 404, 404, 404],
+  },
+  {
     route: 'GET /api/admin/licenses/:organisation_id',
     name: 'list licences of org A',
     method: 'GET',

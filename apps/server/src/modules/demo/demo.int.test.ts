@@ -65,3 +65,17 @@ describe('demo', () => {
     expect(t.logs.slice(before).some((l) => String(l.msg).includes('demo: skipped'))).toBe(true);
   });
 });
+
+describe('demo off', () => {
+  it('GET /api/demo is 404 on a portal without the demo, even with a demo account in its database', async () => {
+    const t = await createTestApp();
+    try {
+      await buildUser(t.database.db, { email: DEMO_EMAIL });
+      const res = await t.app.inject({ method: 'GET', url: '/api/demo' });
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toEqual({ code: 'not_found', detail: 'Demo not found' });
+    } finally {
+      await t.close();
+    }
+  });
+});

@@ -17,8 +17,8 @@ export const OPENAPI_INFO_VERSION = contractPackage.version;
 /** The committed document (the generator and the drift test run from source: src/plugins/external). */
 export const COMMITTED_OPENAPI_FILE = fileURLToPath(new URL('../../../../../packages/contract/openapi.json', import.meta.url));
 
-/** Routes that exist only in some deployments (dev helpers outside production, the demo when it is on). */
-const DEPLOYMENT_TAGS = new Set(['dev', 'demo']);
+/** Routes that exist only in some deployments (the dev helpers, outside production). */
+const DEPLOYMENT_TAGS = new Set(['dev']);
 
 /**
  * Examples of schemas declared in contract files this plugin does not own; the zod `.meta({ examples })` of
