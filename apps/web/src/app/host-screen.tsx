@@ -1,6 +1,6 @@
 import { lazy } from 'react';
 import { useParams } from 'react-router';
-import { useHostOfList } from '@/features/hosts/api/hosts';
+import { useHost } from '@/lib/fleet-reads';
 import { PageFallback } from './root-layout';
 
 // Each page is its own chunk: a PBS's page never loads the charts, a PVE node's never the PBS page.
@@ -13,7 +13,7 @@ const PbsHostPage = lazy(async () => ({ default: (await import('@/features/hosts
  */
 export function HostScreen() {
   const { id = '' } = useParams();
-  const host = useHostOfList(id);
+  const host = useHost(id);
   if (host.isPending) return <PageFallback />;
   return host.data?.type === 'pbs' ? <PbsHostPage /> : <HostPage />;
 }

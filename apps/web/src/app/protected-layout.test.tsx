@@ -7,6 +7,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { STORAGE_KEYS } from '@/config/storage-keys';
 import { DashboardPage } from '@/features/dashboard/dashboard-page';
 import { api, ApiError } from '@/lib/api-client';
+import { vmsQuery } from '@/lib/fleet-reads';
 import { queryClient } from '@/lib/query-client';
 import { i18n, i18nReady } from '@/lib/i18n';
 import { ThemeProvider } from '@/lib/theme';
@@ -116,11 +117,13 @@ describe('ProtectedLayout', () => {
   it("forgets the signed-in screens' server data when the user leaves them", async () => {
     signIn();
     vi.stubGlobal('fetch', answer(401));
-    queryClient.setQueryData(['dashboard', 'vms'], [{ id: 'a' }]);
+    // The guests' key (lib/fleet-reads.ts), with a partial answer: the key without its answer's type.
+    const guestsKey = [...vmsQuery.queryKey];
+    queryClient.setQueryData(guestsKey, [{ id: 'a' }]);
     renderAt('/other');
-    expect(queryClient.getQueryData(['dashboard', 'vms'])).toEqual([{ id: 'a' }]);
+    expect(queryClient.getQueryData(guestsKey)).toEqual([{ id: 'a' }]);
     await userEvent.click(screen.getByText('leave'));
     await screen.findByText('error 401');
-    expect(queryClient.getQueryData(['dashboard', 'vms'])).toBeUndefined();
+    expect(queryClient.getQueryData(guestsKey)).toBeUndefined();
   });
 });

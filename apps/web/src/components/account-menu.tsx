@@ -1,5 +1,5 @@
 import type { Me } from '@proxai/contract';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { Building2, KeyRound, LogOut, MonitorX, ScrollText, ShieldCheck, UserRound, Users } from 'lucide-react';
 import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +8,7 @@ import { isOrgRole, roleAllows } from '@proxai/contract/permissions';
 import { apiCall, ApiError } from '@/lib/api-client';
 import { clearSession, getStoredUser, storeUser, type StoredUser } from '@/lib/auth-storage';
 import { whenIdle } from '@/lib/idle';
+import { meQuery, useMe } from '@/lib/me';
 import { toast } from '@/lib/toast';
 import { Button, buttonClasses } from './ui/button';
 import { cn } from './ui/cn';
@@ -20,9 +21,6 @@ const mayReadAudit = (user: StoredUser | null) =>
 // render of the screens that show this menu: its code loads when the button is pointed at, focused or pressed.
 const loadDialog = () => import('./ui/dialog');
 const Dialog = lazy(async () => ({ default: (await loadDialog()).Dialog }));
-
-/** GET /auth/me: the organisations the person belongs to (the switcher reads it; other features may keep their own). */
-const ME_QUERY_KEY = ['account', 'me'] as const;
 
 /** The user fields the browser keeps (StoredUser) out of a `Me` answer. */
 function storedUserOf(me: Me): StoredUser {
@@ -46,12 +44,8 @@ function OrganisationSwitcher() {
   // page's menu asked) shows at once.
   const [isIdle, setIsIdle] = useState(false);
   useEffect(() => whenIdle(() => setIsIdle(true)), []);
-  const me = useQuery({
-    queryKey: ME_QUERY_KEY,
-    queryFn: ({ signal }) => apiCall('GET', '/auth/me', { signal }),
-    staleTime: 5 * 60_000,
-    enabled: isIdle,
-  });
+  // GET /auth/me (lib/me.ts): the organisations the person belongs to.
+  const me = useMe(isIdle);
   const organisations = me.data?.organisations ?? [];
   if (!me.data || organisations.length < 2) return null;
   const currentId = me.data.organisation_id ?? '';
@@ -64,7 +58,7 @@ function OrganisationSwitcher() {
       storeUser(storedUserOf(next));
       // Nothing read for the previous organisation may show in the next one.
       client.clear();
-      client.setQueryData(ME_QUERY_KEY, next);
+      client.setQueryData(meQuery.queryKey, next);
       const name = next.organisations.find((o) => o.organisation_id === next.organisation_id)?.name ?? '';
       toast.success(t('organisationSwitched', { name }));
       void navigate('/dashboard');

@@ -3,7 +3,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TabList, tabPanelProps, useAddressTab } from '@/components/ui/tabs';
 import { getStoredUser } from '@/lib/auth-storage';
-import { useGuest } from './api/fleet';
+import { useVm } from '@/lib/fleet-reads';
 import { backupPermissions } from './backups-permissions';
 import { GuestBackupsTab } from './components/guest-backups-tab';
 import { GuestRestoreTestsTab } from './components/guest-restore-tests-tab';
@@ -22,7 +22,7 @@ export function GuestBackupTabs({ guestId }: { guestId: string }) {
   const { t } = useTranslation('backups');
   const [tab, select] = useAddressTab(TAB_IDS, 'backups');
   const [permissions] = useState(() => backupPermissions(getStoredUser()?.org_role));
-  const guest = useGuest(guestId).data;
+  const guest = useVm(guestId).data;
   const baseId = useId();
   if (!guest) return null;
   return (

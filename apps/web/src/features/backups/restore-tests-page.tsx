@@ -5,7 +5,7 @@ import { PageTitle, SubPageHeader } from '@/components/sub-page-header';
 import { Button } from '@/components/ui/button';
 import { LoadingRows } from '@/components/ui/load-states';
 import { getStoredUser } from '@/lib/auth-storage';
-import { useGuests } from './api/fleet';
+import { useVms } from '@/lib/fleet-reads';
 import { useRestoreTestSummary } from './api/restore-test-summary';
 import { backupPermissions } from './backups-permissions';
 import { Section } from './components/data-table';
@@ -22,7 +22,7 @@ export function RestoreTestsPage() {
   const { t } = useTranslation('backups');
   const [{ canRunRestoreTest }] = useState(() => backupPermissions(getStoredUser()?.org_role));
   const summary = useRestoreTestSummary();
-  const guests = useGuests();
+  const guests = useVms();
   /** '' : pick the guest in the dialog; an id: that guest; null: closed. */
   const [running, setRunning] = useState<string | null>(null);
   const runGuest = running ? (guests.data?.find((g) => g.id === running) ?? null) : null;

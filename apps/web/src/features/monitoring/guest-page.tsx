@@ -4,7 +4,7 @@ import { Link, useParams } from 'react-router';
 import { PageTitle, SubPageHeader } from '@/components/sub-page-header';
 import { Card } from '@/components/ui/card';
 import { LoadError, LoadingRows } from '@/components/ui/load-states';
-import { useGuest, useHosts } from './api/fleet';
+import { useHosts, useVm } from '@/lib/fleet-reads';
 import { Facts } from './components/facts';
 import { GuestTasks } from './components/guest-tasks';
 import { MetricsPanel } from './components/metrics-panel';
@@ -15,7 +15,7 @@ export function GuestPage() {
   const { id = '' } = useParams();
   const { t, i18n } = useTranslation('monitoring');
   const language = i18n.resolvedLanguage ?? i18n.language;
-  const guest = useGuest(id);
+  const guest = useVm(id);
   const hosts = useHosts();
   const vm = guest.data;
   const host = vm ? hosts.data?.find((h) => h.id === vm.host_id) : undefined;

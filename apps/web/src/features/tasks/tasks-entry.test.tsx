@@ -4,6 +4,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { vmsQuery } from '@/lib/fleet-reads';
 import { i18n, i18nReady } from '@/lib/i18n';
 import { buildPage } from '@/testing/build-task';
 import { json, stubApi } from '@/testing/stub-api';
@@ -115,7 +116,8 @@ describe('TasksEntry', () => {
     const client = new QueryClient();
     let answerGuests: (value: unknown[]) => void = () => undefined;
     void client.prefetchQuery({
-      queryKey: ['dashboard', 'vms'],
+      // The dashboard's guests (lib/fleet-reads.ts), their answer held back.
+      queryKey: [...vmsQuery.queryKey],
       queryFn: () => new Promise<unknown[]>((r) => (answerGuests = r)),
     });
     renderEntry(client);

@@ -21,15 +21,3 @@ export function useSaveAlertRules() {
     onSuccess: (set) => client.setQueryData(alertRulesQuery.queryKey, set),
   });
 }
-
-/** The hosts, to scope a rule or a channel to some of them. */
-export const alertHostsQuery = queryOptions({
-  queryKey: [...ALERTS_KEY, 'hosts'],
-  queryFn: ({ signal }) => apiCall('GET', '/hosts', { signal }),
-  staleTime: 60_000,
-});
-
-/** The hosts; `enabled` false waits (a form asks only once someone scopes by host). */
-export function useAlertHosts(enabled = true) {
-  return useQuery({ ...alertHostsQuery, enabled });
-}

@@ -10,6 +10,7 @@ import {
 import { useEffect } from 'react';
 import { apiCall } from '@/lib/api-client';
 import { eventStream } from '@/lib/event-stream';
+import { hostsQuery } from '@/lib/fleet-reads';
 
 // Alerts: GET /alerts (active, or the history of resolved ones; paged), GET /alerts/count (the bell),
 // POST /alerts/{id}/ack and /alerts/{id}/silence. Answers are typed by the contract, not parsed in the browser.
@@ -47,17 +48,32 @@ export function useAlertCount() {
 
 /** Events after which the alerts may have changed: alert events, and host or guest state changes that raise them. */
 const RELEVANT = /^(alert\.|host\.(online|offline|removed)|guest\.state_changed)/;
+/** Of those, the ones that change GET /hosts (the rules' and channels' host pickers). */
+const HOST_CHANGED = /^host\./;
 const DEBOUNCE_MS = 1_000;
 
-/** Reads the count (and any open list) again when the tab's event stream says something relevant happened. */
+/**
+ * Reads the count (and any open list) again when the tab's event stream says something relevant happened; after a
+ * host's change, the hosts too (lib/fleet-reads), unless another page (the dashboard) has read them since.
+ */
 export function useAlertEvents() {
   const client = useQueryClient();
   useEffect(() => {
     let timer: ReturnType<typeof setTimeout> | undefined;
+    let hostChangedAt: number | undefined;
+    const reload = () => {
+      void client.invalidateQueries({ queryKey: ALERTS_KEY });
+      const hostsReadAt = client.getQueryState(hostsQuery.queryKey)?.dataUpdatedAt ?? 0;
+      if (hostChangedAt !== undefined && hostsReadAt < hostChangedAt) {
+        void client.invalidateQueries({ queryKey: hostsQuery.queryKey }, { cancelRefetch: false });
+      }
+      hostChangedAt = undefined;
+    };
     const unsubscribe = eventStream()?.subscribe((event) => {
       if (!RELEVANT.test(event.type)) return;
+      if (HOST_CHANGED.test(event.type)) hostChangedAt ??= Date.now();
       clearTimeout(timer);
-      timer = setTimeout(() => void client.invalidateQueries({ queryKey: ALERTS_KEY }), DEBOUNCE_MS);
+      timer = setTimeout(reload, DEBOUNCE_MS);
     });
     return () => {
       clearTimeout(timer);
@@ -66,9 +82,14 @@ export function useAlertEvents() {
   }, [client]);
 }
 
+/** After an acknowledgement or a silence: everything the alerts pages show, the hosts their rules name included. */
 function useInvalidateAlerts() {
   const client = useQueryClient();
-  return () => client.invalidateQueries({ queryKey: ALERTS_KEY });
+  return () =>
+    Promise.all([
+      client.invalidateQueries({ queryKey: ALERTS_KEY }),
+      client.invalidateQueries({ queryKey: hostsQuery.queryKey }),
+    ]);
 }
 
 export function useAckAlert() {

@@ -12,7 +12,7 @@ import { Dialog } from '@/components/ui/dialog';
 import { FieldError, Input, Label, Select } from '@/components/ui/input';
 import { isLanguage, type Language } from '@/config/languages';
 import { ApiError } from '@/lib/api-client';
-import { useAlertHosts } from '../api/alert-rules';
+import { useHosts } from '@/lib/fleet-reads';
 import { useCreateChannel } from '../api/notifications';
 import { ALL_SCOPE, scopeOf, scopeProblem, type ScopeDraft } from '../scope-draft';
 import { takesEvents } from '../webhook-events';
@@ -55,7 +55,7 @@ export function ChannelDialog({
   const { t, i18n } = useTranslation('alerts');
   const create = useCreateChannel();
   const [scope, setScope] = useState<ScopeDraft>(ALL_SCOPE);
-  const hosts = useAlertHosts(open && scope.scopeMode === 'host_ids');
+  const hosts = useHosts(open && scope.scopeMode === 'host_ids');
   const [scopeError, setScopeError] = useState<string | null>(null);
   const isMine = owner === 'me';
   const [type, setType] = useState<NotificationChannelType>('webhook');

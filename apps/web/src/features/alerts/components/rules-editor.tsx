@@ -6,8 +6,9 @@ import { Button } from '@/components/ui/button';
 import { Label, Select } from '@/components/ui/input';
 import { LoadError, LoadingRows } from '@/components/ui/load-states';
 import { ApiError } from '@/lib/api-client';
+import { useHosts } from '@/lib/fleet-reads';
 import { toast } from '@/lib/toast';
-import { useAlertHosts, useAlertRules, useSaveAlertRules } from '../api/alert-rules';
+import { useAlertRules, useSaveAlertRules } from '../api/alert-rules';
 import { draftProblem, newDraft, RULE_KINDS, toDraft, toInput, type RuleDraft } from '../rule-drafts';
 import { RuleCard } from './rule-card';
 
@@ -18,7 +19,7 @@ import { RuleCard } from './rule-card';
 export function RulesEditor({ canManage }: { canManage: boolean }) {
   const { t } = useTranslation('alerts');
   const rules = useAlertRules();
-  const hosts = useAlertHosts();
+  const hosts = useHosts();
   const save = useSaveAlertRules();
   const [drafts, setDrafts] = useState<RuleDraft[] | null>(null);
   const [isDirty, setIsDirty] = useState(false);

@@ -1,7 +1,7 @@
 import type { ApiKeyCreate } from '@proxai/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiCall } from '@/lib/api-client';
-import { API_KEYS_KEY } from './api-keys';
+import { invalidateApiKeys } from './api-keys';
 
 /**
  * POST /api-keys: a new key and its secret, answered this once (the server keeps only its hash). It asks for a
@@ -13,6 +13,6 @@ export function useCreateApiKey() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (input: ApiKeyCreate) => apiCall('POST', '/api-keys', { body: input }),
-    onSuccess: () => client.invalidateQueries({ queryKey: API_KEYS_KEY }),
+    onSuccess: () => invalidateApiKeys(client),
   });
 }

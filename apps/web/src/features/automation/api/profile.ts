@@ -1,19 +1,11 @@
-import type { AuthUser } from '@proxai/contract';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiCall } from '@/lib/api-client';
 import { getStoredUser, storeUser } from '@/lib/auth-storage';
+import { meQuery, updateMe, useMe } from '@/lib/me';
 import { browserTimeZone } from '../time-zones';
-import { AUTOMATION_KEY } from './automation-keys';
 
 // The person's time zone (AuthUser.timezone): next runs and the planner are shown in it. Read from GET /auth/me
-// (the stored user may predate the field), changed with PATCH /auth/me.
-
-export const meQuery = queryOptions({
-  queryKey: [...AUTOMATION_KEY, 'me'],
-  // Only the person's own fields (AuthUser): what PATCH /auth/me answers and puts back.
-  queryFn: ({ signal }): Promise<AuthUser> => apiCall('GET', '/auth/me', { signal }),
-  staleTime: 5 * 60_000,
-});
+// (lib/me.ts; the stored user may predate the field), changed with PATCH /auth/me.
 
 export interface MyTimeZone {
   /** The profile's zone, else the one stored with the session, else the browser's. */
@@ -26,13 +18,16 @@ export interface MyTimeZone {
 
 export function useMyTimeZone(): MyTimeZone {
   const client = useQueryClient();
-  const me = useQuery(meQuery);
+  const me = useMe();
   const saved = me.data?.timezone ?? (me.isPending ? getStoredUser()?.timezone : null) ?? null;
   const mutation = useMutation({
     mutationFn: (timezone: string) => apiCall('PATCH', '/auth/me', { body: { timezone } }),
-    onMutate: (timezone) => client.setQueryData(meQuery.queryKey, (user) => (user ? { ...user, timezone } : user)),
+    onMutate: (timezone) => updateMe(client, { timezone }),
+    // PATCH answers the person's own fields (AuthUser): they go into the cached answer, its organisations and
+    // permissions kept. Not read yet: it is read again, with the new zone.
     onSuccess: (user) => {
-      client.setQueryData(meQuery.queryKey, user);
+      if (client.getQueryData(meQuery.queryKey)) updateMe(client, user);
+      else void client.invalidateQueries({ queryKey: meQuery.queryKey });
       const stored = getStoredUser();
       if (stored) storeUser({ ...stored, timezone: user.timezone });
     },

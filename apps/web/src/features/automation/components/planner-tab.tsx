@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { cn } from '@/components/ui/cn';
 import { Label, Select } from '@/components/ui/input';
-import { useHosts } from '../api/fleet';
+import { useHosts } from '@/lib/fleet-reads';
 import { usePlan } from '../api/plan';
 import { useAutomationText } from '../automation-text';
 import { laneHosts, weekOf, type PlanBlock } from '../week';

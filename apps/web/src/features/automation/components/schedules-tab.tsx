@@ -4,7 +4,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Card } from '@/components/ui/card';
 import { toast } from '@/lib/toast';
-import { useHosts } from '../api/fleet';
+import { useHosts } from '@/lib/fleet-reads';
 import { useDeleteSchedule, useRunSchedule, useSchedules, useToggleSchedule } from '../api/schedules';
 import { useWindows } from '../api/windows';
 import { useAutomationText } from '../automation-text';

@@ -4,7 +4,7 @@ import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Checkbox } from '@/components/ui/checkbox';
 import { FieldError, Input } from '@/components/ui/input';
-import { useGuests, useHosts } from '../api/fleet';
+import { useHosts, useVms } from '@/lib/fleet-reads';
 import { CRITERIA, type Criterion, type ScheduleField, type ScheduleFormState } from '../schedule-form-state';
 
 /** Guests listed at once in the picker: the search narrows 5,000 down. */
@@ -130,7 +130,7 @@ function KnownValues({
   onChange: (text: string) => void;
 }) {
   const { t } = useTranslation('automation');
-  const guests = useGuests();
+  const guests = useVms();
   const known = useMemo(() => {
     const names = new Set<string>();
     for (const g of guests.data ?? []) {
@@ -187,7 +187,7 @@ function HostPicker({ selected, onChange, id }: { selected: string[]; onChange: 
 function GuestPicker({ selected, onChange, id }: { selected: string[]; onChange: (ids: string[]) => void; id: string }) {
   const { t } = useTranslation('automation');
   const uid = useId();
-  const guests = useGuests();
+  const guests = useVms();
   const [query, setQuery] = useState('');
   const byId = useMemo(() => new Map((guests.data ?? []).map((g) => [g.id, g])), [guests.data]);
   const matches = useMemo(() => {

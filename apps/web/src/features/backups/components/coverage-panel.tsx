@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { Label, Select } from '@/components/ui/input';
 import { LoadingRows } from '@/components/ui/load-states';
 import { useCoverage } from '../api/backup-coverage';
-import { useHosts } from '../api/fleet';
+import { useHosts } from '@/lib/fleet-reads';
 import { formatDateTime } from '@/lib/format-instant';
 import { DataTable, Section } from './data-table';
 import { QueryProblem } from './query-problem';

@@ -3,7 +3,7 @@ import { HardDriveDownload } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
-import { useGuests, useHosts } from '../api/fleet';
+import { useHosts, useVms } from '@/lib/fleet-reads';
 import { useBackups } from '../api/list-backups';
 import type { BackupPermissions } from '../backups-permissions';
 import { BackUpNowDialog } from './back-up-now-dialog';
@@ -16,7 +16,7 @@ export function GuestBackupsTab({ guest, permissions }: { guest: Vm; permissions
   const { t } = useTranslation('backups');
   const list = useBackups({ guestId: guest.id });
   const hosts = useHosts();
-  const guests = useGuests();
+  const guests = useVms();
   const [isBackingUp, setIsBackingUp] = useState(false);
   const [restoring, setRestoring] = useState<Backup | null>(null);
   const backups = useMemo(() => list.data?.pages.flatMap((p) => p.items) ?? [], [list.data]);

@@ -7,7 +7,7 @@ import { Card } from '@/components/ui/card';
 import { Checkbox } from '@/components/ui/checkbox';
 import { ApiError } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
-import { useGuests } from '../api/fleet';
+import { useVms } from '@/lib/fleet-reads';
 import { useGuestCritical, useSetGuestCritical } from '../api/guest-critical';
 import { useGuestRestoreTestSummary } from '../api/restore-test-summary';
 import type { BackupPermissions } from '../backups-permissions';
@@ -67,7 +67,7 @@ export function GuestRestoreTestsTab({ guest, permissions }: { guest: Vm; permis
   const { t, i18n } = useTranslation('backups');
   const language = i18n.resolvedLanguage ?? i18n.language;
   const summary = useGuestRestoreTestSummary(guest.id);
-  const guests = useGuests();
+  const guests = useVms();
   const [isRunning, setIsRunning] = useState(false);
   const item = summary.data;
   if (isPlanRequired(summary.error)) return <PlanRequired error={summary.error} />;

@@ -2,7 +2,7 @@ import type { Backup } from '@proxai/contract';
 import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Label, Select } from '@/components/ui/input';
-import { useGuests, useHosts } from '../api/fleet';
+import { useHosts, useVms } from '@/lib/fleet-reads';
 import type { BackupFilter } from '../api/backups-path';
 import { useBackups } from '../api/list-backups';
 import { BackupList } from './backup-list';
@@ -27,7 +27,7 @@ export function InventoryPanel({ canRestore, canRestoreOriginal }: { canRestore:
   const { t } = useTranslation('backups');
   const id = useId();
   const hosts = useHosts();
-  const guests = useGuests();
+  const guests = useVms();
   const [hostId, setHostId] = useState('');
   const [guestId, setGuestId] = useState('');
   const [sinceHours, setSinceHours] = useState<number>(0);

@@ -6,7 +6,7 @@ import { buttonClasses } from '@/components/ui/button';
 import { LoadingRows } from '@/components/ui/load-states';
 import { useCoverage } from '../api/backup-coverage';
 import { usePolicies } from '../api/backup-policies';
-import { useHosts } from '../api/fleet';
+import { useHosts } from '@/lib/fleet-reads';
 import { formatDateTime } from '@/lib/format-instant';
 import { DataTable, Section } from './data-table';
 import { QueryProblem } from './query-problem';

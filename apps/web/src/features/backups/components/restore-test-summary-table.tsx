@@ -4,7 +4,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
-import { useHosts } from '../api/fleet';
+import { useHosts } from '@/lib/fleet-reads';
 import { formatDateTime } from '@/lib/format-instant';
 import { formatSeconds } from '../format';
 import { DataTable } from './data-table';

@@ -1,25 +1,24 @@
-import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { apiCall } from '@/lib/api-client';
 import { eventStream } from '@/lib/event-stream';
+import { hostsQuery, invalidateFleet, vmsQuery } from '@/lib/fleet-reads';
 import { whenIdle } from '@/lib/idle';
 
-/** Every dashboard query lives under this key, so one invalidation reloads stats, hosts and guests together. */
+/**
+ * The dashboard's own queries (stats, advice) live under this key; its hosts and guests are the fleet's shared reads
+ * (lib/fleet-reads.ts, `early` and without a staleTime of their own). `reloadDashboard` reloads all of them together.
+ */
 export const DASHBOARD_KEY = ['dashboard'] as const;
+
+/** After a change to the fleet: the dashboard's queries and the hosts and guests every page shows. */
+function reloadDashboard(client: QueryClient): Promise<unknown> {
+  return Promise.all([client.invalidateQueries({ queryKey: DASHBOARD_KEY }), invalidateFleet(client)]);
+}
 
 // The dashboard's answers are typed by the OpenAPI document but not parsed with zod in the browser: zod and the
 // contract's schemas would be ~100 KB of script to compile before the first guest row on a first visit, and
 // the server already checks every answer against the same schemas (its response serializer) before sending.
-export const hostsQuery = queryOptions({
-  queryKey: [...DASHBOARD_KEY, 'hosts'],
-  queryFn: ({ signal }) => apiCall('GET', '/hosts', { signal, early: true }),
-});
-
-export const vmsQuery = queryOptions({
-  queryKey: [...DASHBOARD_KEY, 'vms'],
-  queryFn: ({ signal }) => apiCall('GET', '/vms', { signal, early: true }),
-});
-
 export const statsQuery = queryOptions({
   queryKey: [...DASHBOARD_KEY, 'stats'],
   queryFn: ({ signal }) => apiCall('GET', '/stats', { signal, early: true }),
@@ -56,7 +55,7 @@ export function useFleetEvents(): boolean {
       unsubscribe = eventStream()?.subscribe((event) => {
         if (!FLEET_EVENT.test(event.type)) return;
         clearTimeout(timer);
-        timer = setTimeout(() => void client.invalidateQueries({ queryKey: DASHBOARD_KEY }), RELOAD_DEBOUNCE_MS);
+        timer = setTimeout(() => void reloadDashboard(client), RELOAD_DEBOUNCE_MS);
       }, setStreaming);
     });
     return () => {
@@ -84,5 +83,5 @@ export function useAdvice(language: string, enabled = true) {
 
 export function useReloadDashboard() {
   const client = useQueryClient();
-  return () => client.invalidateQueries({ queryKey: DASHBOARD_KEY });
+  return () => reloadDashboard(client);
 }

@@ -1,5 +1,6 @@
+import { hostsQuery, vmsQuery } from '@/lib/fleet-reads';
 import { queryClient } from '@/lib/query-client';
-import { hostsQuery, statsQuery, vmsQuery } from './dashboard-queries';
+import { statsQuery } from './dashboard-queries';
 
 /**
  * Started by the dashboard route's loader, without waiting: hosts, guests and stats go into the cache as soon as

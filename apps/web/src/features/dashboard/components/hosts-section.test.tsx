@@ -5,6 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Host, Vm } from '@proxai/contract';
+import { FLEET_KEY } from '@/lib/fleet-reads';
 import { i18n, i18nReady } from '@/lib/i18n';
 import { dashboardPermissions } from '../org-role';
 import { HostToolsContext, type HostToolsSlotProps } from './host-card';
@@ -94,5 +95,7 @@ describe('HostsSection and the member role', () => {
     const invalidate = vi.spyOn(client, 'invalidateQueries');
     await userEvent.click(screen.getByTestId('fake-tools'));
     await waitFor(() => expect(invalidate).toHaveBeenCalledWith({ queryKey: ['dashboard'] }));
+    // The hosts and guests are the fleet's shared reads (lib/fleet-reads.ts): they are read again too.
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: FLEET_KEY });
   });
 });

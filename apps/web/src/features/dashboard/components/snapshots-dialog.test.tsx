@@ -4,26 +4,13 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { toast } from '@/lib/toast';
 import { buildTaskDetail } from '@/testing/build-task';
+import { buildVm } from '@/testing/build-vm';
 import { inEnglish } from '@/testing/english-strings';
 import { renderWithQuery } from '@/testing/render-with-query';
 import { json, stubApi, type ApiCall } from '@/testing/stub-api';
 import { SnapshotsDialog } from './snapshots-dialog';
 
-const VM: Vm = {
-  id: '00000000-0000-4000-8000-000000000101',
-  vmid: 101,
-  name: 'web-01',
-  state: 'running',
-  cpu: 2,
-  memory: 2048,
-  storage: 32,
-  type: 'qemu',
-  host_id: '00000000-0000-4000-8000-00000000000a',
-  node: 'pve',
-  uptime: 10,
-  tags: [],
-  pool: null,
-};
+const VM = buildVm();
 
 const snapshot = (overrides: Partial<GuestSnapshot>): GuestSnapshot => ({
   name: 'pre-patch',

@@ -16,7 +16,9 @@ export function useInvitePreview(token: string) {
 
 /**
  * Accepts, then reads the person as the session now sees them (in the organisation joined): `me` is null when that
- * read failed, the invitation being accepted all the same (its link is used up: no second try).
+ * read failed, the invitation being accepted all the same (its link is used up: no second try). Read directly, not
+ * through the cache's GET /auth/me (lib/me.ts): a cached or running read would be the previous organisation's, and
+ * the cache is emptied right after; the caller puts this answer there then.
  */
 export function useAcceptInvite(token: string) {
   return useMutation({

@@ -8,6 +8,7 @@ import { Button, buttonClasses } from '@/components/ui/button';
 import { ApiError } from '@/lib/api-client';
 import { clearSession, getStoredUser, getToken, storeUser, type StoredUser } from '@/lib/auth-storage';
 import { formatDateTime } from '@/lib/format-instant';
+import { meQuery } from '@/lib/me';
 import { toast } from '@/lib/toast';
 import { useAcceptInvite } from '../api/invite-link';
 import { logOut } from '../api/log-out';
@@ -55,6 +56,8 @@ export function InviteAnswer({ token, preview }: { token: string; preview: Invit
         if (me) storeUser(storedFrom(me));
         else if (stored) storeUser({ ...stored, organisation_id: accepted.organisation_id, org_role: accepted.role });
         client.clear();
+        // The person as the session now is: the account menu need not ask again.
+        if (me) client.setQueryData(meQuery.queryKey, me);
         toast.success(t('invitePage.joined', { organisation: preview.organisation_name }));
         void navigate('/dashboard', { replace: true });
       },

@@ -1,35 +1,10 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { apiCall } from '@/lib/api-client';
+import { FLEET_STALE_MS, vmsQuery } from '@/lib/fleet-reads';
 import { MONITORING_KEY } from './metrics';
 
-// The facts shown beside the charts. The API has no single-host or single-guest read: the lists are read once
-// and kept a minute (they are the dashboard's own reads, already in the browser's cache on the way here).
-
-const FACTS_STALE_MS = 60_000;
-
-export const hostsQuery = queryOptions({
-  queryKey: [...MONITORING_KEY, 'hosts'],
-  queryFn: ({ signal }) => apiCall('GET', '/hosts', { signal }),
-  staleTime: FACTS_STALE_MS,
-});
-
-export const vmsQuery = queryOptions({
-  queryKey: [...MONITORING_KEY, 'vms'],
-  queryFn: ({ signal }) => apiCall('GET', '/vms', { signal }),
-  staleTime: FACTS_STALE_MS,
-});
-
-export function useHost(id: string) {
-  return useQuery({ ...hostsQuery, select: (hosts) => hosts.find((h) => h.id === id) ?? null });
-}
-
-export function useHosts() {
-  return useQuery(hostsQuery);
-}
-
-export function useGuest(id: string) {
-  return useQuery({ ...vmsQuery, select: (vms) => vms.find((v) => v.id === id) ?? null });
-}
+// The facts shown beside the charts. The API has no single-host or single-guest read: the fleet's lists
+// (lib/fleet-reads.ts, the dashboard's own reads, usually already in the cache on the way here) are picked from.
 
 /** The guest's ten most recent tasks (GET /tasks?guest_id=). */
 export function useGuestTasks(guestId: string) {
@@ -44,6 +19,7 @@ export function useGuestTasks(guestId: string) {
 export function useHostGuests(hostId: string) {
   return useQuery({
     ...vmsQuery,
+    staleTime: FLEET_STALE_MS,
     select: (vms) => vms.filter((v) => v.host_id === hostId).sort((a, b) => a.name.localeCompare(b.name)),
   });
 }
