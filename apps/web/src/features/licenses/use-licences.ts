@@ -1,12 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  AdminOrganisationListSchema,
-  LicenceListSchema,
-  LicenceSchema,
-  type GenerateLicenceRequest,
-  type Licence,
-} from '@proxai/contract';
-import { api } from '@/lib/api-client';
+import type { GenerateLicenceRequest, Licence } from '@proxai/contract';
+import { apiCall } from '@/lib/api-client';
 
 export const licencesKey = (organisationId: string | null) => ['licences', organisationId] as const;
 
@@ -18,7 +12,10 @@ export function useLicences(organisationId: string | null) {
     retry: false,
     queryFn: async ({ signal }): Promise<Licence[]> => {
       try {
-        return await api(`/admin/licenses/${encodeURIComponent(organisationId ?? '')}`, { schema: LicenceListSchema, signal });
+        return await apiCall('GET', '/admin/licenses/{organisation_id}', {
+          path: { organisation_id: organisationId ?? '' },
+          signal,
+        });
       } catch (err) {
         if (err instanceof DOMException && err.name === 'AbortError') throw err;
         console.error('Failed to load licences', err);
@@ -32,7 +29,7 @@ export function useOrganisations(enabled: boolean) {
   return useQuery({
     queryKey: ['admin-organisations'],
     enabled,
-    queryFn: ({ signal }) => api('/admin/organisations', { schema: AdminOrganisationListSchema, signal }),
+    queryFn: ({ signal }) => apiCall('GET', '/admin/organisations', { signal }),
   });
 }
 
@@ -40,8 +37,7 @@ export function useOrganisations(enabled: boolean) {
 export function useGenerateLicence() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: GenerateLicenceRequest) =>
-      api('/admin/licenses/generate', { method: 'POST', body, schema: LicenceSchema }),
+    mutationFn: (body: GenerateLicenceRequest) => apiCall('POST', '/admin/licenses/generate', { body }),
     onSuccess: (licence) => {
       queryClient.setQueryData<Licence[]>(licencesKey(licence.organisation_id), (old) => [
         licence,
@@ -56,7 +52,7 @@ export function useRevokeLicence(organisationId: string | null) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, reason }: { id: string; reason: string }) =>
-      api(`/admin/licenses/${encodeURIComponent(id)}/revoke`, { method: 'POST', body: { reason }, schema: LicenceSchema }),
+      apiCall('POST', '/admin/licenses/{id}/revoke', { path: { id }, body: { reason } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: licencesKey(organisationId) }),
   });
 }

@@ -1,6 +1,6 @@
-import type { Task, TaskPage } from '@proxai/contract';
+import type { Task } from '@proxai/contract';
 import { useEffect, useState } from 'react';
-import { api } from '@/lib/api-client';
+import { apiCall } from '@/lib/api-client';
 import { eventStream, type StreamEvent } from '@/lib/event-stream';
 import { whenIdle } from '@/lib/idle';
 
@@ -106,9 +106,9 @@ export function useGuestTaskProgress(): ReadonlyMap<string, number> {
       });
       // Then what was already running (subscribed first, so no end falls between the read and the stream).
       for (const status of ['running', 'queued'] as const) {
-        api(`/tasks?status=${status}&limit=200`, { signal: abort.signal })
+        apiCall('GET', '/tasks', { query: { status, limit: 200 }, signal: abort.signal })
           .then((page) => {
-            if (state.seed((page as TaskPage).items)) flush();
+            if (state.seed(page.items)) flush();
           })
           // Without the list, rows show progress from the next event on, as before.
           .catch(() => undefined);

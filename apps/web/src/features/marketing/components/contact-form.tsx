@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { toast } from '@/lib/toast';
 import type { CONTACT_LIMITS, ContactSubject } from '@proxai/contract';
 import { FieldError, Input, Label, Select, Textarea } from '@/components/ui/input';
-import { api, ApiError } from '@/lib/api-client';
+import { apiCall, ApiError } from '@/lib/api-client';
 import { cta } from './styles';
 
 // Type-only import of the contract: its runtime module pulls in zod, whose JIT trips the CSP (no eval) and
@@ -25,6 +25,7 @@ const LIMITS: typeof CONTACT_LIMITS = { name: 120, subject: 40, message: 5000, m
 
 const EMPTY = { name: '', email: '', subject: '', message: '' };
 type Field = keyof typeof EMPTY;
+const isSubject = (value: string): value is ContactSubject => Object.hasOwn(SUBJECTS, value);
 
 /** Contact form of SPEC.md §2/§8: sending state, success clears the fields, server field errors shown inline. */
 export function ContactForm() {
@@ -44,29 +45,31 @@ export function ContactForm() {
     onChange: (e: { target: { value: string } }) => setValues((v) => ({ ...v, [field]: e.target.value })),
   });
 
+  /** A refusal: said in a toast and below the form, each field the server (or this form) refused marked inline. */
+  const refuse = (fields: Field[]) => {
+    const text = t('failure');
+    toast.error(text);
+    setOutcome({ ok: false, text });
+    setErrors(Object.fromEntries(fields.map((field) => [field, t(`invalid.${field}`)])));
+  };
+
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    setIsSending(true);
     setOutcome(null);
     setErrors({});
+    const { subject } = values;
+    // No subject chosen (the browser's `required` bypassed): refused here as the server would refuse it.
+    if (!isSubject(subject)) return refuse(['subject']);
+    setIsSending(true);
     try {
-      await api('/contact', { method: 'POST', body: values });
+      await apiCall('POST', '/contact', { body: { ...values, subject } });
       const text = t('success');
       toast.success(text);
       setOutcome({ ok: true, text });
       setValues(EMPTY);
     } catch (err) {
-      const text = t('failure');
-      toast.error(text);
-      setOutcome({ ok: false, text });
-      if (err instanceof ApiError && err.errors) {
-        const next: Partial<Record<Field, string>> = {};
-        for (const e of err.errors) {
-          const field = e.path.replace(/^body\./, '') as Field;
-          if (field in EMPTY) next[field] = t(`invalid.${field}`);
-        }
-        setErrors(next);
-      }
+      const fields = err instanceof ApiError ? (err.errors ?? []).map((e) => e.path.replace(/^body\./, '')) : [];
+      refuse(fields.filter((field): field is Field => field in EMPTY));
     } finally {
       setIsSending(false);
     }

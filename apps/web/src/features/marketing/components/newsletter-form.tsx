@@ -1,7 +1,8 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '@/lib/toast';
-import { api, ApiError } from '@/lib/api-client';
+import { isLanguage } from '@proxai/contract/languages';
+import { apiCall, ApiError } from '@/lib/api-client';
 import { cta } from './styles';
 
 type Outcome = { kind: 'success' | 'already' | 'error'; text: string } | null;
@@ -19,9 +20,9 @@ export function NewsletterForm() {
     setIsSending(true);
     setOutcome(null);
     try {
-      await api('/newsletter/subscribe', {
-        method: 'POST',
-        body: { email, language: i18n.resolvedLanguage },
+      const language = i18n.resolvedLanguage;
+      await apiCall('POST', '/newsletter/subscribe', {
+        body: { email, ...(language !== undefined && isLanguage(language) ? { language } : {}) },
       });
       const text = t('newsletter.success');
       toast.success(text);
