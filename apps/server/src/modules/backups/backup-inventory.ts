@@ -6,14 +6,8 @@ import { clusterMembers, findHostById, liveGuestsOfHosts, type HostRow } from '.
 import { connectSettings, errorContext, targetOf, type ConnectionTarget } from '../hosts/pve-connection';
 import { lastErrorText, toHostError } from '../hosts/pve-errors';
 import { secretBoxFor } from '../hosts/secret-box';
-import {
-  dropOtherStorages,
-  listLiveGuestKeys,
-  markStorageUnreadable,
-  replaceStorageBackups,
-  type NewBackupRow,
-  type StorageRead,
-} from './backups.repository';
+import { listLiveGuestKeys, type NewBackupRow } from './backups.repository';
+import { dropOtherStorages, markStorageUnreadable, replaceStorageBackups, type StorageRead } from './backup-inventory.repository';
 import { recordRefresh, type BackupHostRow } from './backup-hosts.repository';
 import { readClusterBackupInfo } from './cluster-backup-info';
 

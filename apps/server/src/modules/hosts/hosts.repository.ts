@@ -2,7 +2,7 @@ import { and, asc, count, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client';
 import { emitEvent } from '../../events/outbox';
 import { guests, hosts, organisations } from '../../db/schema';
-import { linkBackupsOfNewGuests } from '../backups/backups.repository';
+import { linkBackupsOfNewGuests } from '../backups/backup-inventory.repository';
 import { type EventActor } from '../../kernel/principal';
 
 export type HostRow = typeof hosts.$inferSelect;
