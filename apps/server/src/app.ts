@@ -24,7 +24,7 @@ import { installRoutePolicies } from './access/route-policy';
 import { apiKeysRoutes } from './modules/api-keys/api-keys.routes';
 import { checkKeyScope } from './modules/api-keys/key-scope';
 import { approvalsRoutes } from './modules/approvals/approvals.routes';
-import { approvalActionsOf } from './modules/approvals/approvals.repository';
+import { approvalActionsOf } from './modules/teams/teams.repository';
 import { rateLimit as requestBudget } from './modules/auth/rate-limits';
 import { auditRoutes } from './modules/audit/audit.routes';
 import { holdForApproval } from './modules/approvals/approvals.service';

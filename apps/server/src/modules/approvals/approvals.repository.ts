@@ -1,21 +1,9 @@
 import { and, desc, eq, gt, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
-import { approvals, organisations, users } from '../../db/schema';
+import { approvals, users } from '../../db/schema';
 
 export type ApprovalRow = typeof approvals.$inferSelect;
-
-export async function approvalActionsOf(db: Db, organisationId: string): Promise<string[]> {
-  const [row] = await db
-    .select({ actions: organisations.approvalActions })
-    .from(organisations)
-    .where(eq(organisations.id, organisationId));
-  return row?.actions ?? [];
-}
-
-export async function setApprovalActions(db: Db, organisationId: string, actions: string[]) {
-  await db.update(organisations).set({ approvalActions: actions }).where(eq(organisations.id, organisationId));
-}
 
 export async function insertApproval(db: Db, values: typeof approvals.$inferInsert): Promise<ApprovalRow> {
   const [row] = await db.insert(approvals).values(values).returning();

@@ -7,9 +7,8 @@ import { allows, authorize } from '../../access/authorize';
 import { recordAudit } from '../audit/audit.repository';
 import { findUserById } from '../auth/auth.repository';
 import { newOpaqueToken } from '../auth/codes';
-import { findMembership } from '../teams/teams.repository';
+import { approvalActionsOf, findMembership } from '../teams/teams.repository';
 import {
-  approvalActionsOf,
   decideApproval,
   findApproval,
   insertApproval,

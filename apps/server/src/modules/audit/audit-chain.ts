@@ -1,5 +1,5 @@
 import { createHash, sign, verify, type KeyObject } from 'node:crypto';
-import { canonicalJson } from '../licenses/licence-canonical';
+import { canonicalJson } from '../../kernel/canonical-json';
 
 // The audit trail's hash chain (DESIGN.md §16): each record carries the hash of the one before it in its chain
 // (one per organisation, one for the platform), so an edited, deleted, inserted or reordered record breaks

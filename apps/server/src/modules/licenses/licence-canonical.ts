@@ -1,4 +1,5 @@
 import { createPublicKey, sign, verify, type KeyObject } from 'node:crypto';
+import { canonicalJson } from '../../kernel/canonical-json';
 
 /**
  * The exact bytes a licence signature covers, shared by the server (signing) and the offline
@@ -15,21 +16,6 @@ export interface SignedLicenceFields {
   expires_at: string;
   features: Record<string, boolean>;
   limits: Record<string, number>;
-}
-
-/** JSON with object keys sorted recursively and no whitespace, so the same licence always gives the same bytes. */
-export function canonicalJson(value: unknown): string {
-  if (value === null || typeof value !== 'object') {
-    const text = JSON.stringify(value);
-    if (text === undefined) throw new TypeError('canonicalJson: value is not representable in JSON');
-    return text;
-  }
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-  const record = value as Record<string, unknown>;
-  const keys = Object.keys(record)
-    .filter((k) => record[k] !== undefined)
-    .sort();
-  return `{${keys.map((k) => `${JSON.stringify(k)}:${canonicalJson(record[k])}`).join(',')}}`;
 }
 
 /** Picks the signed fields (dates as ISO strings) and serialises them canonically. */

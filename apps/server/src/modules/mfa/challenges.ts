@@ -5,7 +5,7 @@ import { AppError, errorText } from '../../errors';
 import { acceptedLanguage, message } from '../../i18n/messages';
 import { hashesEqual, hashOtpCode, newOpaqueToken, sha256Hex } from '../auth/codes';
 import type { SecretBox } from '../hosts/secret-box';
-import { canonicalJson } from '../licenses/licence-canonical';
+import { canonicalJson } from '../../kernel/canonical-json';
 import {
   factorsOf,
   hasFactor,

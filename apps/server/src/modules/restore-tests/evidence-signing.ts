@@ -1,6 +1,6 @@
 import { createHash, sign, verify, type KeyObject } from 'node:crypto';
 import { RestoreTestEvidenceSchema, type RestoreTestEvidence } from '@proxai/contract';
-import { canonicalJson } from '../licenses/licence-canonical';
+import { canonicalJson } from '../../kernel/canonical-json';
 
 /**
  * How restore-test evidence is signed and checked, shared by the server and the offline `evidence:verify`

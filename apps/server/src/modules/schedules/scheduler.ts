@@ -13,11 +13,7 @@ import type { Db } from '../../db/client';
 import { realClock, type Clock } from '../../jobs/clock';
 import type { SendJob, TaskJobName } from '../../jobs/job-payloads';
 import type { TaskActor } from '../../db/schema';
-import { BACKUP_POLICY_JOB_NAME } from '../backups/backup-policy.job';
-import { BULK_ACTION_JOB_NAME } from '../guests/bulk-action.job';
 import { clockLoop } from '../../jobs/clock';
-import { RESTORE_TEST_POLICY_JOB_NAME } from '../restore-tests/restore-test-policy.job';
-import { SNAPSHOT_POLICY_JOB_NAME } from '../snapshots/snapshot-policy.job';
 import { endTask, type NewTaskRow, type TaskRow } from '../tasks/tasks.repository';
 import { dueOccurrence, ESTIMATE_HISTORY_RUNS, estimateMinutes } from './schedule-logic';
 import {
@@ -71,6 +67,7 @@ export async function scheduleEstimate(db: Db, s: Pick<ScheduleRow, 'id' | 'kind
 interface KindRun {
   kind: string;
   params: Record<string, unknown>;
+  /** A name of the job catalogue (jobs/job-payloads.ts), so the scheduler imports no feature's job for it. */
   job: TaskJobName;
   what: string;
 }
@@ -85,7 +82,7 @@ export const SCHEDULE_RUNS: Record<ScheduleKind, { feature: PlanFeature; run(s: 
     run: (s, guestIds) => ({
       kind: 'snapshot.policy',
       params: { ...SnapshotPolicyParamsSchema.parse(s.params), guest_ids: guestIds, schedule_name: s.name },
-      job: SNAPSHOT_POLICY_JOB_NAME,
+      job: 'snapshot.policy',
       what: `snapshot ${guestIds.length} guests`,
     }),
   },
@@ -96,7 +93,7 @@ export const SCHEDULE_RUNS: Record<ScheduleKind, { feature: PlanFeature; run(s: 
       return {
         kind: `bulk.${action}`,
         params: { action, guest_ids: guestIds },
-        job: BULK_ACTION_JOB_NAME,
+        job: 'bulk.guest-action',
         what: `${action} ${guestIds.length} guests`,
       };
     },
@@ -106,7 +103,7 @@ export const SCHEDULE_RUNS: Record<ScheduleKind, { feature: PlanFeature; run(s: 
     run: (s, guestIds) => ({
       kind: 'backup.policy',
       params: { ...BackupPolicyParamsSchema.parse(s.params), guest_ids: guestIds, schedule_name: s.name },
-      job: BACKUP_POLICY_JOB_NAME,
+      job: 'backup.policy',
       what: `back up ${guestIds.length} guests`,
     }),
   },
@@ -115,7 +112,7 @@ export const SCHEDULE_RUNS: Record<ScheduleKind, { feature: PlanFeature; run(s: 
     run: (s, guestIds) => ({
       kind: 'restore-test.policy',
       params: { ...RestoreTestPolicyParamsSchema.parse(s.params), guest_ids: guestIds, schedule_name: s.name },
-      job: RESTORE_TEST_POLICY_JOB_NAME,
+      job: 'restore-test.policy',
       what: `restore-test up to ${Math.min(guestIds.length, RestoreTestPolicyParamsSchema.parse(s.params).max_guests_per_run)} of ${guestIds.length} guests`,
     }),
   },

@@ -193,6 +193,19 @@ export async function acceptInvite(db: Db, invite: InviteRow, userId: string, no
   });
 }
 
+/** The actions the organisation holds for a second member's approval (four-eyes). */
+export async function approvalActionsOf(db: Db, organisationId: string): Promise<string[]> {
+  const [row] = await db
+    .select({ actions: organisations.approvalActions })
+    .from(organisations)
+    .where(eq(organisations.id, organisationId));
+  return row?.actions ?? [];
+}
+
+export async function setApprovalActions(db: Db, organisationId: string, actions: string[]) {
+  await db.update(organisations).set({ approvalActions: actions }).where(eq(organisations.id, organisationId));
+}
+
 export async function setRequireMfa(db: Db, organisationId: string, requireMfa: boolean) {
   await db.update(organisations).set({ requireMfa }).where(eq(organisations.id, organisationId));
 }

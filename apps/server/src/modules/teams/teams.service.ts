@@ -1,7 +1,6 @@
 import { revokeKeysOfDeparted } from '../api-keys/api-keys.service';
 import type { Invite, InvitePreview, Me, Member, MemberList, Membership, SecurityPolicy } from '@proxai/contract';
 import { APPROVAL_ACTIONS, type ListedApprovalAction } from '@proxai/contract/permissions';
-import { approvalActionsOf, setApprovalActions } from '../approvals/approvals.repository';
 import { ROLE_PERMISSIONS, UNLIMITED, withinLimit, type OrgRole } from '@proxai/contract';
 import type { Db } from '../../db/client';
 import { AppError, notFound, errorText } from '../../errors';
@@ -18,6 +17,7 @@ import { setSessionOrganisation } from '../sessions/sessions.repository';
 import { inviteMail } from './team-mails';
 import {
   acceptInvite,
+  approvalActionsOf,
   changeMembership,
   countMembers,
   countPendingInvites,
@@ -30,6 +30,7 @@ import {
   listPendingInvites,
   membershipsOf,
   revokeInvite,
+  setApprovalActions,
   setDefaultOrganisation,
   setRequireMfa,
   type InviteRow,
