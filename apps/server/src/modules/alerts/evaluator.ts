@@ -3,8 +3,8 @@ import type { AlertRuleKind, AlertScope } from '@proxai/contract';
 import type { Db } from '../../db/client';
 import type { BackgroundDeps } from '../../jobs/background';
 import { latestValues } from '../metrics/store';
-import { backupReadings, isBackupRuleKind } from '../backups/backup-alerts';
-import { isRestoreTestRuleKind, restoreTestReadings } from '../restore-tests/restore-test-alerts';
+import { backupReadings, isBackupRuleKind } from './backup-readings';
+import { isRestoreTestRuleKind, restoreTestReadings } from './restore-test-readings';
 import {
   activeAlerts,
   deleteState,

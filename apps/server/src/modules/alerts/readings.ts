@@ -172,8 +172,8 @@ export function readingsOf(rule: RuleForReading, fleet: Fleet, now: Date, syncIn
         out.push(percentReading(rule, rule.kind, key, subject, h.id, value));
         break;
       }
-      // Not per host: storages below, guest_down in guest-stops.ts, backups in modules/backups/backup-alerts.ts,
-      // restore tests in modules/restore-tests/restore-test-alerts.ts.
+      // Not per host: storages below, guest_down in guest-stops.ts, backups in backup-readings.ts,
+      // restore tests in restore-test-readings.ts.
       case 'storage':
       case 'guest_down':
       case 'backup_failed':

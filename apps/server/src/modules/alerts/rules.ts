@@ -27,7 +27,7 @@ export const DEFAULT_RULES: readonly RuleValues[] = [
     clear: null,
     duration_seconds: 0,
   },
-  // Backups (modules/backups/backup-alerts.ts): the newest backup task of a guest failed. "No backup for N hours"
+  // Backups (backup-readings.ts): the newest backup task of a guest failed. "No backup for N hours"
   // is not a default: guests nobody backs up on purpose (templates, scratch VMs) would each raise one.
   {
     ...common,
@@ -38,7 +38,7 @@ export const DEFAULT_RULES: readonly RuleValues[] = [
     clear: null,
     duration_seconds: 0,
   },
-  // Restore tests (modules/restore-tests/restore-test-alerts.ts): trigger in days.
+  // Restore tests (restore-test-readings.ts): trigger in days.
   {
     ...common,
     kind: 'restore_test_missing',

@@ -1,7 +1,7 @@
 import type { AlertRuleKind } from '@proxai/contract';
 import type { Db } from '../../db/client';
-import { inScope, type RuleForReading, type SubjectReading } from '../alerts/readings';
-import { guestBackupStates, type GuestBackupState } from './backup-alerts.repository';
+import { inScope, type RuleForReading, type SubjectReading } from './readings';
+import { guestBackupStates, type GuestBackupState } from '../backups/backup-alerts.repository';
 
 /**
  * The backup alert rules (issue 19), read by the alert evaluator like any rule, one reading per guest in scope:

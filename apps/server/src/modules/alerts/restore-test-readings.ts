@@ -1,10 +1,10 @@
 import { and, desc, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { restoreTests } from '../../db/schema';
-import type { Fleet, RuleForReading, SubjectReading } from '../alerts/readings';
-import { inScope } from '../alerts/readings';
+import type { Fleet, RuleForReading, SubjectReading } from './readings';
+import { inScope } from './readings';
 import { criticalGuests } from '../backups/critical.repository';
-import { lastPassedAt } from './restore-tests.repository';
+import { lastPassedAt } from '../restore-tests/restore-tests.repository';
 
 /**
  * The alert rules restore tests feed (read by the alert evaluator, alerts/evaluator.ts), per guest:

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { RuleForReading } from '../alerts/readings';
-import type { GuestBackupState } from './backup-alerts.repository';
-import { readingsOfStates } from './backup-alerts';
+import type { RuleForReading } from './readings';
+import type { GuestBackupState } from '../backups/backup-alerts.repository';
+import { readingsOfStates } from './backup-readings';
 
 const now = new Date('2024-07-01T12:00:00Z');
 const hoursAgo = (h: number) => new Date(now.getTime() - h * 3600_000);
