@@ -29,7 +29,7 @@ import { rateLimit as requestBudget } from './modules/auth/rate-limits';
 import { auditRoutes } from './modules/audit/audit.routes';
 import { holdForApproval } from './modules/approvals/approvals.service';
 import { baseUrl } from './modules/auth/auth.routes';
-import { secretBoxFor } from './modules/hosts/secret-box';
+import { secretBoxFor } from './modules/pve/secret-box';
 import { requireStepUp } from './modules/mfa/challenges';
 import { relyingPartyOf } from './modules/mfa/factors';
 import { mfaRoutes } from './modules/mfa/mfa.routes';

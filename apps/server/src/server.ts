@@ -8,7 +8,7 @@ import { runMigrations } from './db/migrate';
 import { loggerOptions } from './logger';
 import { bootstrapAdmin } from './modules/auth/admin-bootstrap';
 import { startDemo } from './modules/demo/demo';
-import { secretBoxFor } from './modules/hosts/secret-box';
+import { secretBoxFor } from './modules/pve/secret-box';
 import { secretKeyRefusal } from './modules/hosts/secret-check';
 import { readVersion } from './version';
 

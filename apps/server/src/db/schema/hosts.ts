@@ -178,3 +178,6 @@ export const taskLogs = pgTable(
   },
   (t) => [index('task_logs_task_idx').on(t.taskId, t.id)],
 );
+
+/** A registered host as stored: what its repository and the Proxmox connection (modules/pve) read. */
+export type HostRow = typeof hosts.$inferSelect;

@@ -2,10 +2,10 @@ import type { PveClient } from '@proxai/pve-client';
 import type { BackgroundDeps } from '../../jobs/background';
 import type { Subscriber } from '../../events/dispatcher';
 import type { EventRow } from '../../events/outbox';
-import { pooledClient } from '../hosts/client-pool';
+import { pooledClient } from '../pve/client-pool';
 import { findHostById } from '../hosts/hosts.repository';
-import { connectSettings, targetOf } from '../hosts/pve-connection';
-import { secretBoxFor } from '../hosts/secret-box';
+import { connectSettings, targetOf } from '../pve/pve-connection';
+import { secretBoxFor } from '../pve/secret-box';
 import {
   guestLocks,
   guestPlace,

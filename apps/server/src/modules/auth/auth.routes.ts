@@ -42,7 +42,7 @@ import {
   verifyOtp,
   type RequestMeta,
 } from './auth.service';
-import { secretBoxFor } from '../hosts/secret-box';
+import { secretBoxFor } from '../pve/secret-box';
 import type { FactorDeps } from '../mfa/challenges';
 import { relyingPartyOf } from '../mfa/factors';
 import { finishSignIn } from '../mfa/sign-in';

@@ -1,11 +1,11 @@
 import { isPveError, type BackupVolume, type PbsSnapshot, type PveClient } from '@proxai/pve-client';
 import type { BackgroundDeps } from '../../jobs/background';
 import { evaluatePrivileges } from '../hosts/host-privileges';
-import { pooledClient, pooledPbsClient } from '../hosts/client-pool';
+import { pooledClient, pooledPbsClient } from '../pve/client-pool';
 import { clusterMembers, findHostById, liveGuestsOfHosts, type HostRow } from '../hosts/hosts.repository';
-import { connectSettings, errorContext, targetOf, type ConnectionTarget } from '../hosts/pve-connection';
-import { lastErrorText, toHostError } from '../hosts/pve-errors';
-import { secretBoxFor } from '../hosts/secret-box';
+import { connectSettings, errorContext, targetOf, type ConnectionTarget } from '../pve/pve-connection';
+import { lastErrorText, toHostError } from '../pve/pve-errors';
+import { secretBoxFor } from '../pve/secret-box';
 import { listLiveGuestKeys, type NewBackupRow } from './backups.repository';
 import { dropOtherStorages, markStorageUnreadable, replaceStorageBackups, type StorageRead } from './backup-inventory.repository';
 import { recordRefresh, type BackupHostRow } from './backup-hosts.repository';

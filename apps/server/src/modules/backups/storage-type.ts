@@ -1,8 +1,8 @@
 import type { JobDeps } from '../../jobs/pve-task';
-import { pooledClient } from '../hosts/client-pool';
+import { pooledClient } from '../pve/client-pool';
 import type { HostRow } from '../hosts/hosts.repository';
-import { connectSettings, targetOf } from '../hosts/pve-connection';
-import { secretBoxFor } from '../hosts/secret-box';
+import { connectSettings, targetOf } from '../pve/pve-connection';
+import { secretBoxFor } from '../pve/secret-box';
 import { knownStorageType } from './backups.repository';
 
 /**

@@ -18,11 +18,11 @@ import {
   type HostRow,
   type NewGuestRow,
 } from './hosts.repository';
-import { dropClient, pooledClient } from './client-pool';
+import { dropClient, pooledClient } from '../pve/client-pool';
 import { markHostOffline, markHostOnline } from './host-status';
-import { errorContext, targetOf, type ConnectSettings } from './pve-connection';
-import { lastErrorText, toHostError } from './pve-errors';
-import type { SecretBox } from './secret-box';
+import { errorContext, targetOf, type ConnectSettings } from '../pve/pve-connection';
+import { lastErrorText, toHostError } from '../pve/pve-errors';
+import type { SecretBox } from '../pve/secret-box';
 import { translate } from '../../i18n/catalogue';
 
 const MB = 1024 * 1024;

@@ -1,11 +1,11 @@
 import { and, asc, count, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { emitEvent } from '../../events/outbox';
-import { guests, hosts, organisations } from '../../db/schema';
+import { guests, hosts, organisations, type HostRow } from '../../db/schema';
 import { linkBackupsOfNewGuests } from '../backups/backup-inventory.repository';
 import { type EventActor } from '../../kernel/principal';
 
-export type HostRow = typeof hosts.$inferSelect;
+export type { HostRow };
 export type NewHostRow = typeof hosts.$inferInsert;
 export type GuestRow = typeof guests.$inferSelect;
 export type NewGuestRow = typeof guests.$inferInsert;

@@ -13,7 +13,7 @@ import {
 } from '@proxai/contract';
 import { acceptedLanguage, message } from '../../i18n/messages';
 import { rateLimit } from '../auth/rate-limits';
-import { closeAllClients } from './client-pool';
+import { closeAllClients } from '../pve/client-pool';
 import { editHost, hostCertificate, hostPrivileges } from './host-edit';
 import { addHost, listHostsOf, removeHost, syncOneHost } from './hosts.service';
 import { currentUser } from '../../kernel/request-context';

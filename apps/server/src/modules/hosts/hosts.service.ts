@@ -11,7 +11,7 @@ import { pollPbs } from '../pbs/pbs-poll';
 import { pbsText } from '../pbs/pbs-texts';
 import { pbsSummary } from '../pbs/pbs-usage';
 import { pbsStatesOf, type PbsStateRow } from '../pbs/pbs.repository';
-import { dropClient } from './client-pool';
+import { dropClient } from '../pve/client-pool';
 import { fleetChanged } from './fleet-cache';
 import { probeOf } from './host-probe';
 import { syncHost, syncMessage, type SyncOutcome } from './host-sync';
@@ -31,9 +31,9 @@ import {
   normalizePveUrl,
   type ConnectionTarget,
   type ConnectSettings,
-} from './pve-connection';
-import { toHostError } from './pve-errors';
-import { secretBoxFor } from './secret-box';
+} from '../pve/pve-connection';
+import { toHostError } from '../pve/pve-errors';
+import { secretBoxFor } from '../pve/secret-box';
 import { creatorOf } from '../../kernel/principal';
 import { actorOf, type RequestContext } from '../../kernel/request-context';
 import type { ServiceDeps } from '../../kernel/deps';

@@ -7,9 +7,9 @@ import { clockLoop } from '../../jobs/clock';
 import { syncHost, type PollPlan, type SyncOutcome } from './host-sync';
 import { claimDueHosts, clusterMembers, findHostById, listAllHosts, releasePoll, type HostRow } from './hosts.repository';
 import { pollPbs } from '../pbs/pbs-poll';
-import { mapBounded } from './map-bounded';
-import { connectSettings } from './pve-connection';
-import { secretBoxFor } from './secret-box';
+import { mapBounded } from '../../kernel/map-bounded';
+import { connectSettings } from '../pve/pve-connection';
+import { secretBoxFor } from '../pve/secret-box';
 
 /**
  * Host pollers (DESIGN.md §12): one pg-boss job per host and cycle instead of one global sweep. Each replica's

@@ -5,7 +5,7 @@ import type { Database } from '../../db/client';
 import { hosts, secretKeyChecks } from '../../db/schema';
 import { openTestDatabase, TEST_DATABASE_KINDS } from '../../testing/database';
 import { buildOrganisation } from '../../testing/factories';
-import { createSecretBox } from './secret-box';
+import { createSecretBox } from '../pve/secret-box';
 import { checkSecretKey, SecretKeyMismatchError, secretKeyRefusal } from './secret-check';
 
 const newBox = () => createSecretBox(randomBytes(32));

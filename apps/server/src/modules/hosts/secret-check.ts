@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Config } from '../../config/env';
 import type { Db } from '../../db/client';
 import { hosts, secretKeyChecks } from '../../db/schema';
-import { secretKeySource, type SecretBox } from './secret-box';
+import { secretKeySource, type SecretBox } from '../pve/secret-box';
 
 /**
  * The key check (issue 30): replicas must share one PROXAI_SECRET_KEY, and one that does not (each generated its

@@ -5,7 +5,7 @@ import { guests as guestsTable, hosts } from '../../db/schema';
 import { useReadyTestbed, waitForTask, type VmDto } from '../guests/guests.testing';
 import { TEST_DATABASE_KINDS } from '../../testing/database';
 import { passwordBody } from './hosts.testing';
-import { createSecretBox, UNREADABLE_SECRET } from './secret-box';
+import { createSecretBox, UNREADABLE_SECRET } from '../pve/secret-box';
 
 /**
  * A host whose credentials were sealed with another key (a replica with its own key, a lost key): what reaches the

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import { AppError, errorText } from '../../errors';
 import { acceptedLanguage, message } from '../../i18n/messages';
 import { hashesEqual, hashOtpCode, newOpaqueToken, sha256Hex } from '../auth/codes';
-import type { SecretBox } from '../hosts/secret-box';
+import type { SecretBox } from '../pve/secret-box';
 import { canonicalJson } from '../../kernel/canonical-json';
 import {
   factorsOf,

@@ -8,7 +8,7 @@ import {
 import { Secret, TOTP } from 'otpauth';
 import type { Db } from '../../db/client';
 import { AppError, errorText } from '../../errors';
-import type { SecretBox } from '../hosts/secret-box';
+import type { SecretBox } from '../pve/secret-box';
 import { sha256Hex } from '../auth/codes';
 import {
   claimTotpStep,

@@ -29,7 +29,7 @@ import { baseUrl } from '../auth/auth.routes';
 import { newOpaqueToken, sha256Hex } from '../auth/codes';
 import { byIp, rateLimit } from '../auth/rate-limits';
 import { recordAudit } from '../audit/audit.repository';
-import { secretBoxFor } from '../hosts/secret-box';
+import { secretBoxFor } from '../pve/secret-box';
 import { factorChangedMail, type FactorChange } from '../teams/team-mails';
 import { MFA_TOKEN_TTL_MS, proveFactor, type FactorDeps } from './challenges';
 import { relyingPartyOf, verifyPasskeyAssertion } from './factors';

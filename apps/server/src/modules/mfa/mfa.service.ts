@@ -9,7 +9,7 @@ import type { Db } from '../../db/client';
 import { AppError, errorText } from '../../errors';
 import { recordAudit } from '../audit/audit.repository';
 import { sha256Hex } from '../auth/codes';
-import type { SecretBox } from '../hosts/secret-box';
+import type { SecretBox } from '../pve/secret-box';
 import { policyRequiresMfa } from '../teams/teams.repository';
 import type { FactorDeps } from './challenges';
 import { factorsOf, hasFactor, hashRecoveryCode, newRecoveryCodes, newTotp, totpStepOf, type RelyingParty } from './factors';

@@ -16,7 +16,7 @@ import { recordAudit } from '../audit/audit.repository';
 import { baseUrl } from '../auth/auth.routes';
 import { hashOtpCode, newOtpCode, sha256Hex } from '../auth/codes';
 import { rateLimit } from '../auth/rate-limits';
-import { secretBoxFor } from '../hosts/secret-box';
+import { secretBoxFor } from '../pve/secret-box';
 import { listLiveSessions, revokeOwnSession } from '../sessions/sessions.repository';
 import { SESSION_MAX_AGE_MS } from '../sessions/sessions.service';
 import { stepUpMail } from '../teams/team-mails';

@@ -4,7 +4,7 @@ import type { Config } from '../../config/env';
 import { FALLBACK_LANGUAGE } from '../../i18n/messages';
 import type { Db } from '../../db/client';
 import type { Resolver } from '../../net/outbound-policy';
-import { secretBoxFor, type SecretBox } from '../hosts/secret-box';
+import { secretBoxFor, type SecretBox } from '../pve/secret-box';
 import { render, type Message, type OpenChannel } from './formatters';
 import {
   claimDue,

@@ -18,7 +18,7 @@ import {
 import { AppError, type ErrorText, errorText } from '../../errors';
 import { FALLBACK_LANGUAGE } from '../../i18n/messages';
 import { authorize } from '../../access/authorize';
-import { secretBoxFor } from '../hosts/secret-box';
+import { secretBoxFor } from '../pve/secret-box';
 import { requireFeature } from '../licenses/licenses.service';
 import { channelScopeFor } from '../api-keys/key-scope';
 import { channelOf, requireManage, seesChannel, type NotifyContext } from './channel-access';

@@ -2,14 +2,8 @@ import type { Language } from '@proxai/contract';
 import { isPveError } from '@proxai/pve-client';
 import { AppError } from '../../errors';
 import { FALLBACK_LANGUAGE } from '../../i18n/messages';
-import {
-  createPbsClient,
-  pinTarget,
-  type ConnectionTarget,
-  type ConnectSettings,
-  type ProbeResult,
-} from '../hosts/pve-connection';
-import { toHostError, type PveErrorContext } from '../hosts/pve-errors';
+import { createPbsClient, pinTarget, type ConnectionTarget, type ConnectSettings, type ProbeResult } from '../pve/pve-connection';
+import { toHostError, type PveErrorContext } from '../pve/pve-errors';
 import { pbsText } from './pbs-texts';
 
 /** A PBS has one node, which its API calls 'localhost' (/nodes/localhost/tasks): what a PBS host stores as its node. */

@@ -18,7 +18,7 @@ import {
   type PbsTaskListItem,
 } from '@proxai/pve-client';
 import type { HostRow } from '../hosts/hosts.repository';
-import { mapBounded } from '../hosts/map-bounded';
+import { mapBounded } from '../../kernel/map-bounded';
 import { isFailedTask, usageRow } from './pbs-usage';
 
 // The PBS page, read live: datastores (usage, forecast, GC, snapshots, verification), jobs and failed tasks.

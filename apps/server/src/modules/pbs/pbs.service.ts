@@ -1,10 +1,10 @@
 import type { PbsHostDetail } from '@proxai/contract';
 import { AppError, errorText, notFound } from '../../errors';
 import { FALLBACK_LANGUAGE } from '../../i18n/messages';
-import { dropClient, pooledPbsClient } from '../hosts/client-pool';
+import { dropClient, pooledPbsClient } from '../pve/client-pool';
 import { findHost, type HostRow } from '../hosts/hosts.repository';
-import { connectSettings, errorContext, targetOf, type ConnectionTarget } from '../hosts/pve-connection';
-import { secretBoxFor } from '../hosts/secret-box';
+import { connectSettings, errorContext, targetOf, type ConnectionTarget } from '../pve/pve-connection';
+import { secretBoxFor } from '../pve/secret-box';
 import { toPbsError } from './pbs-connection';
 import { readPbsPage } from './pbs-page';
 import type { PbsDeps } from './pbs-poll';

@@ -7,11 +7,11 @@ import { AppError, notFound } from '../../errors';
 import { message } from '../../i18n/messages';
 import { stopOnHost, type JobDeps } from '../../jobs/pve-task';
 import { authorize } from '../../access/authorize';
-import { pooledClient } from '../hosts/client-pool';
+import { pooledClient } from '../pve/client-pool';
 import { findHostById } from '../hosts/hosts.repository';
-import { connectSettings, errorContext, targetOf } from '../hosts/pve-connection';
-import { toHostError } from '../hosts/pve-errors';
-import { secretBoxFor } from '../hosts/secret-box';
+import { connectSettings, errorContext, targetOf } from '../pve/pve-connection';
+import { toHostError } from '../pve/pve-errors';
+import { secretBoxFor } from '../pve/secret-box';
 import {
   appendTaskLog,
   cancelQueuedChildren,

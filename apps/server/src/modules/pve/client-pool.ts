@@ -1,5 +1,5 @@
 import type { PbsClient, PveClient } from '@proxai/pve-client';
-import type { HostRow } from './hosts.repository';
+import type { HostRow } from '../../db/schema';
 import { createClient, createPbsClient, type ConnectionTarget, type ConnectSettings } from './pve-connection';
 
 /**

@@ -13,7 +13,7 @@ import type { Config } from '../../config/env';
 import { AppError, errorText } from '../../errors';
 import { FALLBACK_LANGUAGE, message } from '../../i18n/messages';
 import { addressGuard, type AddressPolicy, type Resolver } from '../../net/outbound-policy';
-import type { HostRow } from './hosts.repository';
+import type { HostRow } from '../../db/schema';
 import { toHostError, type PveErrorContext } from './pve-errors';
 import type { SecretBox } from './secret-box';
 
