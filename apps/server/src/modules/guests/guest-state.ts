@@ -1,6 +1,6 @@
 import type { Db } from '../../db/client';
 import { emitEvent } from '../../events/outbox';
-import { fleetChanged } from '../hosts/fleet-cache';
+import { fleetChanged } from '../fleet/fleet-cache';
 import { lockGuestState, updateGuest, type GuestRow } from './guests.repository';
 
 /**

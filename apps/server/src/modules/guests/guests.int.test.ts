@@ -6,7 +6,7 @@ import { TEST_DATABASE_KINDS } from '../../testing/database';
 import { buildUser } from '../../testing/factories';
 import { startHostsTestbed, type HostsTestbed } from '../hosts/hosts-testbed.testing';
 import { passwordBody, tokenBody } from '../hosts/hosts.testing';
-import { invalidateOrg } from '../hosts/fleet-cache';
+import { invalidateOrg } from '../fleet/fleet-cache';
 import { liveGuestsOfHosts, reconcileGuests } from '../hosts/hosts.repository';
 import { syncAllHosts } from '../hosts/pollers';
 import { updateGuest } from './guests.repository';

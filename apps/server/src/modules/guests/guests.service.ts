@@ -10,8 +10,8 @@ import {
 import { AppError, errorText, notFound } from '../../errors';
 import { FALLBACK_LANGUAGE, message } from '../../i18n/messages';
 import { authorize } from '../../access/authorize';
-import { createOrgCache } from '../hosts/fleet-cache';
-import { readFleetVersion } from '../hosts/hosts.repository';
+import { createOrgCache } from '../fleet/fleet-cache';
+import { readFleetVersion } from '../fleet/fleet-version.repository';
 import { getEffectivePlan, type EffectivePlan } from '../licenses/licenses.service';
 import { insertTask } from '../tasks/tasks.repository';
 import { BULK_ACTION_JOB_NAME } from './bulk-action.job';

@@ -6,7 +6,7 @@ import { authorize } from '../../access/authorize';
 import { emitEvent } from '../../events/outbox';
 import { pbsText } from '../pbs/pbs-texts';
 import { dropClient, pooledClient } from '../pve/client-pool';
-import { fleetChanged } from './fleet-cache';
+import { fleetChanged } from '../fleet/fleet-cache';
 import { evaluatePrivileges } from './host-privileges';
 import { probeOf, toErrorOf } from './host-probe';
 import { findHost, updateHost, type NewHostRow } from './hosts.repository';

@@ -7,7 +7,7 @@ import { recordNodeMinutes } from '../metrics/collect/node-minute';
 import { recordPoll } from '../metrics/store/record-poll';
 import { AppError, errorText } from '../../errors';
 import { FALLBACK_LANGUAGE, message } from '../../i18n/messages';
-import { fleetChanged } from './fleet-cache';
+import { fleetChanged } from '../fleet/fleet-cache';
 import { parseFacts, type HostFacts } from './host-facts';
 import {
   clusterMembers,

@@ -256,20 +256,3 @@ export async function hostsByIds(db: Db, ids: string[]): Promise<HostRow[]> {
   if (ids.length === 0) return [];
   return db.select().from(hosts).where(inArray(hosts.id, ids));
 }
-
-/** Marks a change to the organisation's hosts or guests (see organisations.fleet_version). */
-export async function bumpFleetVersion(db: Db, organisationId: string): Promise<void> {
-  await db
-    .update(organisations)
-    .set({ fleetVersion: sql`${organisations.fleetVersion} + 1` })
-    .where(eq(organisations.id, organisationId));
-}
-
-/** The organisation's fleet version; -1 when the organisation no longer exists. */
-export async function readFleetVersion(db: Db, organisationId: string): Promise<number> {
-  const [row] = await db
-    .select({ version: organisations.fleetVersion })
-    .from(organisations)
-    .where(eq(organisations.id, organisationId));
-  return row?.version ?? -1;
-}

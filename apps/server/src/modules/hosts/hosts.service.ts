@@ -12,7 +12,7 @@ import { pbsText } from '../pbs/pbs-texts';
 import { pbsSummary } from '../pbs/pbs-usage';
 import { pbsStatesOf, type PbsStateRow } from '../pbs/pbs.repository';
 import { dropClient } from '../pve/client-pool';
-import { fleetChanged } from './fleet-cache';
+import { fleetChanged } from '../fleet/fleet-cache';
 import { probeOf } from './host-probe';
 import { syncHost, syncMessage, type SyncOutcome } from './host-sync';
 import {

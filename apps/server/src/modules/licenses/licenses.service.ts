@@ -15,7 +15,7 @@ import { AppError, errorText, notFound } from '../../errors';
 import { authorizePlatform } from '../../access/authorize';
 import { recordAudit } from '../audit/audit.repository';
 import { emitEvent } from '../../events/outbox';
-import { fleetChanged } from '../hosts/fleet-cache';
+import { fleetChanged } from '../fleet/fleet-cache';
 import { signLicence, signLicenceStatus } from './licence-canonical';
 import {
   findLicence,

@@ -6,7 +6,7 @@ import type { Db } from '../../db/client';
 import { AppError, errorText } from '../../errors';
 import { FALLBACK_LANGUAGE } from '../../i18n/messages';
 import { dropClient, pooledPbsClient } from '../pve/client-pool';
-import { fleetChanged } from '../hosts/fleet-cache';
+import { fleetChanged } from '../fleet/fleet-cache';
 import { UNREADABLE_CREDENTIALS } from '../hosts/host-sync';
 import { markHostOffline, markHostOnline } from '../hosts/host-status';
 import type { HostRow } from '../hosts/hosts.repository';

@@ -3,7 +3,7 @@ import { guests, hosts } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../testing/app';
 import { TEST_DATABASE_KINDS } from '../../testing/database';
 import { buildUser } from '../../testing/factories';
-import { bumpFleetVersion } from './hosts.repository';
+import { bumpFleetVersion } from './fleet-version.repository';
 
 const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
 

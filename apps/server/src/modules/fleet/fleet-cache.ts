@@ -1,5 +1,5 @@
 import type { Db } from '../../db/client';
-import { bumpFleetVersion } from './hosts.repository';
+import { bumpFleetVersion } from './fleet-version.repository';
 
 /**
  * Per-organisation cache of the dashboard's read answers (the serialised VM list and the stats). The dashboard
