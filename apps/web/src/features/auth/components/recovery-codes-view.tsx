@@ -1,5 +1,5 @@
 import { Check, Copy, Download } from 'lucide-react';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { FormNote } from './auth-layout';
@@ -23,7 +23,8 @@ export function RecoveryCodesView({ codes, onDone }: { codes: string[]; onDone: 
   const headingId = useId();
   const [note, setNote] = useState<string | null>(null);
   const [isCopied, setIsCopied] = useState(false);
-  useEffect(() => headingRef.current?.focus(), []);
+  // In the commit (not after paint): the focus is there as soon as the view is.
+  useLayoutEffect(() => headingRef.current?.focus(), []);
 
   async function handleCopy() {
     try {

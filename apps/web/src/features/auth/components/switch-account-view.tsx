@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef } from 'react';
+import { useId, useLayoutEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 
@@ -27,7 +27,8 @@ export function SwitchAccountView({
   const headingRef = useRef<HTMLHeadingElement>(null);
   const headingId = useId();
   const questionId = useId();
-  useEffect(() => headingRef.current?.focus(), []);
+  // In the commit (not after paint): the focus is there as soon as the view is.
+  useLayoutEffect(() => headingRef.current?.focus(), []);
   const current = isolate(currentEmail);
   const next = isolate(newEmail);
   return (

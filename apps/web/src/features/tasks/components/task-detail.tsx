@@ -1,5 +1,5 @@
 import { ArrowLeft, Ban } from 'lucide-react';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import type { Task } from '@proxai/contract';
@@ -32,7 +32,8 @@ export function TaskDetailView({ id, onBack, canCancel }: { id: string; onBack: 
   const cancel = useCancelTask();
   const [outcome, setOutcome] = useState<CancelOutcome | null>(null);
   const backRef = useRef<HTMLButtonElement>(null);
-  useEffect(() => backRef.current?.focus(), []);
+  // In the commit (not after paint): the focus is there as soon as the view is.
+  useLayoutEffect(() => backRef.current?.focus(), []);
 
   function handleCancel(stopping: boolean) {
     setOutcome(null);
