@@ -81,6 +81,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
     HOST_ADDRESS_POLICY: 'any',
     // Every file signs in from 127.0.0.1: the per-address limits would count the whole run's sign-ins as one client's.
     RATE_LIMIT_ENABLED: 'false',
+    // A simulated host's history is read at once (the monitoring test waits for a guest's backfilled hour).
+    METRICS_BACKFILL_REQUESTS_PER_SECOND: '20',
   };
   const database = `proxai_e2e_${process.pid}_${Date.now()}`;
   const databaseUrl = new URL(POSTGRES);

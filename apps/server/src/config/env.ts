@@ -140,6 +140,11 @@ const EnvSchema = z.object({
    * over the minute (issue 18). 0 turns them off.
    */
   AGENT_READS_PER_HOST_PER_MINUTE: z.coerce.number().int().min(0).max(600).default(20),
+  /**
+   * Requests a second to one host while its history is read from rrddata after it is added (ADR 012): 2 reads a
+   * 500-guest host in about 25 minutes without weighing on it; a lab's hosts, or a test's simulator, take more.
+   */
+  METRICS_BACKFILL_REQUESTS_PER_SECOND: z.coerce.number().min(0.1).max(50).default(2),
   /** How often the alert evaluator looks at the fleet's latest values, in seconds. */
   ALERT_EVALUATION_SECONDS: z.coerce.number().int().min(1).max(300).default(20),
   /**

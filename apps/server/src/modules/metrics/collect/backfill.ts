@@ -16,13 +16,12 @@ import { rateLimiter } from './clock';
 /**
  * History backfill (ADR 012): when a host is added, its node's, guests' and storages' rrddata (AVERAGE and MAX of
  * each timeframe) go into the store's tiers, so charts show the weeks before ProxAI knew the host. One job per
- * host, at most BACKFILL_REQUESTS_PER_SECOND requests to it (a 500-guest host is read over ~25 minutes, not
- * hammered), resumable after a restart (done subjects are recorded), and always ending done or failed with a
- * reason: never "Collecting history" forever, as Pulse users see (rcourtman/Pulse#1717).
+ * host, at most METRICS_BACKFILL_REQUESTS_PER_SECOND requests to it (by default 2: a 500-guest host is read over
+ * ~25 minutes, not hammered), resumable after a restart (done subjects are recorded), and always ending done or
+ * failed with a reason: never "Collecting history" forever, as Pulse users see (rcourtman/Pulse#1717).
  */
 
 export const BACKFILL_JOB = 'metrics-backfill';
-export const BACKFILL_REQUESTS_PER_SECOND = 2;
 /** Failures of the host as a whole (unreachable, credentials refused) before the backfill gives up. */
 const MAX_ATTEMPTS = 6;
 
@@ -89,17 +88,8 @@ const hostWide = (err: unknown) =>
   !isPveError(err) ||
   ['unreachable', 'timeout', 'auth-failed', 'tls-fingerprint-mismatch', 'tls-untrusted', 'address-refused'].includes(err.kind);
 
-export interface BackfillOptions {
-  requestsPerSecond?: number;
-}
-
 /** Runs (or resumes) the backfill of `hostId` while `owner` holds its lease. */
-export async function runBackfill(
-  deps: BackgroundDeps,
-  hostId: string,
-  owner: string,
-  options: BackfillOptions = {},
-): Promise<void> {
+export async function runBackfill(deps: BackgroundDeps, hostId: string, owner: string): Promise<void> {
   const clock = deps.clock ?? realClock;
   const row = await heldBackfill(deps.db, hostId, owner);
   const host = await findHostById(deps.db, hostId);
@@ -115,7 +105,7 @@ export async function runBackfill(
   const settings = connectSettings(deps.config);
   const box = secretBoxFor(deps.config, deps.log);
   const client = pooledClient(host, () => targetOf(host, box), settings);
-  const limiter = rateLimiter(options.requestsPerSecond ?? BACKFILL_REQUESTS_PER_SECOND, clock);
+  const limiter = rateLimiter(deps.config.METRICS_BACKFILL_REQUESTS_PER_SECOND, clock);
   const skipped: string[] = [];
   for (const item of subjects) {
     const key = subjectKey(item.subject);
